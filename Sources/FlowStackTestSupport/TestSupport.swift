@@ -1,0 +1,2 @@
+// Helpers shared by FlowStack's test targets. Not a product: never shipped.
+import FlowStack

@@ -1,0 +1,2 @@
+// Benchmarks that print one figure a line as `name: value unit`.
+print("flowstack-bench")

@@ -1,0 +1,2 @@
+// The `flowstack` command.
+print("flowstack: commands arrive with the CLI issue")

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what FlowStack needs from the system when it is missing: Lua 5.4 (headers and
+# library, found through pkg-config as `lua5.4`). Debian/Ubuntu: apt-get. macOS: prints the
+# Homebrew command instead of running it.
+set -euo pipefail
+
+if pkg-config --exists lua5.4 2>/dev/null; then
+    exit 0
+fi
+
+case "$(uname -s)" in
+Linux)
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "error: Lua 5.4 is missing and this is not a Debian-like system." >&2
+        echo "       Install Lua 5.4 with its headers so that 'pkg-config lua5.4' works, then retry." >&2
+        exit 1
+    fi
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    echo "installing liblua5.4-dev and pkg-config (apt-get)..." >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq liblua5.4-dev pkg-config >/dev/null
+    ;;
+Darwin)
+    echo "error: Lua 5.4 is missing. On macOS run: brew install lua@5.4 pkg-config" >&2
+    echo "       (and make sure 'pkg-config --exists lua5.4' succeeds), then retry." >&2
+    exit 1
+    ;;
+*)
+    echo "error: Lua 5.4 is missing; install it so that 'pkg-config lua5.4' works." >&2
+    exit 1
+    ;;
+esac
+
+pkg-config --exists lua5.4 || { echo "error: liblua5.4-dev installed but pkg-config lua5.4 still fails" >&2; exit 1; }
