@@ -1,0 +1,59 @@
+import Foundation
+
+/// The router's bounded history, oldest first: a ring buffer, so recording costs the same
+/// whatever its length.
+public struct FlowHistory<Route: Hashable>: RandomAccessCollection {
+    private var buffer: [FlowHistoryEntry<Route>] = []
+    private var head = 0
+    /// The bound; 0 or less keeps everything.
+    public private(set) var limit: Int
+
+    /// An empty history bounded to `limit` entries (0 or less: unbounded).
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// The first position.
+    public var startIndex: Int { 0 }
+    /// One past the last position.
+    public var endIndex: Int { buffer.count }
+
+    /// The entry at a position, oldest first.
+    public subscript(position: Int) -> FlowHistoryEntry<Route> {
+        let physical = head + position
+        return buffer[physical < buffer.count ? physical : physical - buffer.count]
+    }
+
+    /// Appends an entry, dropping the oldest when the bound is reached.
+    mutating func append(_ entry: FlowHistoryEntry<Route>) {
+        if limit <= 0 || buffer.count < limit {
+            if head != 0 { linearize() }
+            buffer.append(entry)
+        } else {
+            buffer[head] = entry
+            head += 1
+            if head == buffer.count { head = 0 }
+        }
+    }
+
+    /// Changes the bound, keeping the newest entries.
+    mutating func setLimit(_ newLimit: Int) {
+        linearize()
+        limit = newLimit
+        if newLimit > 0, buffer.count > newLimit {
+            buffer.removeFirst(buffer.count - newLimit)
+        }
+    }
+
+    /// Removes every entry.
+    mutating func removeAll() {
+        buffer.removeAll()
+        head = 0
+    }
+
+    private mutating func linearize() {
+        guard head != 0 else { return }
+        buffer = Array(buffer[head...] + buffer[..<head])
+        head = 0
+    }
+}

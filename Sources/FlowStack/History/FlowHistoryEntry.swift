@@ -1,0 +1,116 @@
+import Foundation
+
+/// A change to the global dialog, as the history records it.
+public struct FlowDialogChange: Hashable, Codable, Sendable {
+    /// What was asked.
+    public enum Action: Hashable, Codable, Sendable {
+        /// `showGlobalDialog(_:policy:)`.
+        case show(FlowDialogPolicy)
+        /// `hideGlobalDialog()`.
+        case hide
+        /// `clearGlobalDialogs()`.
+        case clear
+    }
+
+    /// What was asked.
+    public let action: Action
+    /// The dialog shown (its `id` when `Identifiable`, otherwise its description).
+    public let dialog: String?
+    /// The visible dialog afterwards.
+    public let visibleAfter: String?
+    /// The number of queued dialogs afterwards.
+    public let queuedAfter: Int
+}
+
+/// What a history entry records: a navigation request or a dialog change.
+public enum FlowHistoryEvent<Route: Hashable>: Hashable {
+    /// A navigation request.
+    case navigation(FlowCommand<Route>)
+    /// A change of the global dialog.
+    case dialog(FlowDialogChange)
+}
+
+/// One entry of the router's history.
+public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
+    /// The entry's identity.
+    public let id: UUID
+    /// Increasing number, unique for the router's lifetime.
+    public let sequence: Int
+    /// When it was recorded.
+    public let date: Date
+    /// What happened.
+    public let event: FlowHistoryEvent<Route>
+    /// Who asked.
+    public let source: FlowOperationSource
+    /// The outcome.
+    public let outcome: FlowOperationOutcome
+    /// Why it was not applied (with `file:line` for script errors), or `nil`.
+    public let reason: String?
+    /// The rules generation in force (0 without rules).
+    public let generation: Int
+    /// The stacks before.
+    public let previousStacks: [FlowStackState<Route>]
+    /// The stacks after.
+    public let newStacks: [FlowStackState<Route>]
+
+    /// The navigation command, or `nil` for a dialog change.
+    public var command: FlowCommand<Route>? {
+        if case .navigation(let command) = event { return command }
+        return nil
+    }
+
+    /// The dialog change, or `nil` for a navigation entry.
+    public var dialogChange: FlowDialogChange? {
+        if case .dialog(let change) = event { return change }
+        return nil
+    }
+}
+
+/// FlowStack's history record of one navigation operation.
+public struct FlowOperationRecord<Route: Hashable>: Identifiable {
+    /// The record's identity.
+    public let id: UUID
+    /// When it was recorded.
+    public let date: Date
+    /// The operation.
+    public let operation: FlowOperation<Route>
+    /// The stacks before.
+    public let previousStacks: [FlowStackState<Route>]
+    /// The stacks after.
+    public let newStacks: [FlowStackState<Route>]
+    /// What happened.
+    public let outcome: FlowOperationOutcome
+    /// Why it was not applied, or `nil`.
+    public let reason: String?
+    /// Who asked.
+    public let source: FlowOperationSource
+    /// The history sequence number.
+    public let sequence: Int
+    /// The rules generation that decided it.
+    public let generation: Int
+
+    /// Creates a record (FlowStack's initializer, extended with optional fields).
+    public init(
+        id: UUID = UUID(),
+        date: Date = Date(),
+        operation: FlowOperation<Route>,
+        previousStacks: [FlowStackState<Route>],
+        newStacks: [FlowStackState<Route>],
+        outcome: FlowOperationOutcome,
+        reason: String? = nil,
+        source: FlowOperationSource = .code,
+        sequence: Int = 0,
+        generation: Int = 0
+    ) {
+        self.id = id
+        self.date = date
+        self.operation = operation
+        self.previousStacks = previousStacks
+        self.newStacks = newStacks
+        self.outcome = outcome
+        self.reason = reason
+        self.source = source
+        self.sequence = sequence
+        self.generation = generation
+    }
+}

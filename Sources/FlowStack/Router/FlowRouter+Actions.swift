@@ -1,0 +1,103 @@
+import Foundation
+
+/// FlowStack's actions: each returns whether it applied and takes an optional one-off condition
+/// that replaces the default preconditions for that call.
+extension FlowRouter {
+    /// Replaces the root stack (fresh root identity, every presentation dropped).
+    @discardableResult
+    public func setRoot(
+        _ route: Route,
+        path: [Route] = [],
+        refreshIfSameRoute: Bool = true,
+        condition: Precondition? = nil
+    ) -> Bool {
+        perform(FlowCommand(.setRoot(route), path: path, refreshIfSameRoute: refreshIfSameRoute), condition: condition).isApplied
+    }
+
+    /// Pushes a screen.
+    @discardableResult
+    public func push(_ route: Route, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
+        perform(FlowCommand(.push(route, target: target)), condition: condition).isApplied
+    }
+
+    /// Pushes several screens, all or none (the rules see one `pushMany`).
+    @discardableResult
+    public func push(contentsOf routes: [Route], on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
+        guard let command = FlowCommand.pushMany(routes, target: target) else { return true }
+        return perform(command, condition: condition).isApplied
+    }
+
+    /// Pushes a screen and removes the one below it (on a stack's root: replaces the root).
+    @discardableResult
+    public func pushRemovingPrevious(_ route: Route, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
+        perform(FlowCommand(.pushRemovingPrevious(route, target: target)), condition: condition).isApplied
+    }
+
+    /// Replaces the top screen (on a stack's root: replaces the root).
+    @discardableResult
+    public func replaceCurrent(with route: Route, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
+        perform(FlowCommand(.replaceCurrent(route, target: target)), condition: condition).isApplied
+    }
+
+    /// Replaces a stack's root and path.
+    @discardableResult
+    public func replacePath(root: Route, path: [Route] = [], on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
+        perform(FlowCommand(.replacePath(root: root, path: path, target: target)), condition: condition).isApplied
+    }
+
+    /// Pops `count` screens; past a presented stack's path it dismisses that stack; on the root
+    /// stack the excess is ignored. A count of 0 or less does nothing and returns true.
+    @discardableResult
+    public func pop(count: Int = 1, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
+        guard count > 0 else { return true }
+        return perform(FlowCommand(.pop(count: count, target: target)), condition: condition).isApplied
+    }
+
+    /// Pops to the stack's root screen.
+    @discardableResult
+    public func popToRoot(on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
+        perform(FlowCommand(.popToRoot(target: target)), condition: condition).isApplied
+    }
+
+    /// Pops to the last occurrence of `route` in the stack's path.
+    @discardableResult
+    public func popTo(_ route: Route, match: FlowPopMatch = .exclusive, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
+        perform(FlowCommand(.popTo(route, match: match, target: target)), condition: condition).isApplied
+    }
+
+    /// Presents a new stack with its own path.
+    @discardableResult
+    public func present(
+        _ route: Route,
+        style: FlowPresentationStyle = .sheet,
+        path: [Route] = [],
+        options: FlowPresentationOptions = .init(),
+        condition: Precondition? = nil
+    ) -> Bool {
+        perform(FlowCommand(.present(route, style: style), path: path, options: options), condition: condition).isApplied
+    }
+
+    /// Presents a sheet.
+    @discardableResult
+    public func sheet(_ route: Route, path: [Route] = [], options: FlowPresentationOptions = .init(), condition: Precondition? = nil) -> Bool {
+        present(route, style: .sheet, path: path, options: options, condition: condition)
+    }
+
+    /// Presents a full-screen cover.
+    @discardableResult
+    public func fullScreenCover(_ route: Route, path: [Route] = [], options: FlowPresentationOptions = .init(), condition: Precondition? = nil) -> Bool {
+        present(route, style: .fullScreenCover, path: path, options: options, condition: condition)
+    }
+
+    /// Dismisses a presented stack and everything above it (the root stack: nothing to dismiss).
+    @discardableResult
+    public func dismiss(_ target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
+        perform(FlowCommand(.dismiss(target: target)), condition: condition).isApplied
+    }
+
+    /// Dismisses every presented stack; the root stack keeps its path.
+    @discardableResult
+    public func dismissAll(condition: Precondition? = nil) -> Bool {
+        perform(FlowCommand(.dismissAll), condition: condition).isApplied
+    }
+}

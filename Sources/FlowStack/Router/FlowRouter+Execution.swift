@@ -1,0 +1,169 @@
+import Foundation
+
+extension FlowRouter {
+    /// The most redirects one request may chain before it is reported as a redirect loop.
+    public nonisolated static var maximumRedirects: Int { 8 }
+
+    /// Runs one navigation request through the checks and returns its typed result.
+    ///
+    /// Order: the one-off `condition` (or the default preconditions for the kind), then
+    /// `guardOperation`, then the rules hook. Requests from `source: .user` report what the person
+    /// already did: they always apply and skip every check. Every request is recorded.
+    @discardableResult
+    public func perform(
+        _ command: FlowCommand<Route>,
+        source: FlowOperationSource = .code,
+        condition: Precondition? = nil
+    ) -> FlowOperationResult<Route> {
+        let result = run(command, source: source, condition: condition, chain: [])
+        transactionState?.note(result)
+        return result
+    }
+
+    /// Runs one operation (see `perform(_:source:condition:)`).
+    @discardableResult
+    public func perform(
+        _ operation: FlowOperation<Route>,
+        source: FlowOperationSource = .code,
+        condition: Precondition? = nil
+    ) -> FlowOperationResult<Route> {
+        perform(FlowCommand(operation), source: source, condition: condition)
+    }
+
+    func run(
+        _ command: FlowCommand<Route>,
+        source: FlowOperationSource,
+        condition: Precondition?,
+        chain: [FlowCommand<Route>]
+    ) -> FlowOperationResult<Route> {
+        if isDeciding {
+            return FlowOperationResult(
+                command: command, outcome: .failed,
+                reason: "navigation was requested while a rule was deciding; rules navigate only through a redirect",
+                generation: rulesHook?.generation ?? 0
+            )
+        }
+        if let transaction = transactionState, transaction.failure != nil {
+            return FlowOperationResult(
+                command: command, outcome: .rolledBack,
+                reason: "not attempted: an earlier step of the transaction was blocked",
+                generation: rulesHook?.generation ?? 0
+            )
+        }
+        willChange()
+        let before = stacks
+        if let (outcome, reason) = validate(command) {
+            return record(command, source: source, outcome: outcome, reason: reason, previous: before)
+        }
+        var allowedReason: String?
+        if source != .user {
+            if let refusal = checkSwift(command, condition: condition, stacks: before) {
+                return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: before)
+            }
+            if let hook = rulesHook {
+                let request = makeRequest(command, source: source, isAsync: false, condition: condition != nil, chain: chain)
+                isDeciding = true
+                let decision = hook.decide(request)
+                isDeciding = false
+                switch decision {
+                case .allow:
+                    break
+                case .allowAfterFailure(let reason):
+                    allowedReason = reason
+                case .block(let block):
+                    return record(command, source: source, outcome: block.stage.outcome, reason: block.reason, previous: before)
+                case .redirect(let target, let block):
+                    return redirect(command, to: target, block: block, source: source, chain: chain, previous: before) {
+                        self.run(target, source: source, condition: nil, chain: chain + [command])
+                    }
+                }
+            }
+        }
+        mutate(command)
+        let result = record(command, source: source, outcome: .applied, reason: allowedReason, previous: before)
+        notifyApplied(command)
+        return result
+    }
+
+    /// The Swift checks: one-off condition or defaults, then the guard.
+    func checkSwift(
+        _ command: FlowCommand<Route>, condition: Precondition?, stacks before: [FlowStackState<Route>]
+    ) -> (FlowOperationOutcome, String)? {
+        let operations = command.operations
+        if let condition {
+            for operation in operations where !condition(operation, before) {
+                return (.blockedByPrecondition, "the call's condition returned false")
+            }
+        } else if !defaultPreconditions.isEmpty, let precondition = defaultPreconditions[command.operation.kind] {
+            for operation in operations where !precondition(operation, before) {
+                return (.blockedByPrecondition, "the default precondition for \(operation.kind.rawValue) returned false")
+            }
+        }
+        if let guardOperation {
+            for operation in operations where !guardOperation(operation) {
+                return (.blockedByGuard, "guardOperation returned false")
+            }
+        }
+        return nil
+    }
+
+    func makeRequest(
+        _ command: FlowCommand<Route>, source: FlowOperationSource, isAsync: Bool, condition: Bool,
+        chain: [FlowCommand<Route>]
+    ) -> FlowRuleRequest<Route> {
+        FlowRuleRequest(
+            command: command, source: source, isAsync: isAsync, stacks: stacks,
+            runsDefaultPreconditions: !condition, dialog: dialogKey(globalDialog),
+            queuedDialogCount: dialogQueue.count, redirectChain: chain
+        )
+    }
+
+    /// Records a redirected request and runs (or, in a transaction, defers) its target.
+    func redirect(
+        _ command: FlowCommand<Route>,
+        to target: FlowCommand<Route>,
+        block: FlowRuleBlock,
+        source: FlowOperationSource,
+        chain: [FlowCommand<Route>],
+        previous: [FlowStackState<Route>],
+        follow: () -> FlowOperationResult<Route>
+    ) -> FlowOperationResult<Route> {
+        if let loop = redirectLoop(command, to: target, chain: chain) {
+            return record(command, source: source, outcome: .failed, reason: loop, previous: previous)
+        }
+        let reason = block.reason ?? "redirected to \(target.summary)"
+        if transactionState != nil {
+            return record(command, source: source, outcome: .redirected, reason: reason, previous: previous, pendingRedirect: target)
+        }
+        let blocked = record(command, source: source, outcome: .redirected, reason: reason, previous: previous)
+        return FlowOperationResult(
+            command: command, outcome: .redirected, reason: reason, sequence: blocked.sequence,
+            generation: blocked.generation, redirect: follow()
+        )
+    }
+
+    /// The message of a redirect loop, or `nil` while the chain is short enough.
+    func redirectLoop(_ command: FlowCommand<Route>, to target: FlowCommand<Route>, chain: [FlowCommand<Route>]) -> String? {
+        guard chain.count + 1 > Self.maximumRedirects else { return nil }
+        let steps = (chain + [command, target]).map(\.summary).joined(separator: " → ")
+        return "redirect loop: more than \(Self.maximumRedirects) redirects: \(steps); make one of these rules allow its target"
+    }
+
+    func notifyApplied(_ command: FlowCommand<Route>) {
+        guard let didApplyOperation else { return }
+        for operation in command.operations {
+            didApplyOperation(operation, stacks)
+        }
+    }
+}
+
+extension FlowRuleStage {
+    /// The outcome a block at this stage records.
+    var outcome: FlowOperationOutcome {
+        switch self {
+        case .precondition: .blockedByPrecondition
+        case .guard: .blockedByGuard
+        case .error: .failed
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The bookkeeping of a running transaction.
+@MainActor
+final class FlowTransactionState<Route: Hashable> {
+    var entries: [FlowHistoryEntry<Route>] = []
+    var steps: [FlowOperationResult<Route>] = []
+    var failure: Int?
+
+    func note(_ result: FlowOperationResult<Route>) {
+        steps.append(result)
+        guard failure == nil else { return }
+        switch result.outcome {
+        case .applied, .nothingToPop, .nothingToDismiss, .ignored, .rolledBack:
+            break
+        default:
+            failure = steps.count - 1
+        }
+    }
+}
+
+/// The result of `transaction(_:)`.
+public struct FlowTransactionResult<Route: Hashable> {
+    /// Whether every step applied and the changes were kept.
+    public let isCommitted: Bool
+    /// Every step's result, in order (steps after a failure report `.rolledBack`).
+    public let steps: [FlowOperationResult<Route>]
+    /// The index of the step that was blocked, if any.
+    public let failedStepIndex: Int?
+
+    /// The blocked step's result, if any.
+    public var failure: FlowOperationResult<Route>? {
+        failedStepIndex.map { steps[$0] }
+    }
+
+    /// The redirect the blocking rule asked for (not performed by the transaction).
+    public var pendingRedirect: FlowCommand<Route>? {
+        failure?.pendingRedirect
+    }
+
+    /// Why the transaction was rolled back: the step, its operation and its reason.
+    public var reason: String? {
+        guard let index = failedStepIndex, let failure else { return nil }
+        return "step \(index + 1) of \(steps.count) (\(failure.command.summary)) was \(failure.outcome.rawValue)"
+            + (failure.reason.map { ": \($0)" } ?? "")
+    }
+}
+
+extension FlowRouter {
+    /// Runs several actions all-or-nothing.
+    ///
+    /// Inside `body`, call the router's actions as usual. If any step is blocked (a precondition,
+    /// the guard, a rule, a missing stack or route), later steps are not attempted, every change
+    /// (stacks, dialogs, root identity) is undone, and only the blocked step is recorded in the
+    /// history. A redirect asked for by the blocking rule is not performed; it is returned in
+    /// `pendingRedirect`. If `body` throws, the changes are undone and the error is rethrown.
+    /// A transaction inside a transaction joins the outer one.
+    @discardableResult
+    public func transaction(_ body: (FlowRouter) throws -> Void) rethrows -> FlowTransactionResult<Route> {
+        if let outer = transactionState {
+            let first = outer.steps.count
+            try body(self)
+            let failed = outer.failure.flatMap { $0 >= first ? $0 - first : nil }
+            return FlowTransactionResult(isCommitted: outer.failure == nil, steps: Array(outer.steps[first...]), failedStepIndex: failed)
+        }
+        let saved = (stacks, globalDialog, dialogQueue, rootID)
+        let state = FlowTransactionState<Route>()
+        transactionState = state
+        do {
+            try body(self)
+        } catch {
+            transactionState = nil
+            rollBack(to: saved, recording: nil)
+            throw error
+        }
+        transactionState = nil
+        guard let failedIndex = state.failure else {
+            for entry in state.entries { history.append(entry) }
+            didChange(.transaction(committed: true, entries: state.entries))
+            return FlowTransactionResult(isCommitted: true, steps: state.steps, failedStepIndex: nil)
+        }
+        let failed = state.steps[failedIndex]
+        let blockedEntry = state.entries.first { $0.sequence == failed.sequence }
+        rollBack(to: saved, recording: blockedEntry.map { entry in
+            FlowHistoryEntry(
+                id: entry.id, sequence: entry.sequence, date: entry.date, event: entry.event, source: entry.source,
+                outcome: entry.outcome,
+                reason: "transaction rolled back at step \(failedIndex + 1): " + (entry.reason ?? entry.outcome.rawValue),
+                generation: entry.generation, previousStacks: saved.0, newStacks: saved.0
+            )
+        })
+        let steps = state.steps.enumerated().map { index, step in
+            index < failedIndex && step.outcome == .applied
+                ? FlowOperationResult(command: step.command, outcome: .rolledBack,
+                                      reason: "undone: step \(failedIndex + 1) of the transaction was blocked",
+                                      sequence: nil, generation: step.generation)
+                : step
+        }
+        return FlowTransactionResult(isCommitted: false, steps: steps, failedStepIndex: failedIndex)
+    }
+
+    private func rollBack(
+        to saved: ([FlowStackState<Route>], Dialog?, [Dialog], UUID),
+        recording entry: FlowHistoryEntry<Route>?
+    ) {
+        willChange()
+        (stacks, globalDialog, dialogQueue, rootID) = saved
+        if let entry { history.append(entry) }
+        didChange(.transaction(committed: false, entries: entry.map { [$0] } ?? []))
+    }
+}

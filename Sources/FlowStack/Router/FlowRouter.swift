@@ -1,0 +1,194 @@
+import Foundation
+#if canImport(Combine)
+import Combine
+#endif
+
+/// A navigation router: a root stack, presented stacks, a global dialog with its queue, and the
+/// history of every request.
+///
+/// All state is plain values (`FlowStackState`, `FlowRouterState`), every decision is made here,
+/// and the SwiftUI layer only renders it. Actions run in this order: a one-off condition (or the
+/// default preconditions for the kind), then `guardOperation`, then the rules hook if one is
+/// installed; blocked requests are recorded in the history with their reason.
+@MainActor
+public final class FlowRouter<Route: Hashable, Dialog> {
+    /// FlowStack's guard: consulted for every operation after the preconditions.
+    public typealias Guard = @MainActor (FlowOperation<Route>) -> Bool
+    /// A precondition: the operation and the stacks before it; `false` blocks.
+    public typealias Precondition = @MainActor (FlowOperation<Route>, [FlowStackState<Route>]) -> Bool
+    /// An asynchronous precondition, for the async actions.
+    public typealias AsyncPrecondition = @MainActor (FlowOperation<Route>, [FlowStackState<Route>]) async -> Bool
+    /// Called after each applied operation with the new stacks.
+    public typealias Observer = @MainActor (FlowOperation<Route>, [FlowStackState<Route>]) -> Void
+    /// A Swift style rule: attributes for a context, or `nil`.
+    public typealias StyleRule = @MainActor (FlowStyleContext) -> FlowStyleAttributes?
+
+    #if canImport(Combine)
+    /// Publishes before every change, so SwiftUI views observing the router update.
+    nonisolated(unsafe) public let objectWillChange = ObservableObjectPublisher()
+    #endif
+
+    /// The stacks: the root stack first, the front-most presented stack last.
+    public internal(set) var stacks: [FlowStackState<Route>]
+    /// The visible global dialog.
+    public internal(set) var globalDialog: Dialog?
+    /// The identity of the root; refreshed by `setRoot` of the same route.
+    public internal(set) var rootID: UUID
+    /// The bounded history of navigation requests and dialog changes, oldest first.
+    public internal(set) var history: FlowHistory<Route>
+
+    /// FlowStack's guard, consulted after the preconditions.
+    public var guardOperation: Guard?
+    /// Called after every applied operation.
+    public var didApplyOperation: Observer?
+    /// The history's bound (default 200; 0 keeps everything).
+    public var maximumOperationHistoryCount = 200 {
+        didSet { history.setLimit(maximumOperationHistoryCount) }
+    }
+    /// Pause after each transition of the async queue, in nanoseconds.
+    public var queuedTransitionDelayNanoseconds: UInt64 = 0
+    /// The rules consulted after the Swift checks (the Lua engine installs itself here).
+    public var rulesHook: (any FlowRulesHook<Route>)?
+
+    var defaultPreconditions: [FlowOperationKind: Precondition] = [:]
+    var defaultAsyncPreconditions: [FlowOperationKind: AsyncPrecondition] = [:]
+    var dialogQueue: [Dialog] = []
+    var ids = FlowIDGenerator()
+    var nextSequence = 1
+    var transactionState: FlowTransactionState<Route>?
+    var isDeciding = false
+    let serialQueue = FlowSerialQueue()
+    var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
+    var styleRules: [FlowStyleHook: [StyleRule]] = [:]
+
+    /// Creates a router with one root stack.
+    public init(root: Route) {
+        var ids = FlowIDGenerator()
+        self.stacks = [FlowStackState(id: ids.next(), rootID: ids.next(), root: root, nodes: [], style: .root, options: .init())]
+        self.rootID = ids.next()
+        self.history = FlowHistory(limit: 200)
+        self.ids = ids
+    }
+
+    /// Creates a router with one root stack and a path on it.
+    public convenience init(root: Route, path: [Route]) {
+        self.init(root: root)
+        stacks[0].storage = FlowPath(nodes: path.map { makeNode($0) })
+    }
+
+    /// The root stack.
+    public var rootStack: FlowStackState<Route> { stacks[0] }
+
+    /// The front-most stack.
+    public var activeStack: FlowStackState<Route> { stacks[activeIndex] }
+
+    /// The index of the front-most stack.
+    public var activeIndex: Int { max(stacks.count - 1, 0) }
+
+    /// Whether any stack is presented.
+    public var isPresenting: Bool { stacks.count > 1 }
+
+    /// The number of dialogs waiting behind the visible one.
+    public var queuedGlobalDialogCount: Int { dialogQueue.count }
+
+    /// The queued dialogs, next first.
+    public var queuedGlobalDialogs: [Dialog] { dialogQueue }
+
+    /// The top route of the front-most stack.
+    public var topRoute: Route { activeStack.topRoute }
+
+    /// Whether a stack with this identity exists.
+    public func containsStack(id: UUID) -> Bool {
+        stacks.contains { $0.id == id }
+    }
+
+    /// FlowStack's history of navigation operations, oldest first (dialog changes are in
+    /// `history`; a `push(contentsOf:)` batch appears as one record per route).
+    public var operationHistory: [FlowOperationRecord<Route>] {
+        var records: [FlowOperationRecord<Route>] = []
+        records.reserveCapacity(history.count)
+        for entry in history {
+            guard let command = entry.command else { continue }
+            for operation in command.operations {
+                records.append(FlowOperationRecord(
+                    id: entry.id, date: entry.date, operation: operation,
+                    previousStacks: entry.previousStacks, newStacks: entry.newStacks,
+                    outcome: entry.outcome, reason: entry.reason, source: entry.source,
+                    sequence: entry.sequence, generation: entry.generation
+                ))
+            }
+        }
+        return records
+    }
+
+    /// Sets (or with `nil` removes) the default precondition for one kind of operation.
+    public func setDefaultPrecondition(for kind: FlowOperationKind, _ precondition: Precondition?) {
+        defaultPreconditions[kind] = precondition
+    }
+
+    /// Sets (or with `nil` removes) the default async precondition for one kind of operation.
+    public func setDefaultAsyncPrecondition(for kind: FlowOperationKind, _ precondition: AsyncPrecondition?) {
+        defaultAsyncPreconditions[kind] = precondition
+    }
+
+    /// Removes every default precondition, sync and async.
+    public func clearDefaultPreconditions() {
+        defaultPreconditions.removeAll()
+        defaultAsyncPreconditions.removeAll()
+    }
+
+    /// Empties the history.
+    public func clearOperationHistory() {
+        willChange()
+        history.removeAll()
+        didChange(.historyCleared)
+    }
+
+    func makeNode(_ route: Route) -> FlowRouteNode<Route> {
+        FlowRouteNode(id: ids.next(), route: route)
+    }
+
+    func makeStack(
+        root: Route, path: [Route], style: FlowPresentationStyle, options: FlowPresentationOptions
+    ) -> FlowStackState<Route> {
+        FlowStackState(
+            id: ids.next(), rootID: ids.next(), root: root,
+            nodes: path.map { makeNode($0) }, style: style, options: options
+        )
+    }
+}
+
+/// The protocol FlowStack's routers conform to.
+#if canImport(Combine)
+@MainActor
+public protocol FlowRouting: AnyObject, ObservableObject {
+    /// The route type.
+    associatedtype Route: Hashable
+    /// The dialog type.
+    associatedtype Dialog
+    /// The stacks, root first.
+    var stacks: [FlowStackState<Route>] { get }
+    /// The visible global dialog.
+    var globalDialog: Dialog? { get }
+    /// The root identity.
+    var rootID: UUID { get }
+}
+
+extension FlowRouter: ObservableObject, FlowRouting {}
+#else
+@MainActor
+public protocol FlowRouting: AnyObject {
+    /// The route type.
+    associatedtype Route: Hashable
+    /// The dialog type.
+    associatedtype Dialog
+    /// The stacks, root first.
+    var stacks: [FlowStackState<Route>] { get }
+    /// The visible global dialog.
+    var globalDialog: Dialog? { get }
+    /// The root identity.
+    var rootID: UUID { get }
+}
+
+extension FlowRouter: FlowRouting {}
+#endif

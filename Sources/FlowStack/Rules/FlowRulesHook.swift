@@ -1,0 +1,134 @@
+import Foundation
+
+/// Where a rule's block came from.
+public enum FlowRuleStage: String, Hashable, Codable, Sendable {
+    /// A default precondition of the rules.
+    case precondition
+    /// A route guard of the rules.
+    case `guard`
+    /// A rule failed (script error, budget, redirect loop); the failure policy blocked.
+    case error
+}
+
+/// Why the rules refused an operation.
+public struct FlowRuleBlock: Hashable, Codable, Sendable {
+    /// Which kind of rule decided.
+    public var stage: FlowRuleStage
+    /// The reason the rule gave, or the error with `file:line`.
+    public var reason: String?
+
+    /// Creates a block.
+    public init(stage: FlowRuleStage, reason: String? = nil) {
+        self.stage = stage
+        self.reason = reason
+    }
+}
+
+/// What the rules decide about one request.
+public enum FlowRuleDecision<Route: Hashable>: Hashable {
+    /// Let it run.
+    case allow
+    /// Refuse it.
+    case block(FlowRuleBlock)
+    /// Refuse it and run another request instead (itself checked by the rules).
+    case redirect(FlowCommand<Route>, FlowRuleBlock)
+    /// The rules failed, but the failure policy lets the operation run (fail open); the
+    /// reason is recorded.
+    case allowAfterFailure(String)
+}
+
+/// What the rules are asked about.
+public struct FlowRuleRequest<Route: Hashable> {
+    /// The request.
+    public let command: FlowCommand<Route>
+    /// Who asked.
+    public let source: FlowOperationSource
+    /// Whether it runs through the async queue (async host calls allowed).
+    public let isAsync: Bool
+    /// The stacks before the operation.
+    public let stacks: [FlowStackState<Route>]
+    /// False when a one-off condition from the call site replaces the default preconditions:
+    /// the rules then run their route guards only.
+    public let runsDefaultPreconditions: Bool
+    /// The visible dialog's id, or `nil`.
+    public let dialog: String?
+    /// The number of queued dialogs.
+    public let queuedDialogCount: Int
+    /// The operations redirected so far in this chain (empty for a direct request).
+    public let redirectChain: [FlowCommand<Route>]
+
+    /// Creates a request.
+    public init(
+        command: FlowCommand<Route>,
+        source: FlowOperationSource,
+        isAsync: Bool,
+        stacks: [FlowStackState<Route>],
+        runsDefaultPreconditions: Bool,
+        dialog: String?,
+        queuedDialogCount: Int,
+        redirectChain: [FlowCommand<Route>] = []
+    ) {
+        self.command = command
+        self.source = source
+        self.isAsync = isAsync
+        self.stacks = stacks
+        self.runsDefaultPreconditions = runsDefaultPreconditions
+        self.dialog = dialog
+        self.queuedDialogCount = queuedDialogCount
+        self.redirectChain = redirectChain
+    }
+
+    /// The 0-based index of the stack the operation targets, if it targets one that exists.
+    public var targetIndex: Int? {
+        guard let target = command.operation.target else { return nil }
+        switch target {
+        case .root: return 0
+        case .active: return stacks.count - 1
+        case .stack(let id): return stacks.firstIndex { $0.id == id }
+        }
+    }
+}
+
+/// Which style hook a style rule belongs to.
+public enum FlowStyleHook: String, Hashable, Codable, Sendable, CaseIterable {
+    /// Every screen.
+    case screen
+    /// Every navigation stack.
+    case stack
+    /// Every presented stack.
+    case modal
+}
+
+/// Rules consulted by a router after its Swift preconditions and guard, for every operation.
+///
+/// The Lua engine implements it; an app may implement it in Swift. With no hook installed the
+/// router behaves exactly like FlowStack.
+@MainActor
+public protocol FlowRulesHook<Route>: AnyObject {
+    /// The route type.
+    associatedtype Route: Hashable
+
+    /// The generation of the rules in force; recorded with every history entry.
+    var generation: Int { get }
+
+    /// Decides a synchronous navigation request.
+    func decide(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route>
+
+    /// Decides a request running through the async queue (rules may suspend).
+    func decideAsync(_ request: FlowRuleRequest<Route>) async -> FlowRuleDecision<Route>
+
+    /// The style attributes the rules give one screen, stack or modal, or `nil`.
+    func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes?
+}
+
+extension FlowRulesHook {
+    /// By default an async request is decided like a synchronous one.
+    public func decideAsync(_ request: FlowRuleRequest<Route>) async -> FlowRuleDecision<Route> {
+        decide(request)
+    }
+
+    /// By default the rules style nothing.
+    public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
+        nil
+    }
+}

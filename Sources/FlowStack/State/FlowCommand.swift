@@ -1,0 +1,71 @@
+import Foundation
+
+/// A complete navigation request: the operation plus what it needs to run.
+///
+/// `FlowOperation` is what preconditions see (FlowStack's shape); a command adds the initial path
+/// of a presentation or a new root, presentation options, and batches (`push(contentsOf:)`, which
+/// the rules see as one `pushMany`). Rules redirect to commands, and deep-link plans are lists of
+/// them.
+public struct FlowCommand<Route: Hashable>: Hashable {
+    /// The operation (for a batch, a push of the first route).
+    public var operation: FlowOperation<Route>
+    /// The routes of a `push(contentsOf:)` batch, or `nil`.
+    public var batch: [Route]?
+    /// The initial path of `setRoot` or a presentation.
+    public var path: [Route]
+    /// The options of a presentation.
+    public var options: FlowPresentationOptions
+    /// Whether `setRoot` gives the root a fresh identity when the route is unchanged.
+    public var refreshIfSameRoute: Bool
+
+    /// Creates a command from an operation.
+    public init(
+        _ operation: FlowOperation<Route>,
+        path: [Route] = [],
+        options: FlowPresentationOptions = .init(),
+        refreshIfSameRoute: Bool = true
+    ) {
+        self.operation = operation
+        self.batch = nil
+        self.path = path
+        self.options = options
+        self.refreshIfSameRoute = refreshIfSameRoute
+    }
+
+    /// A `push(contentsOf:)` batch (`pushMany` to the rules); `nil` when `routes` is empty.
+    public static func pushMany(_ routes: [Route], target: FlowStackTarget = .active) -> FlowCommand? {
+        guard let first = routes.first else { return nil }
+        var command = FlowCommand(.push(first, target: target))
+        command.batch = routes
+        return command
+    }
+
+    /// The kind's name as rules scripts see it (`push`, `pushMany`, `sheet`, `fullScreenCover`, ...).
+    public var kindName: String {
+        if batch != nil { return "pushMany" }
+        if case .present(_, let style) = operation {
+            return style == .fullScreenCover ? "fullScreenCover" : "sheet"
+        }
+        return operation.kind.rawValue
+    }
+
+    /// The routes the command navigates to: what route guards look at.
+    public var routes: [Route] {
+        batch ?? operation.routes
+    }
+
+    /// The operations Swift preconditions see: one per pushed route for a batch.
+    public var operations: [FlowOperation<Route>] {
+        guard let batch, let target = operation.target else { return [operation] }
+        return batch.map { .push($0, target: target) }
+    }
+
+    /// A one-line description for reasons and redirect chains, such as `push detail`.
+    public var summary: String {
+        let names = routes.map { String(describing: $0) }
+        return names.isEmpty ? kindName : "\(kindName) \(names.joined(separator: ", "))"
+    }
+}
+
+extension FlowCommand: Codable where Route: Codable {}
+extension FlowCommand: Sendable where Route: Sendable {}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// One link of a persistent path: a node and the path below it.
+///
+/// Links never change after creation, so any number of snapshots (history entries, the state a
+/// view shows) share them: a push allocates one link whatever the depth, and a pop moves a
+/// pointer.
+final class FlowPathLink<Route: Hashable>: @unchecked Sendable {
+    let node: FlowRouteNode<Route>
+    private(set) var parent: FlowPathLink<Route>?
+    let count: Int
+
+    init(node: FlowRouteNode<Route>, parent: FlowPathLink<Route>?) {
+        self.node = node
+        self.parent = parent
+        self.count = (parent?.count ?? 0) + 1
+    }
+
+    deinit {
+        // Unlink iteratively: releasing a long chain recursively would overflow the stack.
+        var current = parent
+        parent = nil
+        while current != nil, isKnownUniquelyReferenced(&current!) {
+            let next = current!.parent
+            current!.parent = nil
+            current = next
+        }
+    }
+}
+
+/// A stack's path above its root screen, stored as a persistent list.
+struct FlowPath<Route: Hashable> {
+    private(set) var top: FlowPathLink<Route>?
+
+    /// An empty path.
+    init() {}
+
+    /// A path holding these nodes, bottom first.
+    init<S: Sequence>(nodes: S) where S.Element == FlowRouteNode<Route> {
+        for node in nodes { append(node) }
+    }
+
+    private init(top: FlowPathLink<Route>?) {
+        self.top = top
+    }
+
+    var count: Int { top?.count ?? 0 }
+    var isEmpty: Bool { top == nil }
+    var last: FlowRouteNode<Route>? { top?.node }
+
+    mutating func append(_ node: FlowRouteNode<Route>) {
+        top = FlowPathLink(node: node, parent: top)
+    }
+
+    /// Removes up to `k` screens from the top.
+    mutating func removeLast(_ k: Int) {
+        var remaining = k
+        while remaining > 0, let link = top {
+            top = link.parent
+            remaining -= 1
+        }
+    }
+
+    /// Keeps the bottom `k` screens.
+    mutating func keepFirst(_ k: Int) {
+        removeLast(count - max(0, k))
+    }
+
+    /// The nodes, bottom first.
+    var nodes: [FlowRouteNode<Route>] {
+        var result = [FlowRouteNode<Route>]()
+        result.reserveCapacity(count)
+        var link = top
+        while let current = link {
+            result.append(current.node)
+            link = current.parent
+        }
+        result.reverse()
+        return result
+    }
+
+    /// The 0-based position (from the bottom) of the top-most node whose route matches.
+    func lastIndex(where predicate: (Route) -> Bool) -> Int? {
+        var link = top
+        while let current = link {
+            if predicate(current.node.route) { return current.count - 1 }
+            link = current.parent
+        }
+        return nil
+    }
+
+    /// The node at a 0-based position from the bottom.
+    func node(at index: Int) -> FlowRouteNode<Route>? {
+        guard index >= 0, index < count else { return nil }
+        var link = top
+        while let current = link {
+            if current.count - 1 == index { return current.node }
+            link = current.parent
+        }
+        return nil
+    }
+
+    /// Whether two paths hold the same nodes (identity and route).
+    func isSame(as other: FlowPath<Route>) -> Bool {
+        var a = top
+        var b = other.top
+        guard count == other.count else { return false }
+        while let left = a, let right = b {
+            if left === right { return true }
+            if left.node.id != right.node.id || left.node.route != right.node.route { return false }
+            a = left.parent
+            b = right.parent
+        }
+        return a == nil && b == nil
+    }
+}

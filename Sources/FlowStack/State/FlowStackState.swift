@@ -1,0 +1,132 @@
+import Foundation
+
+/// One navigation stack: the root stack or a presented sheet or full-screen cover.
+///
+/// A plain value: it compares, hashes and (when `Route` is `Codable`) encodes as data. The path is
+/// stored persistently, so copies and snapshots share it and cost the same at any depth.
+public struct FlowStackState<Route: Hashable>: Identifiable, Hashable {
+    /// The stack's identity.
+    public let id: UUID
+    /// The stack's root screen.
+    public internal(set) var root: Route
+    /// The identity of the root screen; a new one makes SwiftUI rebuild the root.
+    public internal(set) var rootID: UUID
+    /// How the stack is shown.
+    public internal(set) var style: FlowPresentationStyle
+    /// The stack's presentation options.
+    public internal(set) var options: FlowPresentationOptions
+    var storage: FlowPath<Route>
+
+    /// Creates a stack; screens in `path` get fresh identities.
+    public init(
+        id: UUID = UUID(),
+        rootID: UUID = UUID(),
+        root: Route,
+        path: [Route] = [],
+        style: FlowPresentationStyle = .root,
+        options: FlowPresentationOptions = .init()
+    ) {
+        self.init(
+            id: id, rootID: rootID, root: root,
+            nodes: path.map { FlowRouteNode(route: $0) }, style: style, options: options
+        )
+    }
+
+    /// Creates a stack from nodes with known identities (state restoration).
+    public init(
+        id: UUID,
+        rootID: UUID,
+        root: Route,
+        nodes: [FlowRouteNode<Route>],
+        style: FlowPresentationStyle,
+        options: FlowPresentationOptions
+    ) {
+        self.id = id
+        self.rootID = rootID
+        self.root = root
+        self.storage = FlowPath(nodes: nodes)
+        self.style = style
+        self.options = options
+    }
+
+    /// The screens above the root, bottom first, each with its identity.
+    public internal(set) var navigationPath: [FlowRouteNode<Route>] {
+        get { storage.nodes }
+        set { storage = FlowPath(nodes: newValue) }
+    }
+
+    /// The routes above the root, bottom first.
+    public var path: [Route] {
+        storage.nodes.map(\.route)
+    }
+
+    /// The number of screens above the root.
+    public var pathCount: Int { storage.count }
+
+    /// The route on top of the stack (the root when the path is empty).
+    public var topRoute: Route {
+        storage.last?.route ?? root
+    }
+
+    /// The identity of the top screen (`rootID` when the path is empty).
+    public var topID: UUID {
+        storage.last?.id ?? rootID
+    }
+
+    /// Whether this is the root stack.
+    public var isRoot: Bool {
+        style == .root
+    }
+
+    /// All routes of the stack, root first.
+    public var routes: [Route] {
+        [root] + path
+    }
+
+    /// Stacks are equal when every field is, paths compared node by node.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.id == rhs.id && lhs.rootID == rhs.rootID && lhs.style == rhs.style
+            && lhs.options == rhs.options && lhs.root == rhs.root && lhs.storage.isSame(as: rhs.storage)
+    }
+
+    /// Hashes the identities and the shape of the stack.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(rootID)
+        hasher.combine(style)
+        hasher.combine(storage.count)
+        hasher.combine(storage.last?.id)
+    }
+}
+
+extension FlowStackState: Sendable where Route: Sendable {}
+
+extension FlowStackState: Codable where Route: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case id, rootID, root, path, style, options
+    }
+
+    /// Decodes a stack, keeping every identity.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(UUID.self, forKey: .id),
+            rootID: try container.decode(UUID.self, forKey: .rootID),
+            root: try container.decode(Route.self, forKey: .root),
+            nodes: try container.decode([FlowRouteNode<Route>].self, forKey: .path),
+            style: try container.decode(FlowPresentationStyle.self, forKey: .style),
+            options: try container.decode(FlowPresentationOptions.self, forKey: .options)
+        )
+    }
+
+    /// Encodes a stack with every identity.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(rootID, forKey: .rootID)
+        try container.encode(root, forKey: .root)
+        try container.encode(storage.nodes, forKey: .path)
+        try container.encode(style, forKey: .style)
+        try container.encode(options, forKey: .options)
+    }
+}
