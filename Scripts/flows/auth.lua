@@ -1,0 +1,117 @@
+-- Signing in: the login gate, onboarding first, and the session-expired dialog
+-- (rules/10-auth.lua).
+
+describe("launch", function()
+  -- No before_each: every test starts from the manifest's root with the default facts.
+
+  it("starts on the splash screen with one root stack", function()
+    expect(router.top()).to_equal({ name = "splash" })
+    local stacks = router.stacks()
+    expect(#stacks).to_be(1)
+    expect(stacks[1].presentation).to_be("root")
+    expect(stacks[1].routes).to_equal({ { name = "splash" } })
+  end)
+
+  it("sends a first launch from home to login, then on to onboarding (a chained redirect)", function()
+    local r = router.setRoot("home")
+    expect(r.applied).to_be(false)
+    expect(r.kind).to_be("setRoot")
+    expect(r.reason).to_be("login required")
+    -- home -> login: the login gate redirects, and the redirect is checked by the rules...
+    expect(r.redirect.kind).to_be("setRoot")
+    expect(r.redirect.applied).to_be(false)
+    expect(r.redirect.reason).to_be("onboarding not finished")
+    -- ... login -> onboarding: the onboarding guard redirects once more, and that one applies.
+    expect(r.redirect.redirect.kind).to_be("setRoot")
+    expect(r.redirect.redirect.applied).to_be(true)
+    expect(r.redirect.redirect.redirect).to_be_nil()
+    expect(router.top()).to_equal({ name = "onboarding" })
+  end)
+
+  it("lets signed-out users reach the public screens", function()
+    expect(router.setRoot("onboarding").applied).to_be(true)
+    app.facts{ hasSeenOnboarding = true }
+    local r = router.setRoot("login")
+    expect(r).to_equal({ applied = true, kind = "setRoot" })
+    expect(router.top()).to_equal({ name = "login" })
+  end)
+end)
+
+describe("signed out", function()
+  before_each(function()
+    app.reset{ root = "login", facts = { isLoggedIn = false, hasSeenOnboarding = true } }
+  end)
+
+  it("redirects a new root to login", function()
+    local r = router.setRoot("home")
+    expect(r.applied).to_be(false)
+    expect(r.redirect.kind).to_be("setRoot")
+    expect(r.redirect.applied).to_be(true)
+    expect(router.top()).to_equal({ name = "login" })
+  end)
+
+  it("blocks pushing a private screen with a reason", function()
+    local r = router.push("settings")
+    expect(r).to_equal({ applied = false, kind = "push", reason = "login required" })
+    expect(router.top()).to_equal({ name = "login" })
+  end)
+
+  it("blocks presenting a private screen", function()
+    local r = router.sheet("profile")
+    expect(r.applied).to_be_falsy()
+    expect(r.reason).to_be("login required")
+    expect(#router.stacks()).to_be(1)
+  end)
+
+  it("lets the app in once the user has signed in", function()
+    app.facts{ isLoggedIn = true }
+    local r = router.setRoot("home")
+    expect(r.applied).to_be_truthy()
+    expect(r.redirect).to_be_nil()
+    expect(router.stacks()[1].routes).to_equal({ { name = "home" } })
+  end)
+end)
+
+describe("signed in", function()
+  before_each(function()
+    app.reset{ root = "home", facts = { isLoggedIn = true, hasSeenOnboarding = true } }
+  end)
+
+  it("opens private screens", function()
+    expect(router.push("settings")).to_equal({ applied = true, kind = "push" })
+    expect(router.top()).to_equal({ name = "settings" })
+  end)
+
+  it("still shows onboarding to a user who skipped it", function()
+    app.facts{ hasSeenOnboarding = false }
+    local r = router.setRoot("home")
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_be("onboarding not finished")
+    expect(router.top()).to_equal({ name = "onboarding" })
+  end)
+
+  describe("when the session expires", function()
+    before_each(function()
+      router.showDialog("sessionExpired")
+    end)
+
+    it("blocks private screens behind the dialog", function()
+      local r = router.push("profile")
+      expect(r).to_equal({ applied = false, kind = "push", reason = "session expired" })
+      expect(router.dialog()).to_be("sessionExpired")
+    end)
+
+    it("opens private screens again once the dialog is closed", function()
+      router.hideDialog()
+      expect(router.dialog()).to_be_nil()
+      expect(router.push("profile").applied).to_be(true)
+    end)
+
+    it("still lets the app go back to login", function()
+      app.facts{ isLoggedIn = false }
+      local r = router.setRoot("login")
+      expect(r.applied).to_be(true)
+      expect(router.top()).to_equal({ name = "login" })
+    end)
+  end)
+end)

@@ -1,0 +1,43 @@
+-- The route manifest of the example app (spec section 6).
+-- Every route, dialog and fact used by Scripts/rules and Scripts/flows is declared here:
+-- a name that is not is an error, with a "did you mean" suggestion.
+return {
+  -- The screen the app starts on, and the root of every fresh flow test.
+  root = "splash",
+
+  routes = {
+    -- Launch and account.
+    splash = {},
+    onboarding = {},
+    login = {},
+
+    -- The signed-in app.
+    home = {},
+    projects = {},
+    detail = { params = { id = "string" } },
+    editor = { params = { id = "string" } }, -- premium only (rules/20-paywall.lua)
+    settings = {},
+    profile = {},
+
+    -- Presented screens.
+    paywall = {},          -- full-screen cover
+    photoPicker = {},      -- behind the photo permission prompt (rules/30-permissions.lua)
+    permissionDenied = {}, -- shown when the prompt is refused
+    promo = {},            -- a sheet, never pushed (rules/50-navigation.lua)
+  },
+
+  dialogs = { "networkError", "sessionExpired", "deleteConfirmation" },
+
+  -- Names and default values. Swift sets them in the app; flows set them with
+  -- app.reset{ facts = ... } and app.facts{ ... }.
+  facts = {
+    isLoggedIn = false,
+    isPremium = false,
+    hasSeenOnboarding = false,
+    hasUnsavedChanges = false,
+    maxPushDepth = 6, -- how many screens may be pushed on one stack
+  },
+
+  -- Which deep links the app accepts (no deep-link rules yet).
+  links = { schemes = { "myapp", "https" }, hosts = { "example.com" } },
+}

@@ -1,0 +1,66 @@
+-- Authentication: who may go where.
+--
+--   * Signed-out users only reach the public screens (splash, onboarding, login).
+--     Replacing the root with a private screen sends them to login instead; any other
+--     way of opening a private screen is blocked with "login required".
+--   * While the "session expired" dialog is up, private screens cannot be opened.
+--   * Login and home both come after onboarding: a user who has not seen it yet is sent
+--     there first (so a signed-out first launch goes home -> login -> onboarding).
+
+local PUBLIC = { splash = true, onboarding = true, login = true }
+
+-- The operation kinds that put a screen on screen (the others only remove screens).
+local OPENING = {
+  setRoot = true, push = true, pushMany = true, pushRemovingPrevious = true,
+  replaceCurrent = true, replacePath = true, sheet = true, fullScreenCover = true,
+}
+
+-- The first private route an opening operation would show, or nil.
+local function firstPrivateTarget(op)
+  if not OPENING[op.kind] then return nil end
+  local targets = op.routes or { op.route }
+  for _, route in ipairs(targets) do
+    if not PUBLIC[route.name] then return route end
+  end
+  return nil
+end
+
+-- A dialog is a string id or a table with an `id` field.
+local function dialogId(dialog)
+  if type(dialog) == "table" then return dialog.id end
+  return dialog
+end
+
+-- The login gate, for every kind of operation.
+flow.precondition("*", function(op, stacks, ctx)
+  if facts.isLoggedIn then
+    return true
+  end
+  local private = firstPrivateTarget(op)
+  if private == nil then
+    return -- nothing private is opened: allow
+  end
+  print(string.format("auth: %s of %q needs a signed-in user (rules generation %s)",
+    op.kind, private.name, tostring(ctx.generation)))
+  if op.kind == "setRoot" then
+    return flow.redirect("setRoot", "login", "login required")
+  end
+  return false, "login required"
+end)
+
+-- Nothing private opens behind the "session expired" dialog.
+flow.precondition("*", function(op, stacks, ctx)
+  if dialogId(ctx.dialog) == "sessionExpired" and firstPrivateTarget(op) ~= nil then
+    return false, "session expired"
+  end
+end)
+
+-- Onboarding comes first, before login and before home.
+local function onboardingFirst(op)
+  if OPENING[op.kind] and not facts.hasSeenOnboarding then
+    return flow.redirect("setRoot", "onboarding", "onboarding not finished")
+  end
+end
+
+flow.guard("login", onboardingFirst)
+flow.guard("home", onboardingFirst)

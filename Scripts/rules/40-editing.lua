@@ -1,0 +1,24 @@
+-- Editing: save before leaving.
+--
+-- While the editor is the front-most screen and has unsaved changes, code cannot take the
+-- person away from it (pop, popTo, popToRoot, replaceCurrent, dismiss, dismissAll). A back
+-- swipe or a swipe-down is not asked (source "user"); rules/60-style-screens.lua and
+-- rules/70-style-presentation.lua hide the back button and disable the swipe-down instead.
+
+local LEAVING = { "pop", "popTo", "popToRoot", "replaceCurrent", "dismiss", "dismissAll" }
+
+-- The top route of the front-most stack.
+local function frontTop(stacks)
+  local front = stacks[#stacks]
+  return front.routes[#front.routes]
+end
+
+local function saveBeforeLeaving(op, stacks, ctx)
+  if facts.hasUnsavedChanges and frontTop(stacks).name == "editor" then
+    return false, "unsaved changes"
+  end
+end
+
+for _, kind in ipairs(LEAVING) do
+  flow.precondition(kind, saveBeforeLeaving)
+end
