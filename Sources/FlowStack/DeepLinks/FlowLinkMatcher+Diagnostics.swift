@@ -18,7 +18,8 @@ extension FlowLinkMatcher {
             } else if let single = before.firstIndex(where: { pattern.isCovered(by: $0) }) {
                 result.append(shadowed(subject, by: [reference(single)]))
             } else {
-                result.append(shadowed(subject, by: minimalCover(of: pattern, among: Array(before.indices)).map(reference)))
+                let cover = minimalCover(of: pattern, among: Array(before.indices))
+                result.append(shadowed(subject, by: cover.map(reference)))
             }
         }
         return result

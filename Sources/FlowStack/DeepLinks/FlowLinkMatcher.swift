@@ -64,19 +64,19 @@ public struct FlowLinkMatcher<Handler> {
 
     /// The first registration whose pattern matches the normalized link, ignoring any policy.
     public func match(_ request: FlowLinkRequest) -> FlowLinkMatch<Handler>? {
-        for (index, registration) in registrations.enumerated() {
-            guard let captured = registration.pattern.match(request.pathSegments) else { continue }
-            let parameters = request.query.merging(captured) { _, pathValue in pathValue }
-            return FlowLinkMatch(
-                pattern: registration.pattern,
-                handler: registration.handler,
-                parameters: parameters,
-                index: index,
-                location: registration.location,
-                request: request
-            )
-        }
-        return nil
+        let path = request.pathSegments
+        guard let index = registrations.firstIndex(where: { $0.pattern.matches(path) }) else { return nil }
+        let registration = registrations[index]
+        let captured = registration.pattern.match(path) ?? [:]
+        let parameters = request.query.merging(captured) { _, pathValue in pathValue }
+        return FlowLinkMatch(
+            pattern: registration.pattern,
+            handler: registration.handler,
+            parameters: parameters,
+            index: index,
+            location: registration.location,
+            request: request
+        )
     }
 
     /// Checks the URL against `policy`, then matches it.

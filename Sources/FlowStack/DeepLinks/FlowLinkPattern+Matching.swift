@@ -6,24 +6,29 @@ extension FlowLinkPattern {
     /// - Returns: the captured parameters (the wildcard under `"*"`), or `nil` when the path
     ///   does not match.
     public func match(_ pathSegments: [String]) -> [String: String]? {
+        guard matches(pathSegments) else { return nil }
         var parameters: [String: String] = [:]
         for (index, segment) in segments.enumerated() {
             switch segment {
             case .wildcard:
                 parameters[Self.wildcardKey] = pathSegments[index...].joined(separator: "/")
-                return parameters
-            case .literal(let text):
-                guard index < pathSegments.count, pathSegments[index] == text else { return nil }
             case .parameter(let name):
-                guard index < pathSegments.count else { return nil }
                 parameters[name] = pathSegments[index]
+            case .literal:
+                break
             }
         }
-        return pathSegments.count == segments.count ? parameters : nil
+        return parameters
     }
 
-    /// Whether the pattern matches the percent-decoded path segments.
+    /// Whether the pattern matches the percent-decoded path segments (without capturing anything).
     public func matches(_ pathSegments: [String]) -> Bool {
-        match(pathSegments) != nil
+        guard hasWildcard ? pathSegments.count >= fixedCount : pathSegments.count == fixedCount else {
+            return false
+        }
+        for index in 0..<fixedCount {
+            if case .literal(let text) = segments[index], pathSegments[index] != text { return false }
+        }
+        return true
     }
 }

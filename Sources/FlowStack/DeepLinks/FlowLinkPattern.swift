@@ -34,26 +34,24 @@ public struct FlowLinkPattern: Hashable, Sendable, CustomStringConvertible {
     /// The pattern as it was written, for messages.
     public let source: String
 
+    /// Whether the pattern ends with `*`.
+    public let hasWildcard: Bool
+
+    /// The number of segments before any wildcard: the exact path length without a
+    /// wildcard, the minimum one with it.
+    let fixedCount: Int
+
     /// Parses a pattern such as `/users/:uid/posts/:pid`.
     ///
     /// - Throws: `FlowLinkPatternError` when the pattern is empty, does not start with `/`,
     ///   has an empty, invalid or repeated parameter name, has a `*` that is not the last
     ///   segment, or has a character that literal segments do not accept.
     public init(_ source: String) throws(FlowLinkPatternError) {
-        self.segments = try Self.parseSegments(source)
+        let segments = try Self.parseSegments(source)
+        self.segments = segments
         self.source = source
-    }
-
-    /// Creates a pattern from already-validated segments (used by tests and tools).
-    ///
-    /// - Precondition: a wildcard may only be the last segment.
-    init(validSegments: [Segment]) {
-        precondition(
-            !validSegments.dropLast().contains(.wildcard),
-            "a deep link wildcard must be the last segment"
-        )
-        self.segments = validSegments
-        self.source = Self.render(validSegments)
+        self.hasWildcard = segments.last == .wildcard
+        self.fixedCount = hasWildcard ? segments.count - 1 : segments.count
     }
 
     /// The canonical text of the pattern, such as `/products/:id` (`/` for the root pattern).
@@ -66,9 +64,6 @@ public struct FlowLinkPattern: Hashable, Sendable, CustomStringConvertible {
             return nil
         }
     }
-
-    /// Whether the pattern ends with `*`.
-    public var hasWildcard: Bool { segments.last == .wildcard }
 
     /// Whether both patterns match exactly the same paths, that is, they are equal once
     /// parameter names are ignored (`/a/:x` has the same shape as `/a/:y`).

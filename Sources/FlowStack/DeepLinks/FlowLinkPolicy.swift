@@ -20,7 +20,7 @@ public struct FlowLinkPolicy: Hashable, Sendable {
 
     /// Creates a policy; empty lists accept anything.
     public init(allowedSchemes: [String] = [], allowedHosts: [String] = []) {
-        self.allowedSchemes = Self.normalized(allowedSchemes.map(Self.trimmingSchemeSuffix))
+        self.allowedSchemes = Self.normalized(allowedSchemes.map { Self.trimmingSchemeSuffix($0.trimmingWhitespace()) })
         self.allowedHosts = Self.normalized(allowedHosts)
     }
 
