@@ -38,6 +38,7 @@ extension Scene where Body == Never {
     public var body: Never { primitiveViewHasNoBody(Self.self) }
 }
 
+/// `Never` is also the body type of primitive scenes.
 extension Never: Scene {}
 
 /// A result builder for composing a collection of scenes into a single composite scene.

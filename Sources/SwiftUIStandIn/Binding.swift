@@ -105,6 +105,7 @@ extension Binding {
     }
 }
 
+/// A binding is a dynamic property of the view that declares it.
 extension Binding: DynamicProperty {}
 
 /// A binding is sendable when its value is: the stand-in's accessors never run concurrently.

@@ -7,6 +7,7 @@
 /// A value that SwiftUI can format inside a localized string interpolation.
 public protocol _FormatSpecifiable: Equatable {}
 
+// The standard numeric types can be interpolated into a localized string key.
 extension Int: _FormatSpecifiable {}
 extension Int8: _FormatSpecifiable {}
 extension Int16: _FormatSpecifiable {}

@@ -1,5 +1,6 @@
-// Confirmation dialogs (stand-in: declarations only, for type-checking SwiftUI code on platforms without
-// SwiftUI; never linked on Apple platforms; runtime behaviour is not modelled: nothing is shown).
+// Confirmation dialogs (stand-in: declarations only, for type-checking SwiftUI code on platforms
+// without SwiftUI; never linked on Apple platforms; runtime behaviour is not modelled: nothing is
+// shown).
 
 #if !canImport(SwiftUI)
 

@@ -16,11 +16,28 @@ extension View {
     }
 
     /// Adds an action to perform when the given value changes, receiving the new value.
-    @available(iOS, introduced: 14.0, deprecated: 17.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
-    @available(macOS, introduced: 11.0, deprecated: 14.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
-    @available(tvOS, introduced: 14.0, deprecated: 17.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
-    @available(watchOS, introduced: 7.0, deprecated: 10.0, message: "Use `onChange` with a two or zero parameter action closure instead.")
-    nonisolated public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View {
+    ///
+    /// Deprecated on Apple platforms from iOS 17, macOS 14, tvOS 17 and watchOS 10 (no warning on Linux).
+    @available(
+        iOS, introduced: 14.0, deprecated: 17.0,
+        message: "Use `onChange` with a two or zero parameter action closure instead."
+    )
+    @available(
+        macOS, introduced: 11.0, deprecated: 14.0,
+        message: "Use `onChange` with a two or zero parameter action closure instead."
+    )
+    @available(
+        tvOS, introduced: 14.0, deprecated: 17.0,
+        message: "Use `onChange` with a two or zero parameter action closure instead."
+    )
+    @available(
+        watchOS, introduced: 7.0, deprecated: 10.0,
+        message: "Use `onChange` with a two or zero parameter action closure instead."
+    )
+    nonisolated public func onChange<V: Equatable>(
+        of value: V,
+        perform action: @escaping (V) -> Void
+    ) -> some View {
         standInModified()
     }
 

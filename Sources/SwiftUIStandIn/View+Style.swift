@@ -40,17 +40,23 @@ extension View {
 
     /// Layers the given view behind this view (disfavoured so that a `Color` picks the style overload).
     @_disfavoredOverload
-    @available(iOS, introduced: 13.0, deprecated: 100000.0, message: "Use `background(alignment:content:)` instead.")
-    @available(macOS, introduced: 10.15, deprecated: 100000.0, message: "Use `background(alignment:content:)` instead.")
-    nonisolated public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> some View {
+    @available(iOS, introduced: 13.0, deprecated: 100000.0, message: "Use `background(alignment:content:)`.")
+    @available(macOS, introduced: 10.15, deprecated: 100000.0, message: "Use `background(alignment:content:)`.")
+    nonisolated public func background<Background: View>(
+        _ background: Background,
+        alignment: Alignment = .center
+    ) -> some View {
         standInModified()
     }
 
     /// Layers a secondary view in front of this view (disfavoured so that a `Color` picks the style overload).
     @_disfavoredOverload
-    @available(iOS, introduced: 13.0, deprecated: 100000.0, message: "Use `overlay(alignment:content:)` instead.")
-    @available(macOS, introduced: 10.15, deprecated: 100000.0, message: "Use `overlay(alignment:content:)` instead.")
-    nonisolated public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> some View {
+    @available(iOS, introduced: 13.0, deprecated: 100000.0, message: "Use `overlay(alignment:content:)`.")
+    @available(macOS, introduced: 10.15, deprecated: 100000.0, message: "Use `overlay(alignment:content:)`.")
+    nonisolated public func overlay<Overlay: View>(
+        _ overlay: Overlay,
+        alignment: Alignment = .center
+    ) -> some View {
         standInModified()
     }
 
