@@ -104,7 +104,7 @@ struct StandInSmokeView: View {
                 Text("Banner \(model.items.count)")
                     .padding()
                     .background(.blue)
-                    .onTapGestureFree { withAnimation(.easeInOut(duration: 0.2)) { showsBanner = false } }
+                    .onTapGesture { withAnimation(.easeInOut(duration: 0.2)) { showsBanner = false } }
             }
         }
         .animation(.default, value: showsBanner)
@@ -126,13 +126,6 @@ struct StandInSmokeView: View {
     }
 }
 
-extension View {
-    /// Stands for a gesture modifier the stand-in does not declare, to keep the check honest.
-    fileprivate func onTapGestureFree(_ action: @escaping @MainActor () -> Void) -> some View {
-        Button(action: action) { self }
-    }
-}
-
 /// A pushed screen that edits the path it sits on.
 struct SmokeDetailView: View {
     let number: Int
@@ -141,7 +134,18 @@ struct SmokeDetailView: View {
     @State private var highlighted = false
 
     var body: some View {
+        ScrollView {
+            detailRows
+        }
+        .frame(maxWidth: .infinity, alignment: .leading)
+        .navigationBarBackButtonHidden()
+        .id(number)
+    }
+
+    private var detailRows: some View {
         VStack(alignment: .leading, spacing: 8) {
+            Image(systemName: "star").resizable()
+            Divider()
             Text("Detail \(number)")
                 .font(.headline)
                 .foregroundColor(.secondary)
@@ -157,23 +161,22 @@ struct SmokeDetailView: View {
                 NavigationLink("Settings", value: SmokeRoute.settings)
             }
             .smokeCard(highlighted: highlighted) { highlighted = $0 }
-            Toggle(isOn: $model.prefersDark)
+            Toggle("Dark", isOn: $model.prefersDark)
             Toggle(
                 isOn: Binding(
                     get: { @MainActor in model.prefersDark },
                     set: { @MainActor newValue in model.prefersDark = newValue }
                 )
-            )
-            Toggle(isOn: .constant(true))
+            ) {
+                Label("Dark (explicit binding)", systemImage: "moon")
+            }
+            SmokeSwitch(isOn: .constant(true))
         }
-        .frame(maxWidth: .infinity, alignment: .leading)
-        .navigationBarBackButtonHidden()
-        .id(number)
     }
 }
 
-/// A tiny stand-in for a control, built only from declared views.
-struct Toggle: View {
+/// A custom control built from a binding.
+struct SmokeSwitch: View {
     @Binding var isOn: Bool
 
     var body: some View {

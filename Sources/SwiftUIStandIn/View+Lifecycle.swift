@@ -78,6 +78,11 @@ extension View {
         standInModified()
     }
 
+    /// Adds an action to perform when this view recognizes a tap gesture.
+    nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
+        standInModified()
+    }
+
     /// Registers a handler to invoke in response to a URL that the app receives.
     nonisolated public func onOpenURL(perform action: @escaping (URL) -> ()) -> some View {
         standInModified()
