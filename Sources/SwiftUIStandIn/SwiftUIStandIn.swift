@@ -25,7 +25,11 @@
 //   this module, and are not checked on Linux; an API Apple introduced after the package's
 //   deployment targets (iOS 16, macOS 13) must still be guarded with `if #available` by the caller;
 // - the parts of SwiftUI that are not declared here (anything else fails to compile, which is the
-//   point: add a declaration copied from Apple's documented signature when the layer needs it).
+//   point: add a declaration matching Apple's documented signature when the layer needs it).
+//
+// Two values cannot be produced without SwiftUI's runtime and stop with a message if code compiled
+// against the stand-in is ever run: reading a `Binding` made with `init(get:set:)` (its closures are
+// `@isolated(any)`, so they can only be called asynchronously) and reading an `@EnvironmentObject`.
 //
 // The module re-exports Foundation (and Observation, and Combine where it exists) because
 // `import SwiftUI` makes them visible to its importers too.
