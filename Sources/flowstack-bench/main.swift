@@ -1,2 +1,37 @@
-// Benchmarks that print one figure a line as `name: value unit`.
-print("flowstack-bench")
+// flowstack-bench: prints FlowStack's speed figures, one a line as `name: value unit`.
+// Run with `swift run -c release flowstack-bench`.
+import FlowStack
+import Foundation
+
+/// A route type like an app's.
+enum BenchRoute: Hashable { case home, list, detail(Int) }
+
+/// A push + pop pair on a router with a Swift default precondition for both kinds and the
+/// history on; returns nanoseconds per operation.
+@MainActor
+func swiftGuardedPushNanoseconds(depth: Int) -> Double {
+    let router = FlowRouter<BenchRoute, String>(root: .home)
+    for i in 0..<depth { router.push(.detail(i)) }
+    router.setDefaultPrecondition(for: .push) { _, stacks in stacks.count < 10 }
+    router.setDefaultPrecondition(for: .pop) { _, stacks in !stacks.isEmpty }
+    let pairs = 200_000
+    let perPair = Measure.nanosecondsPerIteration(iterations: pairs) {
+        router.push(.list)
+        router.pop()
+    }
+    precondition(router.history.count == router.maximumOperationHistoryCount, "history must be on and bounded")
+    return perPair / 2
+}
+
+@MainActor
+func runBenchmarks() {
+    let depth1 = swiftGuardedPushNanoseconds(depth: 0)
+    Measure.report("swift_guarded_push_ns", depth1, "ns")
+    let depth1000 = swiftGuardedPushNanoseconds(depth: 1_000)
+    Measure.report("swift_guarded_push_depth1000_ns", depth1000, "ns")
+    Measure.report("swift_depth1000_vs_depth1", depth1000 / depth1, "x")
+}
+
+MainActor.assumeIsolated {
+    runBenchmarks()
+}

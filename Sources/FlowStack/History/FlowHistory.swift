@@ -3,30 +3,32 @@ import Foundation
 /// The router's bounded history, oldest first: a ring buffer, so recording costs the same
 /// whatever its length.
 public struct FlowHistory<Route: Hashable>: RandomAccessCollection {
-    private var buffer: [FlowHistoryEntry<Route>] = []
-    private var head = 0
+    @usableFromInline var buffer: [FlowHistoryEntry<Route>] = []
+    @usableFromInline var head = 0
     /// The bound; 0 or less keeps everything.
-    public private(set) var limit: Int
+    public var limit: Int { storedLimit }
+    @usableFromInline var storedLimit: Int
 
     /// An empty history bounded to `limit` entries (0 or less: unbounded).
     public init(limit: Int) {
-        self.limit = limit
+        self.storedLimit = limit
     }
 
     /// The first position.
-    public var startIndex: Int { 0 }
+    @inlinable public var startIndex: Int { 0 }
     /// One past the last position.
-    public var endIndex: Int { buffer.count }
+    @inlinable public var endIndex: Int { buffer.count }
 
     /// The entry at a position, oldest first.
-    public subscript(position: Int) -> FlowHistoryEntry<Route> {
+    @inlinable public subscript(position: Int) -> FlowHistoryEntry<Route> {
         let physical = head + position
         return buffer[physical < buffer.count ? physical : physical - buffer.count]
     }
 
     /// Appends an entry, dropping the oldest when the bound is reached.
+    @inlinable
     mutating func append(_ entry: FlowHistoryEntry<Route>) {
-        if limit <= 0 || buffer.count < limit {
+        if storedLimit <= 0 || buffer.count < storedLimit {
             if head != 0 { linearize() }
             buffer.append(entry)
         } else {
@@ -39,7 +41,7 @@ public struct FlowHistory<Route: Hashable>: RandomAccessCollection {
     /// Changes the bound, keeping the newest entries.
     mutating func setLimit(_ newLimit: Int) {
         linearize()
-        limit = newLimit
+        storedLimit = newLimit
         if newLimit > 0, buffer.count > newLimit {
             buffer.removeFirst(buffer.count - newLimit)
         }
@@ -51,7 +53,8 @@ public struct FlowHistory<Route: Hashable>: RandomAccessCollection {
         head = 0
     }
 
-    private mutating func linearize() {
+    @usableFromInline
+    mutating func linearize() {
         guard head != 0 else { return }
         buffer = Array(buffer[head...] + buffer[..<head])
         head = 0

@@ -32,8 +32,7 @@ public enum FlowHistoryEvent<Route: Hashable>: Hashable {
 
 /// One entry of the router's history.
 public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
-    /// The entry's identity.
-    public let id: UUID
+    @usableFromInline let salt: UInt64
     /// Increasing number, unique for the router's lifetime.
     public let sequence: Int
     /// When it was recorded.
@@ -52,6 +51,38 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     public let previousStacks: [FlowStackState<Route>]
     /// The stacks after.
     public let newStacks: [FlowStackState<Route>]
+
+    @inlinable
+    init(
+        salt: UInt64, sequence: Int, date: Date, event: FlowHistoryEvent<Route>, source: FlowOperationSource,
+        outcome: FlowOperationOutcome, reason: String?, generation: Int,
+        previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>]
+    ) {
+        self.salt = salt
+        self.sequence = sequence
+        self.date = date
+        self.event = event
+        self.source = source
+        self.outcome = outcome
+        self.reason = reason
+        self.generation = generation
+        self.previousStacks = previousStacks
+        self.newStacks = newStacks
+    }
+
+    /// The entry's identity, derived from the router's random salt and the sequence number.
+    public var id: UUID {
+        FlowIDGenerator.uuid(salt, UInt64(truncatingIfNeeded: sequence) &* 0x9E37_79B9_7F4A_7C15 ^ salt.byteSwapped)
+    }
+
+    /// This entry with another reason and before/after stacks (transactions rewrite the
+    /// blocked step this way).
+    func rewritten(reason: String?, previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>]) -> FlowHistoryEntry {
+        FlowHistoryEntry(
+            salt: salt, sequence: sequence, date: date, event: event, source: source, outcome: outcome,
+            reason: reason, generation: generation, previousStacks: previousStacks, newStacks: newStacks
+        )
+    }
 
     /// The navigation command, or `nil` for a dialog change.
     public var command: FlowCommand<Route>? {

@@ -57,11 +57,12 @@ public struct FlowOperationResult<Route: Hashable>: Hashable {
     public let sequence: Int?
     /// The rules generation that decided it (0 without rules).
     public let generation: Int
-    private let redirectStorage: [FlowOperationResult<Route>]
+    @usableFromInline let redirectStorage: [FlowOperationResult<Route>]
     /// A redirect a rule asked for that was not performed (inside a transaction or deep link).
     public let pendingRedirect: FlowCommand<Route>?
 
     /// Creates a result.
+    @inlinable
     public init(
         command: FlowCommand<Route>,
         outcome: FlowOperationOutcome,
@@ -84,7 +85,7 @@ public struct FlowOperationResult<Route: Hashable>: Hashable {
     public var operation: FlowOperation<Route> { command.operation }
 
     /// Whether the operation changed the state.
-    public var isApplied: Bool { outcome == .applied }
+    @inlinable public var isApplied: Bool { outcome == .applied }
 
     /// The result of the operation a rule redirected to, if any.
     public var redirect: FlowOperationResult<Route>? { redirectStorage.first }

@@ -4,6 +4,7 @@ import Foundation
 /// that replaces the default preconditions for that call.
 extension FlowRouter {
     /// Replaces the root stack (fresh root identity, every presentation dropped).
+    @inlinable
     @discardableResult
     public func setRoot(
         _ route: Route,
@@ -15,12 +16,14 @@ extension FlowRouter {
     }
 
     /// Pushes a screen.
+    @inlinable
     @discardableResult
     public func push(_ route: Route, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         perform(FlowCommand(.push(route, target: target)), condition: condition).isApplied
     }
 
     /// Pushes several screens, all or none (the rules see one `pushMany`).
+    @inlinable
     @discardableResult
     public func push(contentsOf routes: [Route], on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         guard let command = FlowCommand.pushMany(routes, target: target) else { return true }
@@ -28,18 +31,21 @@ extension FlowRouter {
     }
 
     /// Pushes a screen and removes the one below it (on a stack's root: replaces the root).
+    @inlinable
     @discardableResult
     public func pushRemovingPrevious(_ route: Route, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         perform(FlowCommand(.pushRemovingPrevious(route, target: target)), condition: condition).isApplied
     }
 
     /// Replaces the top screen (on a stack's root: replaces the root).
+    @inlinable
     @discardableResult
     public func replaceCurrent(with route: Route, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         perform(FlowCommand(.replaceCurrent(route, target: target)), condition: condition).isApplied
     }
 
     /// Replaces a stack's root and path.
+    @inlinable
     @discardableResult
     public func replacePath(root: Route, path: [Route] = [], on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         perform(FlowCommand(.replacePath(root: root, path: path, target: target)), condition: condition).isApplied
@@ -47,6 +53,7 @@ extension FlowRouter {
 
     /// Pops `count` screens; past a presented stack's path it dismisses that stack; on the root
     /// stack the excess is ignored. A count of 0 or less does nothing and returns true.
+    @inlinable
     @discardableResult
     public func pop(count: Int = 1, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         guard count > 0 else { return true }
@@ -54,18 +61,21 @@ extension FlowRouter {
     }
 
     /// Pops to the stack's root screen.
+    @inlinable
     @discardableResult
     public func popToRoot(on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         perform(FlowCommand(.popToRoot(target: target)), condition: condition).isApplied
     }
 
     /// Pops to the last occurrence of `route` in the stack's path.
+    @inlinable
     @discardableResult
     public func popTo(_ route: Route, match: FlowPopMatch = .exclusive, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         perform(FlowCommand(.popTo(route, match: match, target: target)), condition: condition).isApplied
     }
 
     /// Presents a new stack with its own path.
+    @inlinable
     @discardableResult
     public func present(
         _ route: Route,
@@ -78,24 +88,28 @@ extension FlowRouter {
     }
 
     /// Presents a sheet.
+    @inlinable
     @discardableResult
     public func sheet(_ route: Route, path: [Route] = [], options: FlowPresentationOptions = .init(), condition: Precondition? = nil) -> Bool {
         present(route, style: .sheet, path: path, options: options, condition: condition)
     }
 
     /// Presents a full-screen cover.
+    @inlinable
     @discardableResult
     public func fullScreenCover(_ route: Route, path: [Route] = [], options: FlowPresentationOptions = .init(), condition: Precondition? = nil) -> Bool {
         present(route, style: .fullScreenCover, path: path, options: options, condition: condition)
     }
 
     /// Dismisses a presented stack and everything above it (the root stack: nothing to dismiss).
+    @inlinable
     @discardableResult
     public func dismiss(_ target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         perform(FlowCommand(.dismiss(target: target)), condition: condition).isApplied
     }
 
     /// Dismisses every presented stack; the root stack keeps its path.
+    @inlinable
     @discardableResult
     public func dismissAll(condition: Precondition? = nil) -> Bool {
         perform(FlowCommand(.dismissAll), condition: condition).isApplied

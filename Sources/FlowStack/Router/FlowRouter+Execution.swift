@@ -9,6 +9,7 @@ extension FlowRouter {
     /// Order: the one-off `condition` (or the default preconditions for the kind), then
     /// `guardOperation`, then the rules hook. Requests from `source: .user` report what the person
     /// already did: they always apply and skip every check. Every request is recorded.
+    @inlinable
     @discardableResult
     public func perform(
         _ command: FlowCommand<Route>,
@@ -16,11 +17,12 @@ extension FlowRouter {
         condition: Precondition? = nil
     ) -> FlowOperationResult<Route> {
         let result = run(command, source: source, condition: condition, chain: [])
-        transactionState?.note(result)
+        if let transaction = transactionState { transaction.note(result) }
         return result
     }
 
     /// Runs one operation (see `perform(_:source:condition:)`).
+    @inlinable
     @discardableResult
     public func perform(
         _ operation: FlowOperation<Route>,
@@ -30,28 +32,18 @@ extension FlowRouter {
         perform(FlowCommand(operation), source: source, condition: condition)
     }
 
+    @inlinable
     func run(
         _ command: FlowCommand<Route>,
         source: FlowOperationSource,
         condition: Precondition?,
         chain: [FlowCommand<Route>]
     ) -> FlowOperationResult<Route> {
-        if isDeciding {
-            return FlowOperationResult(
-                command: command, outcome: .failed,
-                reason: "navigation was requested while a rule was deciding; rules navigate only through a redirect",
-                generation: rulesHook?.generation ?? 0
-            )
-        }
-        if let transaction = transactionState, transaction.failure != nil {
-            return FlowOperationResult(
-                command: command, outcome: .rolledBack,
-                reason: "not attempted: an earlier step of the transaction was blocked",
-                generation: rulesHook?.generation ?? 0
-            )
+        if isDeciding || transactionState?.failure != nil {
+            return refusedWhileBusy(command)
         }
         willChange()
-        let before = stacks
+        let before = _stacks
         if let (outcome, reason) = validate(command) {
             return record(command, source: source, outcome: outcome, reason: reason, previous: before)
         }
@@ -61,11 +53,7 @@ extension FlowRouter {
                 return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: before)
             }
             if let hook = rulesHook {
-                let request = makeRequest(command, source: source, isAsync: false, condition: condition != nil, chain: chain)
-                isDeciding = true
-                let decision = hook.decide(request)
-                isDeciding = false
-                switch decision {
+                switch consult(hook, command, source: source, condition: condition != nil, chain: chain) {
                 case .allow:
                     break
                 case .allowAfterFailure(let reason):
@@ -73,20 +61,57 @@ extension FlowRouter {
                 case .block(let block):
                     return record(command, source: source, outcome: block.stage.outcome, reason: block.reason, previous: before)
                 case .redirect(let target, let block):
-                    return redirect(command, to: target, block: block, source: source, chain: chain, previous: before) {
-                        self.run(target, source: source, condition: nil, chain: chain + [command])
-                    }
+                    return redirect(command, to: target, block: block, source: source, chain: chain, previous: before)
                 }
             }
         }
         mutate(command)
         let result = record(command, source: source, outcome: .applied, reason: allowedReason, previous: before)
-        notifyApplied(command)
+        if didApplyOperation != nil { notifyApplied(command) }
         return result
     }
 
+    /// The result of a request made while a rule decides, or after a transaction step failed.
+    @usableFromInline
+    func refusedWhileBusy(_ command: FlowCommand<Route>) -> FlowOperationResult<Route> {
+        let reason = isDeciding
+            ? "navigation was requested while a rule was deciding; rules navigate only through a redirect"
+            : "not attempted: an earlier step of the transaction was blocked"
+        return FlowOperationResult(
+            command: command, outcome: isDeciding ? .failed : .rolledBack, reason: reason,
+            generation: rulesHook?.generation ?? 0
+        )
+    }
+
     /// The Swift checks: one-off condition or defaults, then the guard.
+    @inlinable
     func checkSwift(
+        _ command: FlowCommand<Route>, condition: Precondition?, stacks before: [FlowStackState<Route>]
+    ) -> (FlowOperationOutcome, String)? {
+        if command.batch != nil {
+            return checkSwiftBatch(command, condition: condition, stacks: before)
+        }
+        let operation = command.operation
+        if let condition {
+            if !condition(operation, before) {
+                return (.blockedByPrecondition, "the call's condition returned false")
+            }
+        } else if let precondition = preconditionTable[operation.kind.tableIndex], !precondition(operation, before) {
+            return defaultRefusal(operation.kind)
+        }
+        if let guardOperation, !guardOperation(operation) {
+            return (.blockedByGuard, "guardOperation returned false")
+        }
+        return nil
+    }
+
+    @usableFromInline
+    func defaultRefusal(_ kind: FlowOperationKind) -> (FlowOperationOutcome, String) {
+        (.blockedByPrecondition, "the default precondition for \(kind.rawValue) returned false")
+    }
+
+    @usableFromInline
+    func checkSwiftBatch(
         _ command: FlowCommand<Route>, condition: Precondition?, stacks before: [FlowStackState<Route>]
     ) -> (FlowOperationOutcome, String)? {
         let operations = command.operations
@@ -94,9 +119,9 @@ extension FlowRouter {
             for operation in operations where !condition(operation, before) {
                 return (.blockedByPrecondition, "the call's condition returned false")
             }
-        } else if !defaultPreconditions.isEmpty, let precondition = defaultPreconditions[command.operation.kind] {
+        } else if let precondition = preconditionTable[command.operation.kind.tableIndex] {
             for operation in operations where !precondition(operation, before) {
-                return (.blockedByPrecondition, "the default precondition for \(operation.kind.rawValue) returned false")
+                return defaultRefusal(operation.kind)
             }
         }
         if let guardOperation {
@@ -107,26 +132,39 @@ extension FlowRouter {
         return nil
     }
 
+    /// Asks the rules hook, with navigation from inside the decision refused.
+    @usableFromInline
+    func consult(
+        _ hook: any FlowRulesHook<Route>, _ command: FlowCommand<Route>, source: FlowOperationSource,
+        condition: Bool, chain: [FlowCommand<Route>]
+    ) -> FlowRuleDecision<Route> {
+        let request = makeRequest(command, source: source, isAsync: false, condition: condition, chain: chain)
+        isDeciding = true
+        defer { isDeciding = false }
+        return hook.decide(request)
+    }
+
+    @usableFromInline
     func makeRequest(
         _ command: FlowCommand<Route>, source: FlowOperationSource, isAsync: Bool, condition: Bool,
         chain: [FlowCommand<Route>]
     ) -> FlowRuleRequest<Route> {
         FlowRuleRequest(
-            command: command, source: source, isAsync: isAsync, stacks: stacks,
+            command: command, source: source, isAsync: isAsync, stacks: _stacks,
             runsDefaultPreconditions: !condition, dialog: dialogKey(globalDialog),
             queuedDialogCount: dialogQueue.count, redirectChain: chain
         )
     }
 
     /// Records a redirected request and runs (or, in a transaction, defers) its target.
+    @usableFromInline
     func redirect(
         _ command: FlowCommand<Route>,
         to target: FlowCommand<Route>,
         block: FlowRuleBlock,
         source: FlowOperationSource,
         chain: [FlowCommand<Route>],
-        previous: [FlowStackState<Route>],
-        follow: () -> FlowOperationResult<Route>
+        previous: [FlowStackState<Route>]
     ) -> FlowOperationResult<Route> {
         if let loop = redirectLoop(command, to: target, chain: chain) {
             return record(command, source: source, outcome: .failed, reason: loop, previous: previous)
@@ -136,9 +174,10 @@ extension FlowRouter {
             return record(command, source: source, outcome: .redirected, reason: reason, previous: previous, pendingRedirect: target)
         }
         let blocked = record(command, source: source, outcome: .redirected, reason: reason, previous: previous)
+        let followed = run(target, source: source, condition: nil, chain: chain + [command])
         return FlowOperationResult(
             command: command, outcome: .redirected, reason: reason, sequence: blocked.sequence,
-            generation: blocked.generation, redirect: follow()
+            generation: blocked.generation, redirect: followed
         )
     }
 
@@ -149,16 +188,18 @@ extension FlowRouter {
         return "redirect loop: more than \(Self.maximumRedirects) redirects: \(steps); make one of these rules allow its target"
     }
 
+    @usableFromInline
     func notifyApplied(_ command: FlowCommand<Route>) {
         guard let didApplyOperation else { return }
         for operation in command.operations {
-            didApplyOperation(operation, stacks)
+            didApplyOperation(operation, _stacks)
         }
     }
 }
 
 extension FlowRuleStage {
     /// The outcome a block at this stage records.
+    @inlinable
     var outcome: FlowOperationOutcome {
         switch self {
         case .precondition: .blockedByPrecondition

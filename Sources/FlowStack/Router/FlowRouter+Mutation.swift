@@ -1,37 +1,55 @@
 import Foundation
 
+// Validation and mutation. Push and pop, the hot path, are `@inlinable` so an app's route type
+// specializes them; the other operations take the out-of-line path.
 extension FlowRouter {
     /// The index of the stack a target names, if it exists.
+    @inlinable
     func index(for target: FlowStackTarget) -> Int? {
         switch target {
         case .root: return 0
-        case .active: return activeIndex
-        case .stack(let id): return stacks.firstIndex { $0.id == id }
+        case .active: return _stacks.count - 1
+        case .stack(let id): return _stacks.firstIndex { $0.id == id }
         }
     }
 
     /// Why a command cannot run against the current state, or `nil` when it can.
+    @inlinable
     func validate(_ command: FlowCommand<Route>) -> (FlowOperationOutcome, String)? {
-        let operation = command.operation
-        var stackIndex: Int?
-        if let target = operation.target {
-            guard let index = index(for: target) else {
-                return (.stackNotFound, "no stack \(describe(target)) exists; it may have been dismissed")
+        switch command.operation {
+        case .push(_, let target):
+            return index(for: target) == nil ? missingStack(target) : nil
+        case .pop(let count, let target):
+            guard let index = index(for: target) else { return missingStack(target) }
+            if count > 0, index == 0, _stacks[0].storage.isEmpty {
+                return (.nothingToPop, "the root stack shows only its root screen")
             }
+            return nil
+        default:
+            return validateOther(command)
+        }
+    }
+
+    @usableFromInline
+    func missingStack(_ target: FlowStackTarget) -> (FlowOperationOutcome, String) {
+        (.stackNotFound, "no stack \(describe(target)) exists; it may have been dismissed")
+    }
+
+    @usableFromInline
+    func validateOther(_ command: FlowCommand<Route>) -> (FlowOperationOutcome, String)? {
+        let operation = command.operation
+        var stackIndex = 0
+        if let target = operation.target {
+            guard let index = index(for: target) else { return missingStack(target) }
             stackIndex = index
         }
         switch operation {
-        case .pop(let count, _):
-            let index = stackIndex!
-            if count > 0, stacks[index].storage.isEmpty, index == 0 {
-                return (.nothingToPop, "the root stack shows only its root screen")
-            }
         case .popToRoot:
-            if stacks[stackIndex!].storage.isEmpty {
+            if _stacks[stackIndex].storage.isEmpty {
                 return (.nothingToPop, "the stack already shows its root screen")
             }
         case .popTo(let route, _, _):
-            if stacks[stackIndex!].storage.lastIndex(where: { $0 == route }) == nil {
+            if _stacks[stackIndex].storage.lastIndex(where: { $0 == route }) == nil {
                 return (.routeNotFound, "\(route) is not in the stack's path")
             }
         case .present(_, let style):
@@ -43,75 +61,93 @@ extension FlowRouter {
                 return (.nothingToDismiss, "the root stack cannot be dismissed")
             }
         case .dismissAll:
-            if stacks.count == 1 {
+            if _stacks.count == 1 {
                 return (.nothingToDismiss, "nothing is presented")
             }
-        case .setRoot, .push, .pushRemovingPrevious, .replaceCurrent, .replacePath:
+        case .setRoot, .push, .pop, .pushRemovingPrevious, .replaceCurrent, .replacePath:
             break
         }
         return nil
     }
 
     /// Applies a validated command to the stacks.
+    @inlinable
     func mutate(_ command: FlowCommand<Route>) {
         switch command.operation {
+        case .push(let route, let target) where command.batch == nil:
+            let index = index(for: target)!
+            _stacks[index].storage.append(makeNode(route))
+        case .pop(let count, let target):
+            let index = index(for: target)!
+            let removable = min(count, _stacks[index].storage.count)
+            _stacks[index].storage.removeLast(removable)
+            if removable < count, index > 0 {
+                dismissStack(at: index)
+            }
+        default:
+            mutateOther(command)
+        }
+    }
+
+    @usableFromInline
+    func mutateOther(_ command: FlowCommand<Route>) {
+        switch command.operation {
         case .setRoot(let route):
-            if command.refreshIfSameRoute, stacks.first?.root == route {
+            if command.refreshIfSameRoute, _stacks.first?.root == route {
                 rootID = ids.next()
             }
-            stacks = [makeStack(root: route, path: command.path, style: .root, options: .init())]
+            _stacks = [makeStack(root: route, path: command.path, style: .root, options: .init())]
         case .push(let route, let target):
             let index = index(for: target)!
             for pushed in command.batch ?? [route] {
-                stacks[index].storage.append(makeNode(pushed))
+                _stacks[index].storage.append(makeNode(pushed))
             }
         case .pushRemovingPrevious(let route, let target), .replaceCurrent(let route, let target):
             let index = index(for: target)!
-            if stacks[index].storage.isEmpty {
-                stacks[index].root = route
-                stacks[index].rootID = ids.next()
+            if _stacks[index].storage.isEmpty {
+                _stacks[index].replaceRoot(route, id: ids.next())
             } else {
-                stacks[index].storage.removeLast(1)
-                stacks[index].storage.append(makeNode(route))
+                _stacks[index].storage.removeLast(1)
+                _stacks[index].storage.append(makeNode(route))
             }
         case .replacePath(let root, let path, let target):
             let index = index(for: target)!
-            stacks[index].root = root
-            stacks[index].rootID = ids.next()
-            stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
+            _stacks[index].replaceRoot(root, id: ids.next())
+            _stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
         case .pop(let count, let target):
             let index = index(for: target)!
-            let removable = min(count, stacks[index].storage.count)
-            stacks[index].storage.removeLast(removable)
+            let removable = min(count, _stacks[index].storage.count)
+            _stacks[index].storage.removeLast(removable)
             if removable < count, index > 0 {
                 dismissStack(at: index)
             }
         case .popToRoot(let target):
             let index = index(for: target)!
-            stacks[index].storage = FlowPath()
+            _stacks[index].storage = FlowPath()
         case .popTo(let route, let match, let target):
             let index = index(for: target)!
-            if let position = stacks[index].storage.lastIndex(where: { $0 == route }) {
-                stacks[index].storage.keepFirst(match == .inclusive ? position : position + 1)
+            if let position = _stacks[index].storage.lastIndex(where: { $0 == route }) {
+                _stacks[index].storage.keepFirst(match == .inclusive ? position : position + 1)
             }
         case .present(let route, let style):
-            stacks.append(makeStack(root: route, path: command.path, style: style, options: command.options))
+            _stacks.append(makeStack(root: route, path: command.path, style: style, options: command.options))
         case .dismiss(let target):
             if let index = index(for: target) {
                 dismissStack(at: index)
             }
         case .dismissAll:
-            stacks.removeSubrange(1...)
+            _stacks.removeSubrange(1...)
         }
     }
 
     /// Removes a presented stack (and, by its options, the ones above it).
+    @usableFromInline
     func dismissStack(at index: Int) {
-        guard index > 0, stacks.indices.contains(index) else { return }
-        if stacks[index].options.clearsNestedPresentationOnDismiss {
-            stacks.removeSubrange(index...)
+        guard index > 0, _stacks.indices.contains(index) else { return }
+        if _stacks[index].options.clearsNestedPresentationOnDismiss {
+            _stacks.removeSubrange(index...)
         } else {
-            stacks.remove(at: index)
+            _stacks.remove(at: index)
         }
     }
 

@@ -34,14 +34,14 @@ extension FlowRouter {
         changeObservers.removeAll { $0.id == observation.id }
     }
 
-    @inline(__always)
+    @inlinable
     func willChange() {
         #if canImport(Combine)
         objectWillChange.send()
         #endif
     }
 
-    @inline(__always)
+    @usableFromInline
     func didChange(_ event: FlowRouterEvent<Route>) {
         guard !changeObservers.isEmpty else { return }
         for observer in changeObservers {

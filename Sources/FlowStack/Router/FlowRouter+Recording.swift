@@ -2,6 +2,7 @@ import Foundation
 
 extension FlowRouter {
     /// Records a navigation request's outcome and returns its typed result.
+    @inlinable
     func record(
         _ command: FlowCommand<Route>,
         source: FlowOperationSource,
@@ -11,40 +12,42 @@ extension FlowRouter {
         pendingRedirect: FlowCommand<Route>? = nil
     ) -> FlowOperationResult<Route> {
         let generation = rulesHook?.generation ?? 0
-        let entry = FlowHistoryEntry(
-            id: ids.next(), sequence: nextSequence, date: Date(), event: .navigation(command),
+        let sequence = nextSequence
+        nextSequence = sequence + 1
+        store(FlowHistoryEntry(
+            salt: idSalt, sequence: sequence, date: Date(), event: .navigation(command),
             source: source, outcome: outcome, reason: reason, generation: generation,
-            previousStacks: previous, newStacks: stacks
-        )
-        nextSequence += 1
-        store(entry)
+            previousStacks: previous, newStacks: _stacks
+        ))
         return FlowOperationResult(
-            command: command, outcome: outcome, reason: reason, sequence: entry.sequence,
+            command: command, outcome: outcome, reason: reason, sequence: sequence,
             generation: generation, pendingRedirect: pendingRedirect
         )
     }
 
     /// Records a dialog change.
     func recordDialog(_ change: FlowDialogChange, outcome: FlowOperationOutcome, source: FlowOperationSource) {
-        let entry = FlowHistoryEntry<Route>(
-            id: ids.next(), sequence: nextSequence, date: Date(), event: .dialog(change),
+        let sequence = nextSequence
+        nextSequence = sequence + 1
+        store(FlowHistoryEntry<Route>(
+            salt: idSalt, sequence: sequence, date: Date(), event: .dialog(change),
             source: source, outcome: outcome, reason: nil, generation: rulesHook?.generation ?? 0,
-            previousStacks: stacks, newStacks: stacks
-        )
-        nextSequence += 1
-        store(entry)
+            previousStacks: _stacks, newStacks: _stacks
+        ))
     }
 
-    private func store(_ entry: FlowHistoryEntry<Route>) {
+    @inlinable
+    func store(_ entry: FlowHistoryEntry<Route>) {
         if let transaction = transactionState {
             transaction.entries.append(entry)
         } else {
-            history.append(entry)
-            didChange(.recorded(entry))
+            _history.append(entry)
+            if !changeObservers.isEmpty { didChange(.recorded(entry)) }
         }
     }
 
     /// A stable, readable id for a dialog: its `id` when `Identifiable`, else its description.
+    @usableFromInline
     func dialogKey(_ dialog: Dialog?) -> String? {
         guard let dialog else { return nil }
         if let identifiable = dialog as? any Identifiable {

@@ -1,12 +1,15 @@
 import Foundation
 
 /// The bookkeeping of a running transaction.
-@MainActor
+@MainActor @usableFromInline
 final class FlowTransactionState<Route: Hashable> {
-    var entries: [FlowHistoryEntry<Route>] = []
+    @usableFromInline var entries: [FlowHistoryEntry<Route>] = []
     var steps: [FlowOperationResult<Route>] = []
-    var failure: Int?
+    @usableFromInline var failure: Int?
 
+    init() {}
+
+    @usableFromInline
     func note(_ result: FlowOperationResult<Route>) {
         steps.append(result)
         guard failure == nil else { return }
@@ -75,18 +78,16 @@ extension FlowRouter {
         }
         transactionState = nil
         guard let failedIndex = state.failure else {
-            for entry in state.entries { history.append(entry) }
+            for entry in state.entries { _history.append(entry) }
             didChange(.transaction(committed: true, entries: state.entries))
             return FlowTransactionResult(isCommitted: true, steps: state.steps, failedStepIndex: nil)
         }
         let failed = state.steps[failedIndex]
         let blockedEntry = state.entries.first { $0.sequence == failed.sequence }
         rollBack(to: saved, recording: blockedEntry.map { entry in
-            FlowHistoryEntry(
-                id: entry.id, sequence: entry.sequence, date: entry.date, event: entry.event, source: entry.source,
-                outcome: entry.outcome,
+            entry.rewritten(
                 reason: "transaction rolled back at step \(failedIndex + 1): " + (entry.reason ?? entry.outcome.rawValue),
-                generation: entry.generation, previousStacks: saved.0, newStacks: saved.0
+                previousStacks: saved.0, newStacks: saved.0
             )
         })
         let steps = state.steps.enumerated().map { index, step in
@@ -104,8 +105,8 @@ extension FlowRouter {
         recording entry: FlowHistoryEntry<Route>?
     ) {
         willChange()
-        (stacks, globalDialog, dialogQueue, rootID) = saved
-        if let entry { history.append(entry) }
+        (_stacks, globalDialog, dialogQueue, rootID) = saved
+        if let entry { _history.append(entry) }
         didChange(.transaction(committed: false, entries: entry.map { [$0] } ?? []))
     }
 }

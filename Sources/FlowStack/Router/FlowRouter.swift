@@ -29,61 +29,66 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     #endif
 
     /// The stacks: the root stack first, the front-most presented stack last.
-    public internal(set) var stacks: [FlowStackState<Route>]
+    @inlinable public var stacks: [FlowStackState<Route>] { _stacks }
+    @exclusivity(unchecked) @usableFromInline var _stacks: [FlowStackState<Route>]
     /// The visible global dialog.
     public internal(set) var globalDialog: Dialog?
     /// The identity of the root; refreshed by `setRoot` of the same route.
     public internal(set) var rootID: UUID
     /// The bounded history of navigation requests and dialog changes, oldest first.
-    public internal(set) var history: FlowHistory<Route>
+    @inlinable public var history: FlowHistory<Route> { _history }
+    @exclusivity(unchecked) @usableFromInline var _history: FlowHistory<Route>
 
     /// FlowStack's guard, consulted after the preconditions.
-    public var guardOperation: Guard?
+    @exclusivity(unchecked) public var guardOperation: Guard?
     /// Called after every applied operation.
-    public var didApplyOperation: Observer?
+    @exclusivity(unchecked) public var didApplyOperation: Observer?
     /// The history's bound (default 200; 0 keeps everything).
     public var maximumOperationHistoryCount = 200 {
-        didSet { history.setLimit(maximumOperationHistoryCount) }
+        didSet { _history.setLimit(maximumOperationHistoryCount) }
     }
     /// Pause after each transition of the async queue, in nanoseconds.
     public var queuedTransitionDelayNanoseconds: UInt64 = 0
     /// The rules consulted after the Swift checks (the Lua engine installs itself here).
-    public var rulesHook: (any FlowRulesHook<Route>)?
+    @exclusivity(unchecked) public var rulesHook: (any FlowRulesHook<Route>)?
 
-    var defaultPreconditions: [FlowOperationKind: Precondition] = [:]
+    /// Default preconditions, indexed by `FlowOperationKind.tableIndex`.
+    @exclusivity(unchecked) @usableFromInline var preconditionTable: [Precondition?] = Array(repeating: nil, count: FlowOperationKind.allCases.count)
     var defaultAsyncPreconditions: [FlowOperationKind: AsyncPrecondition] = [:]
     var dialogQueue: [Dialog] = []
-    var ids = FlowIDGenerator()
-    var nextSequence = 1
-    var transactionState: FlowTransactionState<Route>?
-    var isDeciding = false
+    @exclusivity(unchecked) @usableFromInline var ids = FlowIDGenerator()
+    @usableFromInline let idSalt: UInt64
+    @exclusivity(unchecked) @usableFromInline var nextSequence = 1
+    @exclusivity(unchecked) @usableFromInline var transactionState: FlowTransactionState<Route>?
+    @exclusivity(unchecked) @usableFromInline var isDeciding = false
     let serialQueue = FlowSerialQueue()
-    var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
+    @exclusivity(unchecked) @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
     var styleRules: [FlowStyleHook: [StyleRule]] = [:]
 
     /// Creates a router with one root stack.
     public init(root: Route) {
         var ids = FlowIDGenerator()
-        self.stacks = [FlowStackState(id: ids.next(), rootID: ids.next(), root: root, nodes: [], style: .root, options: .init())]
+        self._stacks = [FlowStackState(id: ids.next(), rootID: ids.next(), root: root, nodes: [], style: .root, options: .init())]
         self.rootID = ids.next()
-        self.history = FlowHistory(limit: 200)
+        self._history = FlowHistory(limit: 200)
+        self.idSalt = ids.nextWord()
         self.ids = ids
     }
 
     /// Creates a router with one root stack and a path on it.
     public convenience init(root: Route, path: [Route]) {
         self.init(root: root)
-        stacks[0].storage = FlowPath(nodes: path.map { makeNode($0) })
+        _stacks[0].storage = FlowPath(nodes: path.map { makeNode($0) })
     }
 
     /// The root stack.
     public var rootStack: FlowStackState<Route> { stacks[0] }
 
     /// The front-most stack.
-    public var activeStack: FlowStackState<Route> { stacks[activeIndex] }
+    @inlinable public var activeStack: FlowStackState<Route> { _stacks[activeIndex] }
 
     /// The index of the front-most stack.
-    public var activeIndex: Int { max(stacks.count - 1, 0) }
+    @inlinable public var activeIndex: Int { max(_stacks.count - 1, 0) }
 
     /// Whether any stack is presented.
     public var isPresenting: Bool { stacks.count > 1 }
@@ -95,7 +100,7 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     public var queuedGlobalDialogs: [Dialog] { dialogQueue }
 
     /// The top route of the front-most stack.
-    public var topRoute: Route { activeStack.topRoute }
+    @inlinable public var topRoute: Route { activeStack.topRoute }
 
     /// Whether a stack with this identity exists.
     public func containsStack(id: UUID) -> Bool {
@@ -123,7 +128,7 @@ public final class FlowRouter<Route: Hashable, Dialog> {
 
     /// Sets (or with `nil` removes) the default precondition for one kind of operation.
     public func setDefaultPrecondition(for kind: FlowOperationKind, _ precondition: Precondition?) {
-        defaultPreconditions[kind] = precondition
+        preconditionTable[kind.tableIndex] = precondition
     }
 
     /// Sets (or with `nil` removes) the default async precondition for one kind of operation.
@@ -133,21 +138,23 @@ public final class FlowRouter<Route: Hashable, Dialog> {
 
     /// Removes every default precondition, sync and async.
     public func clearDefaultPreconditions() {
-        defaultPreconditions.removeAll()
+        preconditionTable = Array(repeating: nil, count: FlowOperationKind.allCases.count)
         defaultAsyncPreconditions.removeAll()
     }
 
     /// Empties the history.
     public func clearOperationHistory() {
         willChange()
-        history.removeAll()
+        _history.removeAll()
         didChange(.historyCleared)
     }
 
+    @inlinable
     func makeNode(_ route: Route) -> FlowRouteNode<Route> {
         FlowRouteNode(id: ids.next(), route: route)
     }
 
+    @usableFromInline
     func makeStack(
         root: Route, path: [Route], style: FlowPresentationStyle, options: FlowPresentationOptions
     ) -> FlowStackState<Route> {

@@ -60,7 +60,7 @@ extension FlowRouter {
     public func restore(_ state: FlowRouterState<Route, Dialog>) throws {
         if let problem = state.problem { throw FlowStateError(description: problem) }
         willChange()
-        stacks = state.stacks
+        _stacks = state.stacks
         rootID = state.rootID
         globalDialog = state.globalDialog
         dialogQueue = state.dialogQueue

@@ -19,6 +19,7 @@ public struct FlowCommand<Route: Hashable>: Hashable {
     public var refreshIfSameRoute: Bool
 
     /// Creates a command from an operation.
+    @inlinable
     public init(
         _ operation: FlowOperation<Route>,
         path: [Route] = [],

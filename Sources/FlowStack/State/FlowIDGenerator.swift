@@ -5,13 +5,15 @@ import Foundation
 /// `UUID()` asks the system for randomness on every call, which dominates a push on Linux.
 /// This generator is seeded once from the system and then runs xoshiro256**, so identities are
 /// still unpredictable across launches and unique in practice, at a few nanoseconds each.
+@usableFromInline
 struct FlowIDGenerator {
-    private var s0: UInt64
-    private var s1: UInt64
-    private var s2: UInt64
-    private var s3: UInt64
+    @usableFromInline var s0: UInt64
+    @usableFromInline var s1: UInt64
+    @usableFromInline var s2: UInt64
+    @usableFromInline var s3: UInt64
 
     /// Seeds the generator from the system's random source.
+    @usableFromInline
     init() {
         var system = SystemRandomNumberGenerator()
         self.init(seed: (system.next(), system.next(), system.next(), system.next()))
@@ -25,8 +27,8 @@ struct FlowIDGenerator {
         s3 = seed.3
     }
 
-    @inline(__always)
-    private mutating func nextWord() -> UInt64 {
+    @inlinable @inline(__always)
+    mutating func nextWord() -> UInt64 {
         let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
         let t = s1 << 17
         s2 ^= s0
@@ -39,9 +41,14 @@ struct FlowIDGenerator {
     }
 
     /// Returns a new random version-4 UUID.
+    @inlinable
     mutating func next() -> UUID {
-        let a = nextWord()
-        let b = nextWord()
+        FlowIDGenerator.uuid(nextWord(), nextWord())
+    }
+
+    /// A version-4 UUID from two random words.
+    @inlinable
+    static func uuid(_ a: UInt64, _ b: UInt64) -> UUID {
         let hi = (a & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
         let lo = (b & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
         return UUID(uuid: (

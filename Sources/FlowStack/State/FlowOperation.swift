@@ -54,6 +54,7 @@ public enum FlowOperationKind: String, Hashable, Codable, Sendable, CaseIterable
 
 extension FlowOperation {
     /// The operation's kind.
+    @inlinable
     public var kind: FlowOperationKind {
         switch self {
         case .setRoot: .setRoot
@@ -71,6 +72,7 @@ extension FlowOperation {
     }
 
     /// The stack the operation targets (`nil` for `setRoot`, `present` and `dismissAll`).
+    @inlinable
     public var target: FlowStackTarget? {
         switch self {
         case .setRoot, .present, .dismissAll: nil
@@ -91,6 +93,26 @@ extension FlowOperation {
             [root] + path
         case .pop, .popToRoot, .dismiss, .dismissAll:
             []
+        }
+    }
+}
+
+extension FlowOperationKind {
+    /// The kind's position in `allCases`, for table lookups.
+    @inlinable
+    public var tableIndex: Int {
+        switch self {
+        case .setRoot: 0
+        case .push: 1
+        case .pushRemovingPrevious: 2
+        case .replaceCurrent: 3
+        case .replacePath: 4
+        case .pop: 5
+        case .popToRoot: 6
+        case .popTo: 7
+        case .present: 8
+        case .dismiss: 9
+        case .dismissAll: 10
         }
     }
 }

@@ -5,11 +5,13 @@ import Foundation
 /// Links never change after creation, so any number of snapshots (history entries, the state a
 /// view shows) share them: a push allocates one link whatever the depth, and a pop moves a
 /// pointer.
+@usableFromInline
 final class FlowPathLink<Route: Hashable>: @unchecked Sendable {
-    let node: FlowRouteNode<Route>
-    private(set) var parent: FlowPathLink<Route>?
-    let count: Int
+    @usableFromInline let node: FlowRouteNode<Route>
+    @usableFromInline var parent: FlowPathLink<Route>?
+    @usableFromInline let count: Int
 
+    @inlinable
     init(node: FlowRouteNode<Route>, parent: FlowPathLink<Route>?) {
         self.node = node
         self.parent = parent
@@ -29,30 +31,30 @@ final class FlowPathLink<Route: Hashable>: @unchecked Sendable {
 }
 
 /// A stack's path above its root screen, stored as a persistent list.
+@usableFromInline
 struct FlowPath<Route: Hashable> {
-    private(set) var top: FlowPathLink<Route>?
+    @usableFromInline var top: FlowPathLink<Route>?
 
     /// An empty path.
-    init() {}
+    @inlinable init() {}
 
     /// A path holding these nodes, bottom first.
+    @usableFromInline
     init<S: Sequence>(nodes: S) where S.Element == FlowRouteNode<Route> {
         for node in nodes { append(node) }
     }
 
-    private init(top: FlowPathLink<Route>?) {
-        self.top = top
-    }
+    @inlinable var count: Int { top?.count ?? 0 }
+    @inlinable var isEmpty: Bool { top == nil }
+    @inlinable var last: FlowRouteNode<Route>? { top?.node }
 
-    var count: Int { top?.count ?? 0 }
-    var isEmpty: Bool { top == nil }
-    var last: FlowRouteNode<Route>? { top?.node }
-
+    @inlinable
     mutating func append(_ node: FlowRouteNode<Route>) {
         top = FlowPathLink(node: node, parent: top)
     }
 
     /// Removes up to `k` screens from the top.
+    @inlinable
     mutating func removeLast(_ k: Int) {
         var remaining = k
         while remaining > 0, let link = top {
@@ -62,11 +64,13 @@ struct FlowPath<Route: Hashable> {
     }
 
     /// Keeps the bottom `k` screens.
+    @usableFromInline
     mutating func keepFirst(_ k: Int) {
         removeLast(count - max(0, k))
     }
 
     /// The nodes, bottom first.
+    @usableFromInline
     var nodes: [FlowRouteNode<Route>] {
         var result = [FlowRouteNode<Route>]()
         result.reserveCapacity(count)
@@ -80,6 +84,7 @@ struct FlowPath<Route: Hashable> {
     }
 
     /// The 0-based position (from the bottom) of the top-most node whose route matches.
+    @usableFromInline
     func lastIndex(where predicate: (Route) -> Bool) -> Int? {
         var link = top
         while let current = link {
@@ -114,3 +119,5 @@ struct FlowPath<Route: Hashable> {
         return a == nil && b == nil
     }
 }
+
+extension FlowPath: @unchecked Sendable where Route: Sendable {}

@@ -15,7 +15,7 @@ public struct FlowStackState<Route: Hashable>: Identifiable, Hashable {
     public internal(set) var style: FlowPresentationStyle
     /// The stack's presentation options.
     public internal(set) var options: FlowPresentationOptions
-    var storage: FlowPath<Route>
+    @usableFromInline var storage: FlowPath<Route>
 
     /// Creates a stack; screens in `path` get fresh identities.
     public init(
@@ -71,6 +71,13 @@ public struct FlowStackState<Route: Hashable>: Identifiable, Hashable {
     /// The identity of the top screen (`rootID` when the path is empty).
     public var topID: UUID {
         storage.last?.id ?? rootID
+    }
+
+    /// Replaces the root screen with a fresh identity.
+    @usableFromInline
+    mutating func replaceRoot(_ route: Route, id: UUID) {
+        root = route
+        rootID = id
     }
 
     /// Whether this is the root stack.
