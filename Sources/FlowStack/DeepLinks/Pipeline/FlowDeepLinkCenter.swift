@@ -93,6 +93,10 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
     /// Opens a link: resolves it, runs its plan as one transaction, and holds it when a rule
     /// blocks the plan (see the type's documentation).
     ///
+    /// The plan runs synchronously: the synchronous preconditions, the guard and the rules
+    /// decide (async preconditions are not consulted). Do not open a link inside
+    /// `transaction(_:)`: its plan would join that transaction.
+    ///
     /// - Parameter source: the source the plan's operations are recorded with; `.deeplink`
     ///   unless the app wants them treated as its own (`.code`).
     @discardableResult
