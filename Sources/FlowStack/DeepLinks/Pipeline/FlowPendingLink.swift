@@ -1,0 +1,47 @@
+import Foundation
+
+/// The link a center holds because a rule blocked its plan, waiting to be retried.
+public struct FlowPendingLink<Route: Hashable>: Hashable {
+    /// The held link.
+    public let url: URL
+    /// The source its plan runs with (normally `.deeplink`).
+    public let source: FlowOperationSource
+    /// When it was first held; the timeout counts from here, retries do not extend it.
+    public let heldAt: Date
+    /// Why its plan was blocked, at the last attempt.
+    public internal(set) var reason: String
+    /// The number of attempts so far, the first `open` included.
+    public internal(set) var attempts: Int
+    /// The last redirect performed for this link, if any; an automatic retry does not perform
+    /// the same redirect again.
+    public internal(set) var lastRedirect: FlowCommand<Route>?
+
+    /// Creates a held link.
+    public init(
+        url: URL,
+        source: FlowOperationSource,
+        heldAt: Date,
+        reason: String,
+        attempts: Int = 1,
+        lastRedirect: FlowCommand<Route>? = nil
+    ) {
+        self.url = url
+        self.source = source
+        self.heldAt = heldAt
+        self.reason = reason
+        self.attempts = attempts
+        self.lastRedirect = lastRedirect
+    }
+
+    /// When the link is dropped, given a timeout in seconds.
+    public func expiry(timeout: TimeInterval) -> Date {
+        heldAt.addingTimeInterval(timeout)
+    }
+
+    /// Whether the link has been held for `timeout` seconds or more at `date`.
+    public func isExpired(at date: Date, timeout: TimeInterval) -> Bool {
+        date.timeIntervalSince(heldAt) >= timeout
+    }
+}
+
+extension FlowPendingLink: Sendable where Route: Sendable {}
