@@ -65,6 +65,10 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     @exclusivity(unchecked) @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
     var styleRules: [FlowStyleHook: [StyleRule]] = [:]
 
+    /// The router's deep links: the resolver (Swift `FlowDeepLinks` or the Lua engine), the held
+    /// link and its timeout. Open links with `open(url:)`.
+    public private(set) lazy var deepLinks: FlowDeepLinkCenter<Route, Dialog> = FlowDeepLinkCenter(router: self)
+
     /// Creates a router with one root stack.
     public init(root: Route) {
         var ids = FlowIDGenerator()

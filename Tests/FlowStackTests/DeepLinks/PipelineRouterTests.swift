@@ -21,16 +21,15 @@ struct DeepLinkPipelineRouterTests {
         #expect(second.open(url: try link("myapp://settings")).status == .unhandled)
     }
 
-    @Test func centerStoreForgetsRoutersThatAreGone() throws {
-        var routers: [LinkRouter] = (0..<3).map { _ in LinkRouter(root: .home) }
-        for router in routers { _ = router.deepLinks }
-        weak let center = routers[0].deepLinks
-        routers.removeAll()
-        let survivor = LinkRouter(root: .home)
-        let fresh = survivor.deepLinks
+    @Test func eachRouterOwnsOneCenterReleasedWithIt() throws {
+        var router: LinkRouter? = LinkRouter(root: .home)
+        weak let center = router!.deepLinks
+        #expect(router!.deepLinks === center)
+        #expect(center?.router === router)
+        weak let weakRouter = router
+        router = nil
+        #expect(weakRouter == nil)
         #expect(center == nil)
-        #expect(fresh.router === survivor)
-        #expect(FlowDeepLinkCenterStore.center(for: survivor) === fresh)
     }
 
     @Test func linkLogRecordsAttemptsAndIsBounded() throws {
