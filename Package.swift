@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev), plus a shim of static inline wrappers.
@@ -35,6 +36,7 @@ let package = Package(
                 "FlowStack",
                 "CLua",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Declarations-only stand-in for the part of SwiftUI that FlowStackUI uses (never linked on Apple platforms).
@@ -70,7 +72,11 @@ let package = Package(
         .executableTarget(name: "flowstack-bench", dependencies: ["FlowStack", "FlowScript"]),
         // Helpers shared by the test targets; not a product, never shipped.
         .target(name: "FlowStackTestSupport", dependencies: ["FlowStack"]),
-        .testTarget(name: "FlowStackTests", dependencies: ["FlowStack", "FlowStackTestSupport"]),
+        .testTarget(
+            name: "FlowStackTests",
+            dependencies: ["FlowStack", "FlowStackTestSupport"],
+            swiftSettings: [.define("FLOWSTACK_TESTS")]
+        ),
         .testTarget(name: "FlowScriptTests", dependencies: ["FlowScript", "FlowStack", "FlowStackTestSupport"]),
         .testTarget(name: "FlowStackCLITests", dependencies: ["FlowStackTestSupport"]),
     ]
