@@ -550,7 +550,7 @@ static int clua_sb_print(lua_State *L) {
  * Upvalue 1: the original function; upvalue 2: the meter. One unit per element or per 16 bytes. */
 enum {
     CLUA_METER_STRING_SUBJECT = 1, /* find, match, gmatch, gsub: length of the subject */
-    CLUA_METER_STRING_REP = 2,     /* rep: length of the result */
+    CLUA_METER_STRING_REP = 2,     /* rep: length of the result / 64 (copies are cheap) */
     CLUA_METER_TABLE_LENGTH = 3,   /* insert, remove, concat: length of the table */
     CLUA_METER_TABLE_RANGE = 4,    /* unpack: j - i + 1 */
     CLUA_METER_TABLE_MOVE = 5,     /* move: e - f + 1 */
@@ -586,8 +586,11 @@ static int clua_metered(lua_State *L) {
             return 1;
         }
         if (n > 0) {
-            lua_Integer per = (lua_Integer)((l + lsep) / 16 + 1);
-            units = n > LUA_MAXINTEGER / per ? LUA_MAXINTEGER : n * per;
+            /* A result the memory budget cannot hold fails on memory first: no charge. */
+            clua_ctx *c = clua_getctx(L);
+            size_t avail = c->mem_used < c->mem_limit ? c->mem_limit - c->mem_used : 0;
+            size_t per = l + lsep;
+            if ((size_t)n <= avail / per) units = (lua_Integer)(((size_t)n * per) / 64);
         }
         break;
     }

@@ -59,7 +59,8 @@ public struct FlowScriptError: Error, CustomStringConvertible, Equatable, Sendab
 }
 
 extension FlowScriptError {
-    /// Splits Lua's `file:line: message` form; nil when the first line has no `:<digits>:` run.
+    /// Splits Lua's `file:line: message` form; nil when the first line has no `:<digits>:` run
+    /// before its first `: `.
     static func splitLocation(_ text: String) -> (file: String, line: Int, message: String)? {
         let bytes = Array(text.utf8)
         let colon = UInt8(ascii: ":")
@@ -75,6 +76,8 @@ extension FlowScriptError {
                     return (String(decoding: bytes[..<index], as: UTF8.self), line,
                             String(decoding: bytes[start...], as: UTF8.self))
                 }
+                // "text: ..." before any location: the message has no location prefix.
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: " ") { return nil }
             }
             index += 1
         }

@@ -41,10 +41,21 @@ public struct LuaTable: Sendable, Equatable {
     /// Every other key.
     public var fields: [LuaTableKey: LuaValue]
 
+    /// Creates an empty table.
+    public init() {
+        self.array = []
+        self.fields = [:]
+    }
+
     /// Creates a table from its two parts.
-    public init(array: [LuaValue] = [], fields: [LuaTableKey: LuaValue] = [:]) {
+    public init(array: [LuaValue], fields: [LuaTableKey: LuaValue] = [:]) {
         self.array = array
         self.fields = fields
+    }
+
+    /// Creates a table with no array part.
+    public init(fields: [LuaTableKey: LuaValue]) {
+        self.init(array: [], fields: fields)
     }
 
     /// Whether the table has no keys at all.
@@ -89,5 +100,18 @@ public struct LuaTable: Sendable, Equatable {
         for (offset, value) in array.enumerated() { copy[key: .integer(offset + 1)] = value }
         for (key, value) in fields { copy[key: key] = value }
         return copy
+    }
+}
+
+extension LuaTable: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral {
+    /// A table with string keys.
+    public init(dictionaryLiteral elements: (String, LuaValue)...) {
+        self.init()
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// A sequence.
+    public init(arrayLiteral elements: LuaValue...) {
+        self.init(array: elements)
     }
 }
