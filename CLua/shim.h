@@ -281,13 +281,30 @@ static void clua_describe_error(lua_State *L, int idx) {
     lua_pushfstring(L, "error object is a %s value", luaL_typename(L, idx));
 }
 
+/**
+ * Whether the error object at `idx` is the last error raised with a kind: the same value, or a
+ * string ending with it (coroutine.wrap and error handlers add positions in front).
+ */
+static int clua_is_kinded(lua_State *L, int idx) {
+    clua_ctx *c = clua_getctx(L);
+    idx = lua_absindex(L, idx);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, clua_kinded_key(c));
+    int same = lua_rawequal(L, idx, -1);
+    if (!same && lua_type(L, idx) == LUA_TSTRING && lua_type(L, -1) == LUA_TSTRING) {
+        size_t lm, lk;
+        const char *m = lua_tolstring(L, idx, &lm);
+        const char *k = lua_tolstring(L, -1, &lk);
+        same = lk > 0 && lk <= lm && memcmp(m + (lm - lk), k, lk) == 0;
+    }
+    lua_pop(L, 1);
+    return same;
+}
+
 /** The message handler of every protected call: records the location, returns a string. */
 static int clua_msgh(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     clua_record_location(L, c, 1);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, clua_kinded_key(c));
-    if (!lua_rawequal(L, 1, -1)) c->kinded_kind = CLUA_KIND_NONE;
-    lua_pop(L, 1);
+    if (!clua_is_kinded(L, 1)) c->kinded_kind = CLUA_KIND_NONE;
     clua_describe_error(L, 1);
     return 1;
 }
@@ -323,11 +340,7 @@ static inline int clua_describe_top(lua_State *L) {
  * ctx->kinded_kind), for errors that did not go through the message handler (coroutines).
  */
 static inline int clua_top_is_kinded(lua_State *L) {
-    clua_ctx *c = clua_getctx(L);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, clua_kinded_key(c));
-    int same = lua_rawequal(L, -1, -2);
-    lua_pop(L, 1);
-    return same;
+    return clua_is_kinded(L, -1);
 }
 
 /** Records the innermost Lua frame of a dead or suspended coroutine. */

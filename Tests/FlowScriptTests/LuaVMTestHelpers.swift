@@ -22,3 +22,14 @@ func scriptError(_ body: () throws(FlowScriptError) -> Void) -> FlowScriptError?
 func scriptError(_ vm: LuaVM, _ source: String, chunkName: String = "test.lua") -> FlowScriptError? {
     scriptError { () throws(FlowScriptError) in _ = try vm.run(source: source, chunkName: chunkName) }
 }
+
+/// The error an async body throws, or nil.
+@MainActor
+func thrownAsync(_ body: () async throws(FlowScriptError) -> Void) async -> FlowScriptError? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return error
+    }
+}
