@@ -89,12 +89,11 @@ public enum LuaValue: Sendable, Equatable {
     }
 }
 
-extension LuaValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+// Not ExpressibleByNilLiteral on purpose: `fields[key] == nil` must keep meaning "absent".
+extension LuaValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
-    /// `nil` as a Lua value.
-    public init(nilLiteral: ()) { self = .nil }
     /// A boolean literal as a Lua value.
     public init(booleanLiteral value: Bool) { self = .boolean(value) }
     /// An integer literal as a Lua integer.
