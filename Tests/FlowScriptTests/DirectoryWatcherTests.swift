@@ -30,20 +30,21 @@ struct DirectoryWatcherTests {
         let directory = try makeDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let counter = CallbackCounter()
-        let watcher = DirectoryWatcher(directory: directory, debounce: .milliseconds(100)) { counter.hit() }
+        let watcher = DirectoryWatcher(directory: directory, debounce: .milliseconds(300)) { counter.hit() }
         try watcher.start()
         defer { watcher.stop() }
         let file = directory.appendingPathComponent("rules/paywall.lua")
+        let started = ContinuousClock.now
         for index in 0..<5 {
             try write("-- version \(index)", to: file)
-            try await Task.sleep(for: .milliseconds(15))
+            usleep(20_000)
         }
-        #expect(counter.count == 0)
-        try await Task.sleep(for: .milliseconds(400))
+        #expect(await waitUntil { counter.count >= 1 })
+        #expect(ContinuousClock.now - started >= .milliseconds(300))
+        try await Task.sleep(for: .milliseconds(500))
         #expect(counter.count == 1)
         try write("-- later", to: directory.appendingPathComponent("top.lua"))
-        try await Task.sleep(for: .milliseconds(400))
-        #expect(counter.count == 2)
+        #expect(await waitUntil { counter.count >= 2 })
     }
 
     @Test("Saving by writing a temporary file and renaming it triggers a callback")
@@ -65,8 +66,7 @@ struct DirectoryWatcherTests {
         #expect(counter.count == 0)
         // ...and renaming it over the original counts.
         #expect(rename(temporary.path, target.path) == 0)
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(counter.count == 1)
+        #expect(await waitUntil { counter.count >= 1 })
         #expect(try String(contentsOf: target, encoding: .utf8) == "-- v2")
     }
 
@@ -85,8 +85,7 @@ struct DirectoryWatcherTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(counter.count == 0)
         try write("-- nested", to: nested.appendingPathComponent("deep.lua"))
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(counter.count == 1)
+        #expect(await waitUntil { counter.count >= 1 })
     }
 
     @Test("Stop closes the descriptors and no callback follows")
@@ -111,8 +110,7 @@ struct DirectoryWatcherTests {
         // A stopped watcher can start again.
         try watcher.start()
         try write("-- restarted", to: directory.appendingPathComponent("rules/c.lua"))
-        try await Task.sleep(for: .milliseconds(250))
-        #expect(counter.count == 1)
+        #expect(await waitUntil { counter.count >= 1 })
         watcher.stop()
         #expect(watcherDescriptorCount() == before)
     }
@@ -128,6 +126,16 @@ struct DirectoryWatcherTests {
         } catch {
             #expect(error.description.hasPrefix("cannot watch \(missing.standardizedFileURL.path): "))
         }
+    }
+
+    /// Polls `condition` on the main actor until it holds or `timeout` passes.
+    func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
     }
 
     /// Open inotify descriptors of this process (Linux), or all descriptors elsewhere.

@@ -1,5 +1,5 @@
 import Testing
-@testable import FlowScript
+@_spi(Benchmarks) @testable import FlowScript
 
 @Suite("Lua values")
 @MainActor
@@ -123,5 +123,18 @@ struct LuaValueTests {
         #expect(table["name"] == "x")
         table["name"] = .nil
         #expect(table.fields[.string("name")] == nil)
+    }
+}
+
+@Suite("Lua benchmarks entry point")
+@MainActor
+struct LuaVMBenchmarksTests {
+    @Test("The benchmark runs its three calls and reports figures")
+    func runs() throws {
+        let figures = try LuaVMBenchmarks.run(iterations: 200)
+        #expect(figures.emptyCall > 0)
+        #expect(figures.guardCall > 0)
+        #expect(figures.hostFunctionCall > 0)
+        #expect(figures.memoryInUse > 0)
     }
 }
