@@ -1,5 +1,3 @@
-import Foundation
-
 /// A Lua function held from Swift: a reference into the registry of the VM that created it.
 ///
 /// The reference keeps the function alive while Swift holds it; releasing the last Swift
@@ -31,35 +29,4 @@ public final class LuaFunctionRef: Sendable, Hashable, CustomStringConvertible {
 
     /// `function: <label>`.
     public var description: String { "function: \(label)" }
-}
-
-/// The thread-safe part of a VM that registry references report to when they are released.
-final class LuaReferenceOwner: @unchecked Sendable {
-    private let lock = NSLock()
-    private var released: [Int32] = []
-    private var closed = false
-
-    /// Queues `reference` for `luaL_unref` (ignored once the VM is closed).
-    func release(_ reference: Int32) {
-        lock.lock()
-        defer { lock.unlock() }
-        if !closed { released.append(reference) }
-    }
-
-    /// Takes the queued references.
-    func drain() -> [Int32] {
-        lock.lock()
-        defer { lock.unlock() }
-        let taken = released
-        released.removeAll(keepingCapacity: true)
-        return taken
-    }
-
-    /// Stops queueing: the VM's registry is gone.
-    func markClosed() {
-        lock.lock()
-        defer { lock.unlock() }
-        closed = true
-        released.removeAll()
-    }
 }

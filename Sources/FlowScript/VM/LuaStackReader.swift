@@ -54,6 +54,7 @@ struct LuaStackReader {
         switch type(at: position) {
         case .string: return LuaStackReader.string(state, stackIndex(position))
         case .number:
+            guard lua_checkstack(state, 1) != 0 else { throw typeError(at: position, expected: "string") }
             lua_pushvalue(state, stackIndex(position))
             defer { lua_settop(state, -2) }
             return LuaStackReader.string(state, -1)

@@ -25,6 +25,8 @@ extension LuaVM {
         }
         let nested = callDepth > 0
         let state = nested ? (currentThread ?? main) : main
+        busy += 1
+        defer { finishOperation() }  // runs after the stack is restored
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
         guard lua_checkstack(state, 3) != 0 else {

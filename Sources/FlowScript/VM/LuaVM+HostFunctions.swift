@@ -34,6 +34,9 @@ struct AsyncHostRequest {
 extension LuaVM {
     /// Registers a synchronous host function at `path` (`"print"`, `"flow.guard"`, ...),
     /// creating the intermediate tables. Returns the function's id.
+    ///
+    /// The VM keeps `body` until it closes. A body that captures the VM strongly makes a cycle
+    /// that only `close()` breaks: capture it weakly, or make sure the owner closes the VM.
     @discardableResult
     func register(_ path: String, _ body: @escaping LuaHostBody) throws(FlowScriptError) -> Int {
         try registerFunction(HostFunction(name: path, body: .sync(body)), at: path)

@@ -61,6 +61,10 @@ final class LuaVM {
     var pendingAsyncRequest: AsyncHostRequest?
     /// Whether `lockGlobals()` ran.
     var globalsLocked = false
+    /// Operations running Lua code right now (a close waits for them to finish).
+    var busy = 0
+    /// Whether `close()` was called while an operation was running.
+    var closeRequested = false
 
     /// Creates a VM with the sandboxed standard library.
     ///
@@ -90,14 +94,29 @@ final class LuaVM {
     var isClosed: Bool { handle.isClosed }
 
     /// Closes the Lua state and releases every host function (and what their closures capture).
+    ///
+    /// Called from inside a call (a host function), the close happens when that call returns.
     func close() {
         guard !handle.isClosed else { return }
+        if busy > 0 {
+            closeRequested = true
+            return
+        }
         handle.close()
         referenceOwner.markClosed()
         hostFunctions.removeAll()
         printSink = nil
         readOnlyBackings.removeAll()
         pendingAsyncRequest = nil
+    }
+
+    /// Ends an operation counted in `busy`; runs a close requested meanwhile.
+    func finishOperation() {
+        busy -= 1
+        if busy == 0, closeRequested {
+            closeRequested = false
+            close()
+        }
     }
 
     /// The main thread, or a `closed` error.
@@ -153,4 +172,9 @@ private func luaDispatch(_ state: OpaquePointer?, _ owner: UnsafeMutableRawPoint
         guard let state else { return 0 }
         return vm.dispatch(state, Int(id))
     }
+}
+
+extension LuaVM {
+    /// The main thread's stack height (1 between calls: the message handler), for tests.
+    var stackHeight: Int32 { isClosed ? 0 : lua_gettop(handle.main) }
 }
