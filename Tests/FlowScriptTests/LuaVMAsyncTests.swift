@@ -118,6 +118,18 @@ struct LuaVMAsyncTests {
         #expect(try await vm.callAsync(rule) == [])
     }
 
+    @Test("A memory bomb in an async call is stopped at its line")
+    func asyncMemoryBomb() async throws {
+        let vm = try LuaVM(configuration: .init(memoryBudget: 4 << 20, instructionBudget: 100_000_000))
+        try vm.registerAsync("host.wait") { _ in [] }
+        let rule = try vm.load(source: "host.wait()\nlocal t = {}\nfor i = 1, 1e9 do t[i] = ('x'):rep(64) .. i end", chunkName: "rules/m.lua")
+        let error = await thrownAsync { () async throws(FlowScriptError) in _ = try await vm.callAsync(rule) }
+        #expect(error?.kind == .memoryBudget)
+        #expect(error?.file == "rules/m.lua")
+        #expect(error?.line == 3)
+        #expect(try run(vm, "return 1") == [1])
+    }
+
     @Test("A rule that yields by itself fails clearly")
     func bareYield() async throws {
         let vm = try LuaVM()

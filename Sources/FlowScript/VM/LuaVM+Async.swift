@@ -161,6 +161,6 @@ extension LuaVM {
         writer.reserve(3)
         lua_xmove(thread, main, 1)
         if status == LUA_ERRRUN { clua_describe_top(main) }
-        return makeError(status: status, state: main, kinded: kinded, function: function)
+        return makeError(status: status, state: main, kinded: kinded, located: true, function: function)
     }
 }

@@ -32,8 +32,12 @@ extension LuaVM {
     ///
     /// - Parameters:
     ///   - kinded: whether the error object is the last one raised with a kind.
+    ///   - located: whether the context's location is valid whatever the status (read from a
+    ///     dead coroutine's stack rather than by the message handler, which memory errors skip).
     ///   - function: the function that was called, to locate errors that carry no position.
-    func makeError(status: Int32, state: OpaquePointer, kinded: Bool = true, function: LuaFunctionRef?) -> FlowScriptError {
+    func makeError(
+        status: Int32, state: OpaquePointer, kinded: Bool = true, located: Bool = false, function: LuaFunctionRef?
+    ) -> FlowScriptError {
         let context = handle.context.pointee
         let text = lua_type(state, -1) == LUA_TSTRING ? LuaStackReader.string(state, -1) : "(error object is not a string)"
         var kind: FlowScriptError.Kind
@@ -54,7 +58,7 @@ extension LuaVM {
             error.file = expandChunkName(file)
             error.line = line
             error.message = message
-        } else if status == LUA_ERRRUN, context.err_line > 0 {
+        } else if status == LUA_ERRRUN || located, context.err_line > 0 {
             error.file = expandChunkName(LuaVM.cString(context.err_src))
             error.line = Int(context.err_line)
         } else if let function, let location = definitionLocation(of: function) {

@@ -84,6 +84,9 @@ extension LuaVM {
 
     /// Runs host function `id` for the trampoline; returns a result count or a marker.
     func dispatch(_ state: OpaquePointer, _ id: Int) -> Int32 {
+        let savedThread = currentThread
+        currentThread = state
+        defer { currentThread = savedThread }
         if id == Int(CLUA_PRINT_FID) {
             printSink?(LuaStackReader.string(state, -1))
             return 0
@@ -92,9 +95,6 @@ extension LuaVM {
             return raise(FlowScriptError(kind: .host, message: "unknown host function #\(id)"), on: state)
         }
         let function = hostFunctions[id - 1]
-        let savedThread = currentThread
-        currentThread = state
-        defer { currentThread = savedThread }
         let top = lua_gettop(state)
         let arguments = LuaArguments(
             state: state, base: 1, count: Int(top), functionName: function.name, vm: self)
