@@ -1,0 +1,118 @@
+#ifndef FLOWSTACK_CLUA_CALLS_H
+#define FLOWSTACK_CLUA_CALLS_H
+/* FlowScript's C boundary: Protected calls, resumes, text loading and the host-function trampoline.
+ * Included by shim.h (read the rules there). */
+#include "clua_context.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Calls                                                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Protected call for a fresh top-level call: resets the instruction budget, arms the hook,
+ * enforces the memory budget while Lua runs. `msgh` is the stack index of clua_msgh.
+ */
+static inline int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
+    clua_ctx *c = clua_getctx(L);
+    c->instr_used = 0;
+    c->instr_exhausted = 0;
+    c->mem_exceeded = 0;
+    c->kinded_kind = CLUA_KIND_NONE;
+    lua_sethook(L, clua_hook, LUA_MASKCOUNT, c->instr_step);
+    c->mem_enforce = 1;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    c->mem_enforce = 0;
+    return status;
+}
+
+/** Protected call nested inside a running call (from a host function): shares its budget. */
+static inline int clua_call_nested(lua_State *L, int nargs, int nresults, int msgh) {
+    clua_ctx *c = clua_getctx(L);
+    int enforce = c->mem_enforce;
+    lua_State *async = c->async_thread;
+    c->async_thread = NULL;
+    c->mem_enforce = 1;
+    int status = lua_pcall(L, nargs, nresults, msgh);
+    c->mem_enforce = enforce;
+    c->async_thread = async;
+    return status;
+}
+
+/** Resumes `co` (the coroutine of an asynchronous call) with the budget enforced. */
+static inline int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
+    clua_ctx *c = clua_getctx(co);
+    lua_State *async = c->async_thread;
+    c->async_thread = co;
+    c->mem_enforce = 1;
+    int status = lua_resume(co, from, nargs, nresults);
+    c->mem_enforce = 0;
+    c->async_thread = async;
+    return status;
+}
+
+/** Loads a text chunk (never binary) under the memory budget; never raises. */
+static inline int clua_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    clua_ctx *c = clua_getctx(L);
+    c->mem_exceeded = 0;
+    c->mem_enforce = 1;
+    int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    c->mem_enforce = 0;
+    return status;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Host-function trampoline                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Raises the error Swift left on top with ctx->pending_kind, adding the caller's position
+ *  (as luaL_error does) unless the message already has one. */
+static int clua_raise_pending(lua_State *L) {
+    int kind = clua_getctx(L)->pending_kind;
+    if (!(kind & CLUA_KIND_FLAG_POSITIONED) && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return clua_raise_kinded(L, kind & ~CLUA_KIND_FLAG_POSITIONED);
+}
+
+static int clua_async_cont(lua_State *L, int status, lua_KContext k) {
+    (void)status;
+    int nargs = (int)k;
+    if (!lua_toboolean(L, nargs + 1)) {
+        lua_settop(L, nargs + 2);
+        return clua_raise_pending(L);
+    }
+    return lua_gettop(L) - nargs - 1;
+}
+
+/**
+ * The lua_CFunction behind every Swift host function (upvalue 1: the function id). Calls the
+ * Swift dispatcher with the memory budget lifted, then returns its results, raises the error
+ * it left on the stack, or yields to Swift for an asynchronous host call. On resume the stack
+ * holds `true, results...` or `false, error`.
+ */
+static int clua_trampoline(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    lua_Integer fid = lua_tointeger(L, lua_upvalueindex(1));
+    int nargs = lua_gettop(L);
+    if (c->closing || c->dispatch == NULL) {
+        return clua_raisef_kinded(L, CLUA_KIND_HOST, "host function called while the Lua VM is closing");
+    }
+    int enforce = c->mem_enforce;
+    c->mem_enforce = 0;
+    int r = c->dispatch(L, c->owner, fid);
+    c->mem_enforce = enforce;
+    if (r >= 0) return r;
+    if (r == CLUA_RESULT_YIELD) return lua_yieldk(L, 0, (lua_KContext)nargs, clua_async_cont);
+    return clua_raise_pending(L);
+}
+
+/** Pushes a trampoline closure for host function `fid`. Can raise (allocates): Swift calls it
+ *  with the memory budget lifted only. */
+static inline void clua_pushhostfunction(lua_State *L, lua_Integer fid) {
+    lua_pushinteger(L, fid);
+    lua_pushcclosure(L, clua_trampoline, 1);
+}
+
+#endif

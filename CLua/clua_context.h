@@ -1,0 +1,201 @@
+#ifndef FLOWSTACK_CLUA_CONTEXT_H
+#define FLOWSTACK_CLUA_CONTEXT_H
+/* FlowScript's C boundary: The per-VM context, the budgeted allocator, raising with a kind, the instruction budget.
+ * Included by shim.h (read the rules there). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* Per-VM context: budgets, error bookkeeping, the Swift dispatcher                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Markers a Swift host function returns instead of a result count. */
+enum {
+    /** The error value is on top of the stack; raise it with kind `pending_kind`. */
+    CLUA_RESULT_ERROR = -1,
+    /** Yield the running coroutine to Swift (an asynchronous host call). */
+    CLUA_RESULT_YIELD = -2
+};
+
+/** Error kinds known to C (Swift maps them onto FlowScriptError.Kind). */
+enum {
+    CLUA_KIND_NONE = 0,
+    CLUA_KIND_RUNTIME = 1,
+    CLUA_KIND_UNDECLARED_GLOBAL = 2,
+    CLUA_KIND_READ_ONLY = 3,
+    CLUA_KIND_SANDBOX = 4,
+    CLUA_KIND_TYPE = 5,
+    CLUA_KIND_HOST = 6,
+    CLUA_KIND_ASYNC_IN_SYNC = 7,
+    CLUA_KIND_BAD_RETURN = 8,
+    /** Flag added to pending_kind: the message already starts with a position. */
+    CLUA_KIND_FLAG_POSITIONED = 0x100
+};
+
+/** Function id the print replacement passes to the dispatcher. */
+enum { CLUA_PRINT_FID = 0 };
+
+/** The Swift dispatcher: runs host function `fid`; returns a result count or a marker. */
+typedef int (*clua_dispatch_fn)(lua_State *L, void *owner, lua_Integer fid);
+
+typedef struct clua_ctx {
+    /* memory budget (bytes) */
+    size_t mem_used;
+    size_t mem_limit;
+    size_t mem_peak;
+    size_t mem_refused;     /* size of the last allocation refused by the budget */
+    int mem_enforce;        /* 1 while Lua code runs */
+    int mem_exceeded;       /* set when an allocation was refused */
+    /* instruction budget (per call) */
+    long long instr_budget;
+    long long instr_used;
+    int instr_step;         /* instructions between two hook calls */
+    int instr_exhausted;    /* set when the budget ran out during the current call */
+    /* errors */
+    int kinded_kind;        /* kind of the value stored in the registry slot keyed by &kinded_kind */
+    int pending_kind;       /* kind Swift asks the trampoline to raise with */
+    int err_line;           /* location of the innermost Lua frame when the last error was handled */
+    char err_src[LUA_IDSIZE];
+    /* host functions */
+    clua_dispatch_fn dispatch;
+    void *owner;
+    lua_State *async_thread; /* the only thread allowed to yield to Swift, or NULL */
+    int closing;
+} clua_ctx;
+
+static inline clua_ctx *clua_getctx(lua_State *L) { return *(clua_ctx **)lua_getextraspace(L); }
+static inline void *clua_kinded_key(clua_ctx *c) { return (void *)&c->kinded_kind; }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Budgeted allocator                                                                           */
+/* ------------------------------------------------------------------------------------------ */
+
+static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    clua_ctx *c = (clua_ctx *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        c->mem_used -= old;
+        return NULL;
+    }
+    if (nsize > old && c->mem_enforce) {
+        size_t grow = nsize - old;
+        if (c->mem_used > c->mem_limit || grow > c->mem_limit - c->mem_used) {
+            c->mem_exceeded = 1;
+            c->mem_refused = nsize;
+            return NULL;
+        }
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) {
+        c->mem_exceeded = 1;
+        c->mem_refused = nsize;
+        return NULL;
+    }
+    c->mem_used = c->mem_used - old + nsize;
+    if (c->mem_used > c->mem_peak) c->mem_peak = c->mem_used;
+    return p;
+}
+
+static int clua_panic(lua_State *L) {
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(non-string error)";
+    fprintf(stderr, "FlowScript: unprotected Lua error (out of memory?): %s\n", msg);
+    fflush(stderr);
+    abort();
+    return 0;
+}
+
+/** Creates a state whose allocations are accounted in `c`; NULL when out of memory. */
+static inline lua_State *clua_newstate(clua_ctx *c) {
+    lua_State *L = lua_newstate(clua_alloc, c);
+    if (L == NULL) return NULL;
+    *(clua_ctx **)lua_getextraspace(L) = c;
+    lua_atpanic(L, clua_panic);
+    return L;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Raising with a kind                                                                          */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Raises the value on top of the stack, remembering it as an error of `kind`. */
+static int clua_raise_kinded(lua_State *L, int kind) {
+    clua_ctx *c = clua_getctx(L);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, clua_kinded_key(c));
+    c->kinded_kind = kind;
+    return lua_error(L);
+}
+
+/** Like luaL_error (position of the calling Lua code first) but with a kind. */
+static int clua_raisef_kinded(lua_State *L, int kind, const char *fmt, ...) {
+    va_list argp;
+    va_start(argp, fmt);
+    luaL_where(L, 1);
+    lua_pushvfstring(L, fmt, argp);
+    va_end(argp);
+    lua_concat(L, 2);
+    return clua_raise_kinded(L, kind);
+}
+
+/** A printable name for the value at `idx` (a string key as is, anything else via tostring). */
+static const char *clua_keyname(lua_State *L, int idx) {
+    if (lua_type(L, idx) == LUA_TSTRING) return lua_tostring(L, idx);
+    return luaL_tolstring(L, idx, NULL);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Instruction budget                                                                           */
+/* ------------------------------------------------------------------------------------------ */
+
+static int clua_budget_error(lua_State *L, int level) {
+    clua_ctx *c = clua_getctx(L);
+    c->instr_exhausted = 1;
+    /* From now on this thread stops at every instruction, so a Lua pcall cannot swallow it. */
+    if (lua_gethookcount(L) != 1) lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+    luaL_where(L, level);
+    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)c->instr_budget);
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+static void clua_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    clua_ctx *c = clua_getctx(L);
+    c->instr_used += lua_gethookcount(L);
+    if (c->instr_used >= c->instr_budget) clua_budget_error(L, 0);
+}
+
+/** Installs the counting hook on `L` (every thread that runs Lua code needs it). */
+static inline void clua_armhook(lua_State *L) {
+    lua_sethook(L, clua_hook, LUA_MASKCOUNT, clua_getctx(L)->instr_step);
+}
+
+/** Charges `units` instructions for work done in C (string and table functions). */
+static void clua_charge(lua_State *L, lua_Integer units) {
+    clua_ctx *c = clua_getctx(L);
+    if (units <= 0) return;
+    if (units > c->instr_budget) units = c->instr_budget;
+    c->instr_used += units;
+    if (c->instr_used >= c->instr_budget) clua_budget_error(L, 1);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Closing                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Closes the state; any Lua code still run by the close stops at its first hook. */
+static inline void clua_close(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    c->closing = 1;
+    c->instr_used = c->instr_budget;
+    c->mem_enforce = 0;
+    lua_close(L);
+}
+
+#endif

@@ -1,0 +1,323 @@
+#ifndef FLOWSTACK_CLUA_SANDBOX_H
+#define FLOWSTACK_CLUA_SANDBOX_H
+/* FlowScript's C boundary: The sandboxed standard library: wrappers, metering and the global table built from scratch.
+ * Included by shim.h (read the rules there). */
+#include "clua_context.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Sandbox library wrappers                                                                     */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Calls upvalue 1 with all arguments and returns all its results. */
+static int clua_forward(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/** `load`: text chunks only, whatever mode is asked for; charges the chunk's size. */
+static int clua_sb_load(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TSTRING) clua_charge(L, (lua_Integer)(lua_rawlen(L, 1) / 16));
+    if (lua_gettop(L) < 3) lua_settop(L, 3);
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    return clua_forward(L);
+}
+
+/** `collectgarbage`: only "count". */
+static int clua_sb_collectgarbage(lua_State *L) {
+    const char *opt = luaL_optstring(L, 1, "collect");
+    if (strcmp(opt, "count") != 0) {
+        return clua_raisef_kinded(L, CLUA_KIND_SANDBOX,
+            "collectgarbage(\"%s\") is not allowed in FlowScript (only \"count\" is)", opt);
+    }
+    int kb = lua_gc(L, LUA_GCCOUNT, 0);
+    int b = lua_gc(L, LUA_GCCOUNTB, 0);
+    lua_pushnumber(L, (lua_Number)kb + (lua_Number)b / 1024.0);
+    return 1;
+}
+
+/** `rawset`: refused on read-only proxies; on the locked global table, same rule as `t[k] = v`. */
+static int clua_sb_rawset(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    lua_settop(L, 3);
+    if (lua_getmetatable(L, 1)) {
+        lua_pushliteral(L, "__readonly");
+        if (lua_rawget(L, 4) == LUA_TSTRING) {
+            return clua_raisef_kinded(L, CLUA_KIND_READ_ONLY, "%s is read-only (rawset cannot change it)",
+                                      lua_tostring(L, -1));
+        }
+        lua_pop(L, 1);
+        lua_pushliteral(L, "__lockedglobals");
+        if (lua_rawget(L, 4) != LUA_TNIL) {
+            lua_pop(L, 1);
+            lua_pushliteral(L, "__newindex");
+            lua_rawget(L, 4);
+            lua_pushvalue(L, 1);
+            lua_pushvalue(L, 2);
+            lua_pushvalue(L, 3);
+            lua_call(L, 3, 0);
+            lua_settop(L, 1);
+            return 1;
+        }
+        lua_pop(L, 2);
+    }
+    lua_rawset(L, 1);
+    return 1;
+}
+
+/** `setmetatable`: no __gc (finalizers would run Lua code at arbitrary times). */
+static int clua_sb_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        int t = lua_rawget(L, 2);
+        lua_pop(L, 1);
+        if (t != LUA_TNIL) {
+            return clua_raisef_kinded(L, CLUA_KIND_SANDBOX,
+                "setmetatable: __gc metamethods are not allowed in FlowScript");
+        }
+    }
+    return clua_forward(L);
+}
+
+/** `print`: tab-joined tostring of the arguments, handed to the Swift sink. */
+static int clua_sb_print(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    if (c->dispatch != NULL && !c->closing) {
+        int enforce = c->mem_enforce;
+        c->mem_enforce = 0;
+        c->dispatch(L, c->owner, CLUA_PRINT_FID);
+        c->mem_enforce = enforce;
+    }
+    return 0;
+}
+
+/* Metered library functions: charge the work they do in C against the instruction budget.
+ * Upvalue 1: the original function; upvalue 2: the meter. One unit per element or per 16 bytes. */
+enum {
+    CLUA_METER_STRING_SUBJECT = 1, /* find, match, gmatch, gsub: length of the subject */
+    CLUA_METER_STRING_REP = 2,     /* rep: length of the result / 64 (copies are cheap) */
+    CLUA_METER_TABLE_LENGTH = 3,   /* insert, remove, concat: length of the table */
+    CLUA_METER_TABLE_RANGE = 4,    /* unpack: j - i + 1 */
+    CLUA_METER_TABLE_MOVE = 5,     /* move: e - f + 1 */
+    CLUA_METER_TABLE_SORT = 6      /* sort: n log2 n */
+};
+
+static lua_Integer clua_optint(lua_State *L, int idx, lua_Integer def) {
+    int isnum = 0;
+    lua_Integer v = lua_tointegerx(L, idx, &isnum);
+    return isnum ? v : def;
+}
+
+static lua_Integer clua_range(lua_Integer from, lua_Integer to) {
+    if (to < from) return 0;
+    if (from < 0 && to > LUA_MAXINTEGER + from) return LUA_MAXINTEGER;
+    return to - from + 1;
+}
+
+static int clua_metered(lua_State *L) {
+    lua_Integer meter = lua_tointeger(L, lua_upvalueindex(2));
+    lua_Integer units = 0;
+    switch (meter) {
+    case CLUA_METER_STRING_SUBJECT:
+        if (lua_type(L, 1) == LUA_TSTRING) units = (lua_Integer)(lua_rawlen(L, 1) / 16);
+        break;
+    case CLUA_METER_STRING_REP: {
+        if (lua_type(L, 1) != LUA_TSTRING) break;
+        size_t l = lua_rawlen(L, 1);
+        size_t lsep = lua_type(L, 3) == LUA_TSTRING ? lua_rawlen(L, 3) : 0;
+        lua_Integer n = clua_optint(L, 2, 0);
+        if (n > 0 && l + lsep == 0) { /* n copies of nothing: no work, no loop */
+            lua_pushliteral(L, "");
+            return 1;
+        }
+        if (n > 0) {
+            /* A result the memory budget cannot hold fails on memory first: no charge. */
+            clua_ctx *c = clua_getctx(L);
+            size_t avail = c->mem_used < c->mem_limit ? c->mem_limit - c->mem_used : 0;
+            size_t per = l + lsep;
+            if ((size_t)n <= avail / per) units = (lua_Integer)(((size_t)n * per) / 64);
+        }
+        break;
+    }
+    case CLUA_METER_TABLE_LENGTH:
+        if (lua_type(L, 1) == LUA_TTABLE) units = (lua_Integer)lua_rawlen(L, 1);
+        break;
+    case CLUA_METER_TABLE_RANGE:
+        if (lua_type(L, 1) == LUA_TTABLE) {
+            lua_Integer i = clua_optint(L, 2, 1);
+            lua_Integer j = lua_isnoneornil(L, 3) ? (lua_Integer)lua_rawlen(L, 1) : clua_optint(L, 3, 0);
+            units = clua_range(i, j);
+        }
+        break;
+    case CLUA_METER_TABLE_MOVE:
+        units = clua_range(clua_optint(L, 2, 1), clua_optint(L, 3, 0));
+        break;
+    case CLUA_METER_TABLE_SORT:
+        if (lua_type(L, 1) == LUA_TTABLE) {
+            lua_Integer n = (lua_Integer)lua_rawlen(L, 1), log2n = 1;
+            while ((((lua_Integer)1) << log2n) < n && log2n < 62) log2n++;
+            units = n * log2n;
+        }
+        break;
+    default:
+        break;
+    }
+    clua_charge(L, units);
+    return clua_forward(L);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Building the sandbox                                                                         */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Copies field `name` of the table at `from` into the table at `to`. */
+static void clua_copyfield(lua_State *L, int from, int to, const char *name) {
+    lua_getfield(L, from, name);
+    lua_setfield(L, to, name);
+}
+
+/** Pushes a copy of the table at `from` without the fields listed in `skip` (NULL-terminated). */
+static void clua_copytable(lua_State *L, int from, const char *const *skip) {
+    from = lua_absindex(L, from);
+    lua_newtable(L);
+    int to = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, from) != 0) {
+        int skipped = 0;
+        if (skip != NULL && lua_type(L, -2) == LUA_TSTRING) {
+            const char *k = lua_tostring(L, -2);
+            for (const char *const *s = skip; *s != NULL; s++) {
+                if (strcmp(*s, k) == 0) { skipped = 1; break; }
+            }
+        }
+        if (skipped) {
+            lua_pop(L, 1);
+        } else {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, to);
+        }
+    }
+}
+
+/** Replaces field `name` of the table at `t` by a wrapper closure (original as upvalue 1). */
+static void clua_wrapfield(lua_State *L, int t, const char *name, lua_CFunction wrapper, int meter) {
+    t = lua_absindex(L, t);
+    lua_getfield(L, t, name);
+    if (meter != 0) {
+        lua_pushinteger(L, meter);
+        lua_pushcclosure(L, wrapper, 2);
+    } else {
+        lua_pushcclosure(L, wrapper, 1);
+    }
+    lua_setfield(L, t, name);
+}
+
+/**
+ * Builds the sandboxed global table from scratch and installs it as the global table.
+ * Run in protected mode (clua_setup_sandbox).
+ */
+static int clua_setup(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    static const char *const base_names[] = {
+        "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal",
+        "rawget", "rawlen", "select", "tonumber", "tostring", "type", "xpcall", "warn", "_VERSION",
+        NULL
+    };
+    static const char *const no_dump[] = { "dump", NULL };
+
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, clua_kinded_key(c));
+
+    /* 1: the loaded-modules table (originals, for error messages naming 'table.insert' ...). */
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    /* 2: the original global table, filled by luaopen_base. */
+    luaopen_base(L);
+    lua_pushvalue(L, 2);
+    lua_setfield(L, 1, LUA_GNAME);
+    /* 3..8: the original libraries. */
+    luaopen_string(L);    lua_pushvalue(L, -1); lua_setfield(L, 1, LUA_STRLIBNAME);
+    luaopen_table(L);     lua_pushvalue(L, -1); lua_setfield(L, 1, LUA_TABLIBNAME);
+    luaopen_math(L);      lua_pushvalue(L, -1); lua_setfield(L, 1, LUA_MATHLIBNAME);
+    luaopen_utf8(L);      lua_pushvalue(L, -1); lua_setfield(L, 1, LUA_UTF8LIBNAME);
+    luaopen_coroutine(L); lua_pushvalue(L, -1); lua_setfield(L, 1, LUA_COLIBNAME);
+    luaopen_os(L);        lua_pushvalue(L, -1); lua_setfield(L, 1, LUA_OSLIBNAME);
+    const int ostr = 3, otab = 4, omath = 5, outf8 = 6, oco = 7, oos = 8;
+
+    /* 9: the new global table. */
+    lua_createtable(L, 0, 32);
+    const int env = 9;
+    for (const char *const *n = base_names; *n != NULL; n++) clua_copyfield(L, 2, env, *n);
+    lua_getfield(L, 2, "load");         lua_pushcclosure(L, clua_sb_load, 1);         lua_setfield(L, env, "load");
+    lua_getfield(L, 2, "rawset");       lua_pushcclosure(L, clua_sb_rawset, 1);       lua_setfield(L, env, "rawset");
+    lua_getfield(L, 2, "setmetatable"); lua_pushcclosure(L, clua_sb_setmetatable, 1); lua_setfield(L, env, "setmetatable");
+    lua_pushcfunction(L, clua_sb_collectgarbage); lua_setfield(L, env, "collectgarbage");
+    lua_pushcfunction(L, clua_sb_print);          lua_setfield(L, env, "print");
+    lua_pushvalue(L, env); lua_setfield(L, env, LUA_GNAME);
+
+    /* string: everything but dump; heavy functions metered; strings' methods use this table. */
+    clua_copytable(L, ostr, no_dump);
+    clua_wrapfield(L, -1, "find", clua_metered, CLUA_METER_STRING_SUBJECT);
+    clua_wrapfield(L, -1, "match", clua_metered, CLUA_METER_STRING_SUBJECT);
+    clua_wrapfield(L, -1, "gmatch", clua_metered, CLUA_METER_STRING_SUBJECT);
+    clua_wrapfield(L, -1, "gsub", clua_metered, CLUA_METER_STRING_SUBJECT);
+    clua_wrapfield(L, -1, "rep", clua_metered, CLUA_METER_STRING_REP);
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_pushvalue(L, -3);
+        lua_setfield(L, -2, "__index");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    lua_setfield(L, env, LUA_STRLIBNAME);
+
+    /* table: everything; work proportional to sizes is metered. */
+    clua_copytable(L, otab, NULL);
+    clua_wrapfield(L, -1, "insert", clua_metered, CLUA_METER_TABLE_LENGTH);
+    clua_wrapfield(L, -1, "remove", clua_metered, CLUA_METER_TABLE_LENGTH);
+    clua_wrapfield(L, -1, "concat", clua_metered, CLUA_METER_TABLE_LENGTH);
+    clua_wrapfield(L, -1, "unpack", clua_metered, CLUA_METER_TABLE_RANGE);
+    clua_wrapfield(L, -1, "move", clua_metered, CLUA_METER_TABLE_MOVE);
+    clua_wrapfield(L, -1, "sort", clua_metered, CLUA_METER_TABLE_SORT);
+    lua_setfield(L, env, LUA_TABLIBNAME);
+
+    clua_copytable(L, omath, NULL);  lua_setfield(L, env, LUA_MATHLIBNAME);
+    clua_copytable(L, outf8, NULL);  lua_setfield(L, env, LUA_UTF8LIBNAME);
+    clua_copytable(L, oco, NULL);    lua_setfield(L, env, LUA_COLIBNAME);
+
+    /* os: time, clock, date only. */
+    lua_createtable(L, 0, 3);
+    clua_copyfield(L, oos, lua_gettop(L), "time");
+    clua_copyfield(L, oos, lua_gettop(L), "clock");
+    clua_copyfield(L, oos, lua_gettop(L), "date");
+    lua_setfield(L, env, LUA_OSLIBNAME);
+
+    lua_pushvalue(L, env);
+    lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    return 0;
+}
+
+/** Builds the sandbox in protected mode; returns a Lua status (the error is left on top). */
+static inline int clua_setup_sandbox(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    lua_pushcfunction(L, clua_setup);
+    c->mem_enforce = 1;
+    int status = lua_pcall(L, 0, 0, 0);
+    c->mem_enforce = 0;
+    return status;
+}
+
+#endif

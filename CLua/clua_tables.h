@@ -1,0 +1,217 @@
+#ifndef FLOWSTACK_CLUA_TABLES_H
+#define FLOWSTACK_CLUA_TABLES_H
+/* FlowScript's C boundary: Locked globals, read-only proxies and deep equality.
+ * Included by shim.h (read the rules there). */
+#include "clua_context.h"
+
+/* ------------------------------------------------------------------------------------------ */
+/* Locked globals                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Upvalue 1 of both: the set of declared global names. */
+static int clua_env_index(lua_State *L) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
+        lua_pushnil(L);
+        return 1;
+    }
+    return clua_raisef_kinded(L, CLUA_KIND_UNDECLARED_GLOBAL, "undeclared global '%s'", clua_keyname(L, 2));
+}
+
+static int clua_env_newindex(lua_State *L) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNIL) {
+        return clua_raisef_kinded(L, CLUA_KIND_UNDECLARED_GLOBAL,
+            "assignment to undeclared global '%s' (globals are locked after loading; use a local variable)",
+            clua_keyname(L, 2));
+    }
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+/** Locks the global table (argument 1): every name present now is declared. Protected. */
+static int clua_lock_fn(lua_State *L) {
+    if (lua_getmetatable(L, 1)) {
+        lua_pushliteral(L, "__lockedglobals");
+        if (lua_rawget(L, -2) != LUA_TNIL) return 0;
+        lua_pop(L, 2);
+    }
+    lua_newtable(L); /* 2: declared names */
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, 2);
+    }
+    lua_createtable(L, 0, 5); /* 3: metatable */
+    lua_pushvalue(L, 2); lua_pushcclosure(L, clua_env_index, 1);    lua_setfield(L, 3, "__index");
+    lua_pushvalue(L, 2); lua_pushcclosure(L, clua_env_newindex, 1); lua_setfield(L, 3, "__newindex");
+    lua_pushvalue(L, 2); lua_setfield(L, 3, "__declared");
+    lua_pushboolean(L, 1); lua_setfield(L, 3, "__lockedglobals");
+    lua_pushliteral(L, "locked globals"); lua_setfield(L, 3, "__metatable");
+    lua_setmetatable(L, 1);
+    return 0;
+}
+
+/** Declares name (argument 2) in the locked global table (argument 1), if locked. Protected. */
+static int clua_declare_fn(lua_State *L) {
+    if (!lua_getmetatable(L, 1)) return 0;
+    lua_pushliteral(L, "__declared");
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        lua_pushvalue(L, 2);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -3);
+    }
+    return 0;
+}
+
+/** Runs `fn` on the `nargs` values on top of the stack in protected mode. */
+static inline int clua_protected(lua_State *L, lua_CFunction fn, int nargs) {
+    clua_ctx *c = clua_getctx(L);
+    lua_pushcfunction(L, fn);
+    lua_insert(L, -(nargs + 1));
+    int enforce = c->mem_enforce;
+    c->mem_enforce = 1;
+    int status = lua_pcall(L, nargs, 0, 0);
+    c->mem_enforce = enforce;
+    return status;
+}
+
+static inline int clua_lock_globals(lua_State *L) {
+    lua_pushglobaltable(L);
+    return clua_protected(L, clua_lock_fn, 1);
+}
+
+/** Declares the string on top of the stack as a global name (pops it). */
+static inline int clua_declare_global(lua_State *L) {
+    lua_pushglobaltable(L);
+    lua_insert(L, -2);
+    return clua_protected(L, clua_declare_fn, 2);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Read-only proxies                                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Upvalues of the proxy metamethods: 1 the backing table, 2 the proxy's name (string),
+ * 3 (strict __index only) a function called as f(name, key) for keys missing from the backing
+ * table. */
+static int clua_ro_index_strict(lua_State *L) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
+    lua_pop(L, 1);
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, 2);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+static int clua_ro_newindex(lua_State *L) {
+    return clua_raisef_kinded(L, CLUA_KIND_READ_ONLY, "%s is read-only (cannot assign '%s')",
+                              lua_tostring(L, lua_upvalueindex(2)), clua_keyname(L, 2));
+}
+
+static int clua_ro_len(lua_State *L) {
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, lua_upvalueindex(1)));
+    return 1;
+}
+
+/** Wraps `next` as a lua_CFunction (lua_next's signature differs). */
+static int clua_next_fn(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+static int clua_ro_pairs_fn(lua_State *L) {
+    lua_pushcfunction(L, clua_next_fn);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushnil(L);
+    return 3;
+}
+
+/**
+ * Arguments: backing table, name, missing-key handler or nil. Returns the proxy. Protected.
+ */
+static int clua_readonly_fn(lua_State *L) {
+    lua_settop(L, 3);
+    lua_newtable(L);              /* 4: proxy */
+    lua_createtable(L, 0, 6);     /* 5: metatable */
+    if (lua_isnil(L, 3)) {
+        lua_pushvalue(L, 1);
+    } else {
+        lua_pushvalue(L, 1); lua_pushvalue(L, 2); lua_pushvalue(L, 3);
+        lua_pushcclosure(L, clua_ro_index_strict, 3);
+    }
+    lua_setfield(L, 5, "__index");
+    lua_pushvalue(L, 1); lua_pushvalue(L, 2); lua_pushcclosure(L, clua_ro_newindex, 2); lua_setfield(L, 5, "__newindex");
+    lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_pairs_fn, 1); lua_setfield(L, 5, "__pairs");
+    lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_len, 1);      lua_setfield(L, 5, "__len");
+    lua_pushvalue(L, 2); lua_setfield(L, 5, "__readonly");
+    lua_pushliteral(L, "read-only"); lua_setfield(L, 5, "__metatable");
+    lua_setmetatable(L, 4);
+    return 1;
+}
+
+/** Replaces backing table, name and handler (top three values) by the read-only proxy. */
+static inline int clua_make_readonly(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    lua_pushcfunction(L, clua_readonly_fn);
+    lua_insert(L, -4);
+    int enforce = c->mem_enforce;
+    c->mem_enforce = 1;
+    int status = lua_pcall(L, 3, 1, 0);
+    c->mem_enforce = enforce;
+    return status;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Deep equality                                                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Deep equality of two values (raw: no metamethods). Tables compare key by key, up to a depth
+ *  of 64 (deeper or cyclic structures compare by identity). Never raises. */
+static int clua_deepequal(lua_State *L, int a, int b, int depth) {
+    a = lua_absindex(L, a);
+    b = lua_absindex(L, b);
+    if (lua_rawequal(L, a, b)) return 1;
+    if (lua_type(L, a) != LUA_TTABLE || lua_type(L, b) != LUA_TTABLE) return 0;
+    if (depth >= 64 || !lua_checkstack(L, 4)) return 0;
+    int equal = 1;
+    lua_Integer counta = 0, countb = 0;
+    lua_pushnil(L);
+    while (lua_next(L, a) != 0) {
+        counta++;
+        lua_pushvalue(L, -2);
+        lua_rawget(L, b);
+        if (lua_isnil(L, -1) || !clua_deepequal(L, -2, -1, depth + 1)) {
+            lua_pop(L, 3);
+            equal = 0;
+            break;
+        }
+        lua_pop(L, 2);
+    }
+    if (!equal) return 0;
+    lua_pushnil(L);
+    while (lua_next(L, b) != 0) {
+        countb++;
+        lua_pop(L, 1);
+    }
+    return counta == countb;
+}
+
+/** deepEqual(a, b) as a Lua function. */
+static int clua_deepequal_fn(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushboolean(L, clua_deepequal(L, 1, 2, 0));
+    return 1;
+}
+
+static inline void clua_pushdeepequal(lua_State *L) { lua_pushcfunction(L, clua_deepequal_fn); }
+
+#endif

@@ -1,0 +1,74 @@
+import CLua
+
+/// The arguments a host function receives.
+typealias LuaArguments = LuaStackReader
+/// The results a call hands to its reader.
+typealias LuaResults = LuaStackReader
+
+extension LuaVM {
+    /// Calls `function` in protected mode under the instruction budget (the hot path).
+    ///
+    /// `arguments` pushes the arguments; `results` reads the results while they are on the
+    /// stack. Nothing here builds `LuaValue`s unless the closures do. A call made from inside a
+    /// host function shares the budget of the call that is running.
+    ///
+    /// - Throws: the script's error as a `FlowScriptError`, or what `arguments`/`results` throw.
+    @inline(__always)
+    func call<R>(
+        _ function: LuaFunctionRef,
+        arguments: (LuaStackWriter) throws(FlowScriptError) -> Void,
+        results: (LuaResults) throws(FlowScriptError) -> R
+    ) throws(FlowScriptError) -> R {
+        let main = try openState()
+        guard function.owner === referenceOwner else {
+            throw FlowScriptError(kind: .typeError, message: "a Lua function from another Lua VM cannot be called here")
+        }
+        let nested = callDepth > 0
+        let state = nested ? (currentThread ?? main) : main
+        busy += 1
+        defer { finishOperation() }  // runs after the stack is restored
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        guard lua_checkstack(state, 3) != 0 else {
+            throw FlowScriptError(kind: .runtime, message: "Lua stack overflow: calls nested too deeply")
+        }
+        var handler: Int32 = 1
+        if nested {
+            clua_pushmsgh(state)
+            handler = top + 1
+        }
+        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
+        let functionIndex = lua_gettop(state)
+        try arguments(LuaStackWriter(state: state, owner: referenceOwner))
+        let argumentCount = lua_gettop(state) - functionIndex
+        callDepth += 1
+        let status = nested
+            ? clua_call_nested(state, argumentCount, clua_multret(), handler)
+            : clua_call(state, argumentCount, clua_multret(), handler)
+        callDepth -= 1
+        guard status == LUA_OK else {
+            throw makeError(status: status, state: state, function: function)
+        }
+        let reader = LuaResults(
+            state: state, base: functionIndex, count: Int(lua_gettop(state) - functionIndex + 1),
+            functionName: nil, vm: self)
+        return try results(reader)
+    }
+
+    /// Calls `function` with no arguments, ignoring its results.
+    @inline(__always)
+    func call(_ function: LuaFunctionRef) throws(FlowScriptError) {
+        try call(function, arguments: { _ in }, results: { _ in })
+    }
+
+    /// Calls `function` with `arguments` and returns its results converted to `LuaValue`s.
+    func call(_ function: LuaFunctionRef, _ arguments: [LuaValue]) throws(FlowScriptError) -> [LuaValue] {
+        try call(
+            function,
+            arguments: { (writer: LuaStackWriter) throws(FlowScriptError) in
+                writer.reserve(arguments.count)
+                for argument in arguments { try writer.push(argument) }
+            },
+            results: { (results: LuaResults) throws(FlowScriptError) in try results.values() })
+    }
+}
