@@ -172,7 +172,7 @@ struct StagingPlayerTests {
         #expect(player.shown == router.stacks)
     }
 
-    @Test func aSwipeDownRemovesTheStackAndTheOnesAboveIt() {
+    @Test func aSwipeDownRemovesTheStackAndTheOnesAboveIt() throws {
         let router = FlowRouter<Screen, String>(root: .home)
         router.sheet(.sheet(1))
         router.fullScreenCover(.cover(1))
@@ -181,7 +181,9 @@ struct StagingPlayerTests {
         let swiped = router.stacks[1].id
         player.userDidDismiss(stackID: swiped)
         #expect(player.shown == [router.stacks[0]])
-        #expect(player.frontIndex == 0)
+        #expect(player.hostsDialog(stackID: router.stacks[0].id))
+        let placement = try #require(player.placement(ofStack: router.stacks[2].id))
+        #expect(placement.stacks == router.stacks && placement.index == 2, "the cover animates out as it was")
         router.userDidDismiss(stackID: swiped)
         player.retarget(router.stacks)
         #expect(!player.isPlaying)
@@ -202,16 +204,39 @@ struct StagingPlayerTests {
         let router = FlowRouter<Screen, String>(root: .home)
         router.sheet(.sheet(1))
         router.fullScreenCover(.cover(1))
+        let (root, sheet, cover) = (router.stacks[0], router.stacks[1], router.stacks[2])
         var player = FlowStagingPlayer(launching: router.stacks)
-        #expect(player.frontIndex == 0)
-        #expect(player.presented(by: 0) == nil)
+        #expect(player.hostsDialog(stackID: root.id))
+        #expect(player.presented(byStack: root.id) == nil)
         player.advance(now: 0)
-        #expect(player.frontIndex == 1)
-        #expect(player.presented(by: 0)?.id == router.stacks[1].id)
-        #expect(player.presented(by: 1) == nil)
-        #expect(player.stack(id: router.stacks[1].id) == router.stacks[1])
-        #expect(player.stack(id: router.stacks[2].id) == nil)
+        #expect(!player.hostsDialog(stackID: root.id) && player.hostsDialog(stackID: sheet.id))
+        #expect(player.presented(byStack: root.id)?.id == sheet.id)
+        #expect(player.presented(byStack: sheet.id) == nil)
+        #expect(player.presented(byStack: cover.id) == nil)
+        #expect(player.stack(id: sheet.id) == sheet)
+        #expect(player.stack(id: cover.id) == nil)
         #expect(player.stack(at: 2) == nil)
+        #expect(player.placement(ofStack: sheet.id)?.index == 1)
+        #expect(player.placement(ofStack: cover.id) == nil, "not shown yet, and never shown")
+    }
+
+    @Test func aStackDismissedByAStepIsDrawnFromTheStacksShownBeforeIt() throws {
+        let router = FlowRouter<Screen, String>(root: .home)
+        router.sheet(.sheet(1), path: [.list])
+        var player = FlowStagingPlayer(launching: router.stacks)
+        _ = drain(&player, from: 0)
+        #expect(player.departed.isEmpty)
+        let before = router.stacks
+        router.dismiss()
+        router.sheet(.sheet(2))
+        player.retarget(router.stacks)
+        player.advance(now: spacing)
+        let placement = try #require(player.placement(ofStack: before[1].id))
+        #expect(placement.stacks == before && placement.index == 1)
+        #expect(player.placement(ofStack: before[0].id)?.stacks == player.shown, "shown stacks come first")
+        player.advance(now: 2 * spacing)
+        #expect(player.presented(byStack: before[0].id)?.root == .sheet(2))
+        #expect(player.departed == before, "presenting removes nothing")
     }
 
     @Test(arguments: [UInt64(3), 17, 256, 4_096, 77_777])

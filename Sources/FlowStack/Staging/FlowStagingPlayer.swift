@@ -27,6 +27,10 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     public private(set) var lastStepKind: FlowStagingStep<Route>.Kind?
     /// When the last step was played, on the host's clock.
     public private(set) var lastStepTime: UInt64?
+    /// The stacks shown just before the last step or gesture that removed stacks (empty until
+    /// then). SwiftUI still draws a removed stack while it animates out.
+    public private(set) var departed: [FlowStackState<Route>] = []
+
     /// The pause around presentation changes when the router sets no transition delay.
     public var presentationSpacingNanoseconds: UInt64
 
@@ -47,10 +51,6 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     /// Whether steps are left to play.
     public var isPlaying: Bool { !pending.isEmpty }
 
-    /// The index of the front-most shown stack: the one that hosts the global dialog, so that
-    /// exactly one copy of it is drawn, above every other stack.
-    public var frontIndex: Int { max(shown.count - 1, 0) }
-
     /// The shown stack at `index`, or `nil`.
     public func stack(at index: Int) -> FlowStackState<Route>? {
         shown.indices.contains(index) ? shown[index] : nil
@@ -61,9 +61,26 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
         shown.first { $0.id == id }
     }
 
-    /// The shown stack presented by the stack at `index` (the one at `index + 1`), or `nil`.
-    public func presented(by index: Int) -> FlowStackState<Route>? {
-        stack(at: index + 1)
+    /// The shown stack that the shown stack `id` presents (the next one up), or `nil`.
+    public func presented(byStack id: UUID) -> FlowStackState<Route>? {
+        guard let index = shown.firstIndex(where: { $0.id == id }) else { return nil }
+        return stack(at: index + 1)
+    }
+
+    /// Whether the stack `id` draws the global dialog: only the front-most shown stack does, so
+    /// exactly one copy is drawn, above every other stack (SwiftUI sheets and covers are separate
+    /// presentation contexts, so an overlay on the root would sit below them).
+    public func hostsDialog(stackID id: UUID) -> Bool {
+        shown.last?.id == id
+    }
+
+    /// Where to draw the stack `id` from: the shown stacks and its index there, or, for a stack
+    /// that has just been removed and is animating out, the stacks shown before it left. `nil`
+    /// for a stack that is neither.
+    public func placement(ofStack id: UUID) -> (stacks: [FlowStackState<Route>], index: Int)? {
+        if let index = shown.firstIndex(where: { $0.id == id }) { return (shown, index) }
+        if let index = departed.firstIndex(where: { $0.id == id }) { return (departed, index) }
+        return nil
     }
 
     /// Heads for new stacks (the router changed): the steps from `shown` to `target` replace the
@@ -99,7 +116,7 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     public mutating func advance(now: UInt64) -> FlowStagingStep<Route>? {
         guard !pending.isEmpty else { return nil }
         let step = pending.removeFirst()
-        shown = step.stacks
+        show(step.stacks)
         lastStepKind = step.kind
         lastStepTime = now
         return step
@@ -123,8 +140,19 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     /// presented are gone. Ignored for the root stack and for a stack that is not shown.
     public mutating func userDidDismiss(stackID: UUID) {
         guard let index = shown.firstIndex(where: { $0.id == stackID }), index > 0 else { return }
-        shown.removeSubrange(index...)
+        show(Array(shown.prefix(index)))
         pending = FlowStagingPlanner.plan(from: shown, to: target)
+    }
+}
+
+extension FlowStagingPlayer {
+    /// Shows `stacks`, remembering the previous ones when a stack goes.
+    fileprivate mutating func show(_ stacks: [FlowStackState<Route>]) {
+        let kept = Set(stacks.map(\.id))
+        if shown.contains(where: { !kept.contains($0.id) }) {
+            departed = shown
+        }
+        shown = stacks
     }
 }
 
