@@ -24,17 +24,18 @@ extension FlowRouter {
         )
     }
 
-    /// A binding to the front-most presented stack with this presentation style, for
-    /// `sheet(item:)` or `fullScreenCover(item:)`; writing `nil` reports the swipe-down with
-    /// `userDidDismiss(stackID:)`, other writes are ignored.
+    /// A binding to the front-most stack with this presentation style, for `sheet(item:)` or
+    /// `fullScreenCover(item:)`; writing `nil` reports the swipe-down with
+    /// `userDidDismiss(stackID:)` (which never dismisses the root stack), other writes are
+    /// ignored.
     public func bindingForPresentedStack(style: FlowPresentationStyle) -> Binding<FlowStackState<Route>?> {
         Binding(
             get: { @MainActor [weak self] in
-                self?.stacks.last { $0.style == style && !$0.isRoot }
+                self?.stacks.last { $0.style == style }
             },
             set: { @MainActor [weak self] newValue in
                 guard let self, newValue == nil,
-                      let presented = self.stacks.last(where: { $0.style == style && !$0.isRoot }) else { return }
+                      let presented = self.stacks.last(where: { $0.style == style }) else { return }
                 self.userDidDismiss(stackID: presented.id)
             }
         )
