@@ -11,6 +11,7 @@ import SwiftUI
 #elseif canImport(SwiftUIStandIn)
 import SwiftUIStandIn
 #endif
+#if canImport(SwiftUI) || canImport(SwiftUIStandIn)
 
 /// The routes the smoke stack pushes.
 enum SmokeRoute: Hashable {
@@ -249,3 +250,5 @@ struct SmokeApp: App {
         }
     }
 }
+
+#endif

@@ -1,3 +1,37 @@
-// FlowStackUI: the SwiftUI host of FlowStack. One import gives the whole API.
+// FlowStackUI: the SwiftUI host of FlowStack. One import gives the whole API: the router and its
+// state (`FlowStack`), the Lua rules engine (`FlowScript`), and the views below.
+//
+//   FlowStackView          the host: one NavigationStack per stack, sheets and covers nested to
+//                          any depth, the global dialog above everything
+//   FlowNavigationStyle    FlowStack's style value (screen, stack and modal closures)
+//   FlowRouter bindings    bindingForPath(stackID:), bindingForPresentedStack(style:)
+//
+// The layer holds no navigation decision of its own. It draws the stacks a `FlowStagingPlayer`
+// (core) says to show, styles them with the core's resolved styles (Swift defaults, Swift style
+// rules, then the rules hook, e.g. Lua), and reports gestures through the router's user API.
+//
+// On platforms without SwiftUI this module compiles against `SwiftUIStandIn`, a declarations-only
+// stand-in, so every `swift build` on Linux type-checks it. What that check cannot catch:
+// - runtime behaviour: nothing is rendered or run, so a layer that type-checks can still
+//   misbehave (wrong screen, lost view state, a binding SwiftUI writes at an unexpected moment);
+// - animations and transactions, and whether the staging spacing (350 ms by default) matches
+//   SwiftUI's real presentation animations;
+// - presentation timing: SwiftUI's one-presentation-per-update rule, the order in which it
+//   writes `nil` to sheet and cover bindings, and when NavigationStack writes its path binding;
+// - navigation-destination lookup and path synchronisation;
+// - environment propagation into sheets and covers, and which of two nested style modifiers
+//   wins (multilineTextAlignment, toolbar visibility, presentation detents);
+// - `ObservableObject` updates: on Linux FlowRouter conforms to the stand-in's protocol, whose
+//   publisher notifies nobody;
+// - availability: `#available` branches and `#if os(...)` fences are compiled for Linux only
+//   (`os(macOS)` branches are never type-checked here).
+
+#if canImport(SwiftUI)
+import SwiftUI
+#elseif canImport(SwiftUIStandIn)
+import SwiftUIStandIn
+#endif
+#if canImport(SwiftUI) || canImport(SwiftUIStandIn)
 @_exported import FlowStack
 @_exported import FlowScript
+#endif

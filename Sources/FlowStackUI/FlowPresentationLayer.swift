@@ -1,0 +1,64 @@
+#if canImport(SwiftUI)
+import SwiftUI
+#elseif canImport(SwiftUIStandIn)
+import SwiftUIStandIn
+#endif
+#if canImport(SwiftUI) || canImport(SwiftUIStandIn)
+
+/// Presents the stack that a stack presents, as a sheet or a full-screen cover (a sheet on macOS,
+/// which has no full-screen cover), with its modal style. The presented stack is a
+/// `FlowStackLayer`, which presents the next one the same way, to any depth.
+struct FlowPresentationLayer<Route: Hashable, Dialog, Root: View, Destination: View>: ViewModifier {
+    /// The router: styles and gesture reports.
+    @ObservedObject var router: FlowRouter<Route, Dialog>
+    /// The shown stacks.
+    @ObservedObject var host: FlowStagingHost<Route>
+    /// The presenting stack.
+    let presenterID: UUID
+    /// The style and view builders.
+    let configuration: FlowStackContent<Route, Dialog, Root, Destination>
+
+    func body(content: Content) -> some View {
+        #if os(macOS)
+        content
+            .sheet(item: presentedBinding(showing: [.sheet, .fullScreenCover]), content: presentedStack)
+        #else
+        content
+            .sheet(item: presentedBinding(showing: [.sheet]), content: presentedStack)
+            .fullScreenCover(item: presentedBinding(showing: [.fullScreenCover]), content: presentedStack)
+        #endif
+    }
+
+    /// The presented stack when it has one of `styles`; SwiftUI writing `nil` (a swipe-down) is
+    /// shown at once and reported to the router.
+    ///
+    /// The setter dismisses the stack this binding was made for, never a later one: SwiftUI may
+    /// write `nil` after the next stack is already presented in its place.
+    private func presentedBinding(showing styles: Set<FlowPresentationStyle>) -> Binding<FlowStackState<Route>?> {
+        let router = self.router
+        let host = self.host
+        let presenterID = self.presenterID
+        let presentedID = host.player.presented(byStack: presenterID).flatMap { styles.contains($0.style) ? $0.id : nil }
+        return Binding(
+            get: { @MainActor in
+                host.player.presented(byStack: presenterID).flatMap { styles.contains($0.style) ? $0 : nil }
+            },
+            set: { @MainActor newValue in
+                guard newValue == nil, let presentedID else { return }
+                host.userDidDismiss(stackID: presentedID, router: router)
+            }
+        )
+    }
+
+    /// A presented stack inside its sheet or cover: the stack's layer with the presentation's
+    /// resolved style, then the app's modal closure.
+    private func presentedStack(_ stack: FlowStackState<Route>) -> AnyView {
+        guard let placement = host.player.placement(ofStack: stack.id),
+              let modal = router.shownModalStyle(stackIndex: placement.index, in: placement.stacks)
+        else { return AnyView(EmptyView()) }
+        let layer = FlowStackLayer(router: router, host: host, stackID: stack.id, content: configuration)
+        return configuration.style.modal(AnyView(layer.flowModalStyle(modal.attributes)), modal.context)
+    }
+}
+
+#endif
