@@ -93,4 +93,17 @@ struct LuaTableWriter {
         lua_rawseti(stack.state, table, lua_Integer(nextIndex))
         nextIndex += 1
     }
+
+    /// Appends the one value `push` leaves on the stack.
+    mutating func appendPushed(_ push: () -> Void) {
+        push()
+        storeAppended()
+    }
+
+    /// `t[name] = v` for the one value `push` leaves on the stack.
+    func setPushed(_ name: String, _ push: () -> Void) {
+        stack.push(name)
+        push()
+        lua_rawset(stack.state, table)
+    }
 }

@@ -80,6 +80,13 @@ public struct FlowStackState<Route: Hashable>: Identifiable, Hashable {
         rootID = id
     }
 
+    /// The route at a depth: 0 is the root screen, `pathCount` the top. Walks down from the
+    /// top, so screens near the top are found fastest; `nil` outside `0...pathCount`.
+    public func route(atDepth depth: Int) -> Route? {
+        if depth == 0 { return root }
+        return storage.node(at: depth - 1)?.route
+    }
+
     /// Whether this is the root stack.
     public var isRoot: Bool {
         style == .root

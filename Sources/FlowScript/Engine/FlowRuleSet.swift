@@ -1,0 +1,48 @@
+import FlowStack
+import Foundation
+
+/// One loaded generation of rules: its VM, the prelude's entry points, and what is registered.
+@MainActor
+final class FlowRuleSet {
+    let vm: LuaVM
+    let generation: Int
+    var decideFunction: LuaFunctionRef!
+    var styleFunction: LuaFunctionRef!
+    /// Kinds with a default precondition (`"*"` included when one is registered for every kind).
+    var preconditionKinds: Set<String> = []
+    var hasStarPrecondition = false
+    /// Route names with a guard.
+    var guardNames: Set<String> = []
+    /// Style rules per hook.
+    var styleCounts: [FlowStyleHook: Int] = [:]
+    /// Deep-link handlers by pattern.
+    var links = FlowLinkMatcher<LuaFunctionRef>()
+    /// Async decisions still running in this VM (it closes once they finish).
+    var callsInFlight = 0
+    var retired = false
+
+    init(vm: LuaVM, generation: Int) {
+        self.vm = vm
+        self.generation = generation
+    }
+
+    /// Whether a request needs the VM at all.
+    func needsDecision(kind: String, runsDefaults: Bool, routeNames: some Sequence<String>) -> Bool {
+        if runsDefaults, hasStarPrecondition || preconditionKinds.contains(kind) { return true }
+        for name in routeNames where guardNames.contains(name) { return true }
+        return false
+    }
+
+    /// Closes the VM once no async decision uses it.
+    func retire() {
+        retired = true
+        if callsInFlight == 0 { vm.close() }
+    }
+
+    func beginCall() { callsInFlight += 1 }
+
+    func endCall() {
+        callsInFlight -= 1
+        if retired, callsInFlight == 0 { vm.close() }
+    }
+}

@@ -1,0 +1,126 @@
+import FlowStack
+import Foundation
+import Logging
+
+/// What a rules engine does with an operation when a rule fails (script error, budget, bad
+/// return value, async host call in a sync navigation).
+public enum FlowFailurePolicy: String, Hashable, Sendable {
+    /// Block the operation (the default): a broken rule never lets a guarded screen through.
+    case failClosed
+    /// Let the operation run; the failure is still recorded in the history's reason.
+    case failOpen
+}
+
+/// A problem the engine noticed without failing: a style attribute it ignored, a rule that
+/// failed under the fail-open policy, a deep-link pattern that can never match.
+public struct FlowScriptDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How serious it is.
+    public enum Severity: String, Hashable, Sendable {
+        /// Worth fixing; nothing broke.
+        case warning
+        /// Something failed.
+        case error
+    }
+
+    /// How serious it is.
+    public let severity: Severity
+    /// The script file, if known.
+    public let file: String?
+    /// The line, if known.
+    public let line: Int?
+    /// What happened and what to do.
+    public let message: String
+
+    /// Creates a diagnostic.
+    public init(severity: Severity, file: String? = nil, line: Int? = nil, message: String) {
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    /// `file:line: warning: message`.
+    public var description: String {
+        let location = [file, line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+        return (location.isEmpty ? "" : location + ": ") + "\(severity.rawValue): \(message)"
+    }
+}
+
+/// How a rules engine is set up.
+public struct FlowRulesConfiguration: Sendable {
+    /// VM instructions one rule call may run (default 1,000,000).
+    public var instructionBudget: Int
+    /// Bytes one rules VM may hold (default 32 MiB).
+    public var memoryBudget: Int
+    /// What a failing rule does to its operation (default: block it).
+    public var failurePolicy: FlowFailurePolicy
+    /// The route manifest, if the project has one.
+    public var manifest: FlowManifest?
+    /// Where diagnostics and script `print` output go.
+    public var logger: Logger
+
+    /// Creates a configuration with the spec's defaults.
+    public init(
+        instructionBudget: Int = 1_000_000,
+        memoryBudget: Int = 32 << 20,
+        failurePolicy: FlowFailurePolicy = .failClosed,
+        manifest: FlowManifest? = nil,
+        logger: Logger = Logger(label: "FlowScript")
+    ) {
+        self.instructionBudget = instructionBudget
+        self.memoryBudget = memoryBudget
+        self.failurePolicy = failurePolicy
+        self.manifest = manifest
+        self.logger = logger
+    }
+}
+
+/// The outcome of loading or reloading rules.
+public enum FlowReloadResult: Sendable, Equatable {
+    /// The rules loaded; this generation is now in force.
+    case loaded(generation: Int)
+    /// The rules did not load; the previous generation stays in force.
+    case failed(FlowScriptError, keptGeneration: Int)
+}
+
+/// One rules file: its name as errors show it, and its text.
+public struct FlowRulesSource: Hashable, Sendable {
+    /// The name errors use (`rules/paywall.lua`).
+    public var name: String
+    /// The Lua source.
+    public var text: String
+
+    /// Creates a source.
+    public init(name: String, text: String) {
+        self.name = name
+        self.text = text
+    }
+
+    /// Every `*.lua` file below `directory`, in lexical order of their relative paths, named
+    /// `<directory name>/<relative path>`.
+    public static func directory(_ directory: URL) throws(FlowScriptError) -> [FlowRulesSource] {
+        let base = directory.standardizedFileURL
+        let prefix = base.lastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw FlowScriptError(kind: .runtime, file: prefix, message: "rules directory \(base.path) does not exist; create it or pass the right path")
+        }
+        var relativePaths: [String] = []
+        let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "lua" else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(base.path + "/") else { continue }
+            relativePaths.append(String(path.dropFirst(base.path.count + 1)))
+        }
+        var sources: [FlowRulesSource] = []
+        for relative in relativePaths.sorted() {
+            let url = base.appendingPathComponent(relative)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+                throw FlowScriptError(kind: .runtime, file: "\(prefix)/\(relative)", message: "cannot read the file as UTF-8 text")
+            }
+            sources.append(FlowRulesSource(name: "\(prefix)/\(relative)", text: text))
+        }
+        return sources
+    }
+}

@@ -1,0 +1,142 @@
+import FlowStack
+import Foundation
+
+/// A Swift function rules call as `host.<name>(...)`.
+struct FlowHostFunction {
+    enum Body {
+        case sync(@MainActor ([FlowScriptValue?]) throws -> [FlowScriptValue?])
+        case async(@MainActor ([FlowScriptValue?]) async throws -> [FlowScriptValue?])
+    }
+
+    let body: Body
+}
+
+/// An error a host function throws to fail the rule that called it, with a message for the
+/// script's author.
+public struct FlowHostError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong.
+    public let description: String
+
+    /// Creates an error.
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+extension FlowRulesEngine {
+    /// The facts rules read through `facts`.
+    public var currentFacts: [String: FlowScriptValue] { facts }
+
+    /// Sets (or with `nil` removes) one fact; rules see it at once, and a deep link held until
+    /// the facts allow it is retried.
+    ///
+    /// - Throws: with a manifest, an undeclared fact or a value of the wrong type.
+    public func setFact(_ name: String, _ value: FlowScriptValue?) throws(FlowScriptError) {
+        try setFacts([name: value])
+    }
+
+    /// Sets several facts at once (`nil` removes one).
+    public func setFacts(_ changes: [String: FlowScriptValue?]) throws(FlowScriptError) {
+        if let manifest = configuration.manifest, !manifest.facts.isEmpty {
+            for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
+                let problem = value.map { manifest.problem(withFact: name, value: $0) } ?? manifest.problem(withFact: name)
+                if let problem { throw FlowScriptError(kind: .typeError, message: problem) }
+            }
+        }
+        for (name, value) in changes { facts[name] = value }
+        try refreshFacts()
+    }
+
+    /// Replaces every fact (a manifest's declared defaults fill the gaps).
+    public func resetFacts(_ values: [String: FlowScriptValue] = [:]) throws(FlowScriptError) {
+        facts = configuration.manifest?.facts ?? [:]
+        try setFacts(values.mapValues { Optional($0) })
+    }
+
+    private func refreshFacts() throws(FlowScriptError) {
+        if let vm = ruleSet?.vm, !vm.isClosed {
+            try vm.replaceReadOnlyContents(at: "facts", with: factsTable)
+        }
+        onFactsChange?()
+        routers.removeAll { $0.router == nil }
+        for box in routers { box.factsDidChange() }
+    }
+
+    var factsTable: LuaTable {
+        LuaTable(fields: Dictionary(uniqueKeysWithValues: facts.map { (LuaTableKey.string($0.key), $0.value.luaValue) }))
+    }
+
+    func installFacts(in vm: LuaVM) throws(FlowScriptError) {
+        let manifest = configuration.manifest
+        try vm.installReadOnlyTable(at: "facts", contents: factsTable, onMissingKey: { name in
+            guard let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) else { return nil }
+            return FlowScriptError(kind: .undeclaredGlobal, message: problem)
+        })
+    }
+
+    /// Registers a synchronous host function rules call as `host.<name>(...)`.
+    ///
+    /// Arguments arrive as `FlowScriptValue`s (`nil` for Lua `nil`); throw `FlowHostError` to
+    /// fail the calling rule with a message.
+    public func registerHost(_ name: String, _ body: @escaping @MainActor ([FlowScriptValue?]) throws -> [FlowScriptValue?]) {
+        addHost(name, FlowHostFunction(body: .sync(body)))
+    }
+
+    /// Registers an asynchronous host function (a permission prompt, a network check): it
+    /// suspends the calling rule until it returns, and only async navigations may call it.
+    public func registerAsyncHost(_ name: String, _ body: @escaping @MainActor ([FlowScriptValue?]) async throws -> [FlowScriptValue?]) {
+        addHost(name, FlowHostFunction(body: .async(body)))
+    }
+
+    /// The names of the registered host functions.
+    public var hostFunctionNames: [String] { hosts.keys.sorted() }
+
+    private func addHost(_ name: String, _ host: FlowHostFunction) {
+        hosts[name] = host
+        if let vm = ruleSet?.vm, !vm.isClosed {
+            do {
+                try install(host, named: name, in: vm)
+            } catch {
+                note(FlowScriptDiagnostic(severity: .error, message: "cannot register host.\(name): \(error.description)"))
+            }
+        }
+    }
+
+    func install(_ host: FlowHostFunction, named name: String, in vm: LuaVM) throws(FlowScriptError) {
+        let path = "host.\(name)"
+        switch host.body {
+        case .sync(let body):
+            try vm.register(path, returning: { arguments in
+                let values = try arguments.values().map { FlowScriptValue($0) }
+                return try Self.hostResults(try Self.runHost(name) { try body(values) })
+            })
+        case .async(let body):
+            try vm.registerAsync(path) { arguments in
+                let values = arguments.map { FlowScriptValue($0) }
+                let results: [FlowScriptValue?]
+                do {
+                    results = try await body(values)
+                } catch let error as FlowScriptError {
+                    throw error
+                } catch {
+                    throw FlowScriptError(kind: .host, message: "host.\(name) failed: \(error)")
+                }
+                return try Self.hostResults(results)
+            }
+        }
+    }
+
+    private static func runHost<T>(_ name: String, _ body: () throws -> T) throws(FlowScriptError) -> T {
+        do {
+            return try body()
+        } catch let error as FlowScriptError {
+            throw error
+        } catch {
+            throw FlowScriptError(kind: .host, message: "host.\(name) failed: \(error)")
+        }
+    }
+
+    private static func hostResults(_ values: [FlowScriptValue?]) throws(FlowScriptError) -> [LuaValue] {
+        values.map { $0?.luaValue ?? .nil }
+    }
+}

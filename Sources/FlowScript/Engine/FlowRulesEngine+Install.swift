@@ -1,0 +1,14 @@
+import FlowStack
+import Foundation
+
+extension FlowRulesEngine {
+    /// Installs the engine into a router: every operation, sync and async, and every style
+    /// resolution goes through the Lua rules, and held deep links are retried when facts change.
+    public func install<Dialog>(into router: FlowRouter<Route, Dialog>) {
+        router.rulesHook = self
+        routers.removeAll { $0.router == nil }
+        routers.append(WeakRouterBox(router: router, factsDidChange: { [weak router] in
+            _ = router?.deepLinks.factsDidChange()
+        }))
+    }
+}

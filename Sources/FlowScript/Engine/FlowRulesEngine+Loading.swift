@@ -1,0 +1,131 @@
+import FlowStack
+import Foundation
+
+extension FlowRulesEngine {
+    /// Builds a fresh VM with the prelude, facts, host functions and every rules file.
+    func buildRuleSet(from sources: [FlowRulesSource], generation: Int) throws(FlowScriptError) -> FlowRuleSet {
+        let vm = try LuaVM(configuration: .init(memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget))
+        let set = FlowRuleSet(vm: vm, generation: generation)
+        do {
+            try loadRuleSet(set, sources: sources)
+        } catch {
+            vm.close()
+            throw error
+        }
+        return set
+    }
+
+    private func loadRuleSet(_ set: FlowRuleSet, sources: [FlowRulesSource]) throws(FlowScriptError) {
+        let vm = set.vm
+        vm.printSink = { [weak self] line in self?.printed(line) }
+        try registerNative(in: set)
+        let prelude = try vm.load(source: FlowRulesPrelude.source, chunkName: FlowRulesPrelude.chunkName)
+        let entryPoints = try vm.call(prelude, [])
+        guard entryPoints.count == 3, case .function(let decide) = entryPoints[0],
+              case .function(let style) = entryPoints[1], case .function(let finish) = entryPoints[2] else {
+            throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the rules prelude did not return its entry points")
+        }
+        set.decideFunction = decide
+        set.styleFunction = style
+        try installFacts(in: vm)
+        try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
+        for (name, host) in hosts { try install(host, named: name, in: vm) }
+        for source in sources {
+            _ = try vm.run(source: source.text, chunkName: source.name)
+        }
+        let summary = try vm.call(finish, [])
+        if case .table(let kinds)? = summary.first {
+            for case .string(let kind) in kinds.array {
+                if kind == "*" { set.hasStarPrecondition = true } else { set.preconditionKinds.insert(kind) }
+            }
+        }
+        if summary.count > 1, case .table(let names) = summary[1] {
+            for case .string(let name) in names.array { set.guardNames.insert(name) }
+        }
+        for (offset, hook) in [FlowStyleHook.screen, .stack, .modal].enumerated() where summary.count > offset + 2 {
+            if case .integer(let count) = summary[offset + 2] { set.styleCounts[hook] = count }
+        }
+        try vm.lockGlobals()
+        for diagnostic in set.links.diagnostics {
+            note(FlowScriptDiagnostic(
+                severity: .warning, file: diagnostic.location?.file, line: diagnostic.location?.line,
+                message: diagnostic.message
+            ))
+        }
+    }
+
+    /// The Swift helpers the prelude takes from `__flow_native`.
+    private func registerNative(in set: FlowRuleSet) throws(FlowScriptError) {
+        let vm = set.vm
+        try vm.register("__flow_native.suggest", returning: { arguments in
+            let word = try arguments.string(at: 1)
+            guard case .table(let list) = try arguments.value(at: 2) else { return [.nil] }
+            let candidates = list.array.compactMap { value -> String? in
+                if case .string(let text) = value { return text } else { return nil }
+            }
+            return [FlowSuggestion.closest(to: word, in: candidates).map(LuaValue.string) ?? .nil]
+        })
+        try vm.register("__flow_native.routeProblem", returning: { [weak self] arguments in
+            let route = try FlowRouteValue(lua: try arguments.value(at: 1))
+            guard let self, let manifest = self.configuration.manifest, !manifest.routes.isEmpty else { return [.nil] }
+            if case .string = try arguments.value(at: 1) {
+                guard manifest.routes[route.name] == nil else { return [.nil] }
+            }
+            return [manifest.problem(with: route).map(LuaValue.string) ?? .nil]
+        })
+        try vm.register("__flow_native.where", returning: { [weak vm] arguments in
+            let function = try arguments.function(at: 1)
+            guard let location = vm?.definitionLocation(of: function) else { return [.string("?")] }
+            return [.string("\(location.file):\(location.line)")]
+        })
+        try vm.register("__flow_native.stackInfo") { [weak self] arguments, writer in
+            guard let self else { return 0 }
+            let stacks = self.snapshot(try arguments.integer(at: 1))
+            let index = try arguments.integer(at: 2)
+            if index == 0 {
+                writer.push(stacks.count)
+                return 1
+            }
+            guard index >= 1, index <= stacks.count else { return 0 }
+            let stack = stacks[index - 1]
+            writer.push(stack.id.uuidString)
+            writer.push(stack.style.rawValue)
+            writer.push(stack.pathCount + 1)
+            return 3
+        }
+        try vm.register("__flow_native.routeAt") { [weak self] arguments, writer in
+            guard let self else { return 0 }
+            let stacks = self.snapshot(try arguments.integer(at: 1))
+            let stackIndex = try arguments.integer(at: 2)
+            let position = try arguments.integer(at: 3)
+            guard stackIndex >= 1, stackIndex <= stacks.count else { return 0 }
+            let stack = stacks[stackIndex - 1]
+            guard position >= 1, position <= stack.pathCount + 1 else { return 0 }
+            guard let route = stack.route(atDepth: position - 1) else { return 0 }
+            self.push(route, on: writer)
+            return 1
+        }
+        try vm.register("__flow_native.deeplink", returning: { [weak set, weak vm] arguments in
+            guard let set, let vm else { return [.nil] }
+            let pattern = try arguments.string(at: 1)
+            let function = try arguments.function(at: 2)
+            let location = vm.definitionLocation(of: function)
+            do {
+                try set.links.add(pattern, function, file: location?.file, line: location?.line)
+            } catch {
+                return [.string(String(describing: error))]
+            }
+            return [.nil]
+        })
+    }
+
+    private func printed(_ line: String) {
+        configuration.logger.info("\(line)", metadata: ["source": "print"])
+        onPrint?(line)
+    }
+
+    /// The stacks a snapshot id stands for (0: the synchronous decision's).
+    func snapshot(_ id: Int) -> [FlowStackState<Route>] {
+        snapshots[id] ?? []
+    }
+}

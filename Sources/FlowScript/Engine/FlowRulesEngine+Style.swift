@@ -1,0 +1,53 @@
+import FlowStack
+import Foundation
+
+extension FlowRulesEngine {
+    /// The attributes the Lua style rules of one hook give a context, merged in order.
+    ///
+    /// Unknown keys and bad values become warnings (in `diagnostics` and the log) and are
+    /// ignored; a failing style rule is reported and styles nothing.
+    public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
+        guard let set = ruleSet, (set.styleCounts[hook] ?? 0) > 0 else { return nil }
+        guard let root = context.rootRoute(as: Route.self), let screen = context.screenRoute(as: Route.self) else {
+            return nil
+        }
+        let merged: LuaValue
+        do {
+            merged = try set.vm.call(
+                set.styleFunction,
+                arguments: { writer throws(FlowScriptError) in
+                    writer.push(hook.rawValue)
+                    writer.pushTable(fieldCount: 8) { table in
+                        table.set("stackIndex", context.stackIndex + 1)
+                        table.set("stackID", context.stackID.uuidString)
+                        table.set("presentation", context.presentationStyle.rawValue)
+                        table.set("isRootStack", context.isRootStack)
+                        table.set("screenDepth", context.screenDepth)
+                        table.set("isRootScreen", context.isRootScreen)
+                        table.setPushed("rootRoute") { self.push(root, on: writer) }
+                        table.setPushed("screenRoute") { self.push(screen, on: writer) }
+                    }
+                },
+                results: { results throws(FlowScriptError) in try results.value(at: 1) }
+            )
+        } catch {
+            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "style rule failed: \(error.message)"))
+            return nil
+        }
+        guard case .table(let table) = merged else { return nil }
+        var values: [String: FlowStyleValue] = [:]
+        for (key, value) in table.fields {
+            guard case .string(let name) = key else { continue }
+            guard let converted = FlowScriptValue(value) else {
+                note(FlowScriptDiagnostic(severity: .warning, message: "style attribute '\(name)' ignored: \(value.typeName) is not a style value"))
+                continue
+            }
+            values[name] = converted.styleValue
+        }
+        let (attributes, warnings) = FlowStyleAttributes.parse(values)
+        for warning in warnings {
+            note(FlowScriptDiagnostic(severity: .warning, message: "\(hook.rawValue) style attribute \(warning.key) ignored: \(warning.message)"))
+        }
+        return attributes
+    }
+}

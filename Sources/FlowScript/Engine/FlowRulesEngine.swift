@@ -1,0 +1,114 @@
+import FlowStack
+import Foundation
+import Logging
+
+/// The Lua rules engine: loads a rules directory into a sandboxed Lua 5.4 VM and decides every
+/// navigation of the routers it is installed into.
+///
+/// ```swift
+/// let engine = try FlowRulesEngine<AppRoute>(directory: rulesURL)
+/// engine.setFact("isLoggedIn", true)
+/// engine.registerAsyncHost("requestPhotoAccess") { _ in [.bool(await photos.requestAccess())] }
+/// engine.install(into: router)
+/// try engine.startWatching()      // hot reload on every save
+/// ```
+///
+/// Decisions follow the Lua surface contract: after the router's Swift preconditions and guard,
+/// the default preconditions registered with `flow.precondition` (skipped when the call site
+/// gave a one-off condition), then the route guards of `flow.guard`; the first rule that blocks
+/// or redirects decides. A failing rule blocks (or, with `.failOpen`, allows) with its
+/// `file:line: message` as the reason.
+@MainActor
+public final class FlowRulesEngine<Route: FlowRouteConvertible> {
+    /// The engine's configuration.
+    public let configuration: FlowRulesConfiguration
+    /// Where the rules come from, if a directory.
+    public let directory: URL?
+    /// The generation of the rules in force; increments on every successful load.
+    public internal(set) var generation = 0
+    /// The error of the last failed load, or `nil` after a successful one.
+    public internal(set) var lastLoadError: FlowScriptError?
+    /// Warnings and fail-open errors seen so far (bounded; newest last).
+    public private(set) var diagnostics: [FlowScriptDiagnostic] = []
+    /// Called with every line a script prints.
+    public var onPrint: (@MainActor (String) -> Void)?
+    /// Called after every load attempt.
+    public var onReload: (@MainActor (FlowReloadResult) -> Void)?
+    /// Called after facts change (the SwiftUI layer refreshes styles from here).
+    public var onFactsChange: (@MainActor () -> Void)?
+
+    var ruleSet: FlowRuleSet?
+    var sources: [FlowRulesSource]
+    var facts: [String: FlowScriptValue]
+    var hosts: [String: FlowHostFunction] = [:]
+    var routeCache: [Route: FlowRouteValue] = [:]
+    var snapshots: [Int: [FlowStackState<Route>]] = [:]
+    var nextSnapshot = 1
+    var seenWarnings: Set<String> = []
+    var watcher: DirectoryWatcher?
+    var routers: [WeakRouterBox] = []
+
+    /// Loads every `*.lua` file below `directory` (lexical order) into a fresh VM.
+    ///
+    /// - Throws: the first load error, with `file:line`.
+    public convenience init(directory: URL, configuration: FlowRulesConfiguration = FlowRulesConfiguration()) throws(FlowScriptError) {
+        try self.init(sources: try FlowRulesSource.directory(directory), directory: directory, configuration: configuration)
+    }
+
+    /// Loads rules from sources in memory (tests, bundles).
+    ///
+    /// - Throws: the first load error, with `file:line`.
+    public convenience init(sources: [FlowRulesSource], configuration: FlowRulesConfiguration = FlowRulesConfiguration()) throws(FlowScriptError) {
+        try self.init(sources: sources, directory: nil, configuration: configuration)
+    }
+
+    init(sources: [FlowRulesSource], directory: URL?, configuration: FlowRulesConfiguration) throws(FlowScriptError) {
+        self.configuration = configuration
+        self.directory = directory
+        self.sources = sources
+        self.facts = configuration.manifest?.facts ?? [:]
+        let set = try buildRuleSet(from: sources, generation: 1)
+        ruleSet = set
+        generation = 1
+    }
+
+    /// Bytes the current rules VM holds.
+    public var memoryInUse: Int { ruleSet?.vm.memoryInUse ?? 0 }
+
+    /// The names of the rules files in force, in load order.
+    public var sourceNames: [String] { sources.map(\.name) }
+
+    /// Closes the VM and stops watching; the engine then allows everything.
+    public func close() {
+        stopWatching()
+        ruleSet?.retire()
+        ruleSet = nil
+    }
+
+    func note(_ diagnostic: FlowScriptDiagnostic) {
+        let key = diagnostic.description
+        guard seenWarnings.insert(key).inserted else { return }
+        if seenWarnings.count > 1_000 { seenWarnings.removeAll() }
+        diagnostics.append(diagnostic)
+        if diagnostics.count > 200 { diagnostics.removeFirst(diagnostics.count - 200) }
+        switch diagnostic.severity {
+        case .warning: configuration.logger.warning("\(diagnostic.description)")
+        case .error: configuration.logger.error("\(diagnostic.description)")
+        }
+    }
+
+    /// The script view of a route, cached per route value.
+    func routeValue(_ route: Route) -> FlowRouteValue {
+        if let cached = routeCache[route] { return cached }
+        let value = route.flowRoute
+        if routeCache.count >= 4_096 { routeCache.removeAll(keepingCapacity: true) }
+        routeCache[route] = value
+        return value
+    }
+}
+
+/// A router the engine is installed in, held weakly.
+struct WeakRouterBox {
+    weak var router: AnyObject?
+    let factsDidChange: @MainActor () -> Void
+}

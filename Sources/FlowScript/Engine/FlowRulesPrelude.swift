@@ -1,0 +1,272 @@
+/// The Lua half of the rules engine, run in every rules VM before the rules files.
+///
+/// It defines the `flow` table scripts register with, keeps the registrations in Lua tables,
+/// and dispatches a whole decision (every matching precondition and guard) inside one protected
+/// call from Swift, so a guarded navigation crosses the C boundary once. Swift helpers arrive in
+/// the hidden global `__flow_native`, which the prelude removes before any rules file runs.
+enum FlowRulesPrelude {
+    /// The chunk name errors inside the prelude report.
+    static let chunkName = "=flowstack"
+
+    /// The prelude's source.
+    static let source = #"""
+local native = __flow_native
+__flow_native = nil
+local suggest, routeProblem, whereOf = native.suggest, native.routeProblem, native.where
+local stackInfo, routeAt, registerLink = native.stackInfo, native.routeAt, native.deeplink
+local type, error, setmetatable, getmetatable, select, tostring, rawget, next =
+  type, error, setmetatable, getmetatable, select, tostring, rawget, next
+
+local KINDS = { "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath",
+  "pop", "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll" }
+local isKind = {}
+for i = 1, #KINDS do isKind[KINDS[i]] = true end
+
+local loading = true
+local order = 0
+local byKind, star, guards = {}, {}, {}
+local mergedCache = {}
+local styles = { screen = {}, stack = {}, modal = {} }
+local REDIRECT = {}
+local SNAP, STACK = {}, {}
+
+local function fail(message, level) error(message, level + 1) end
+
+local function checkKind(kind, allowStar, fname, level)
+  if type(kind) ~= "string" then
+    fail("bad argument #1 to '" .. fname .. "' (operation kind expected, got " .. type(kind) .. ")", level + 1)
+  end
+  if isKind[kind] or (allowStar and kind == "*") then return end
+  local hint = suggest(kind, KINDS)
+  fail("unknown operation kind '" .. kind .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or "")
+    .. "; kinds are " .. table.concat(KINDS, ", ") .. (allowStar and ", or \"*\" for every kind" or ""), level + 1)
+end
+
+local function checkRoute(route, fname, position, level)
+  local kind = type(route)
+  if kind ~= "string" and kind ~= "table" then
+    fail("bad argument #" .. position .. " to '" .. fname .. "' (route expected, got " .. kind .. ")", level + 1)
+  end
+  local problem = routeProblem(route)
+  if problem then fail(problem, level + 1) end
+end
+
+local function needLoading(fname)
+  if not loading then
+    fail(fname .. " can only be called while the rules load (at the top level of a rules file)", 3)
+  end
+end
+
+local function entry(fn, fname)
+  if type(fn) ~= "function" then
+    fail("bad argument #2 to '" .. fname .. "' (function expected, got " .. type(fn) .. ")", 3)
+  end
+  order = order + 1
+  return { fn = fn, order = order, where = whereOf(fn) }
+end
+
+local function append(list, item) list[#list + 1] = item end
+
+flow = {}
+
+function flow.precondition(kind, fn)
+  needLoading("flow.precondition")
+  checkKind(kind, true, "flow.precondition", 2)
+  local item = entry(fn, "flow.precondition")
+  if kind == "*" then append(star, item) else
+    byKind[kind] = byKind[kind] or {}
+    append(byKind[kind], item)
+  end
+  mergedCache = {}
+end
+
+function flow.guard(name, fn)
+  needLoading("flow.guard")
+  if type(name) ~= "string" then
+    fail("bad argument #1 to 'flow.guard' (route name expected, got " .. type(name) .. ")", 2)
+  end
+  checkRoute(name, "flow.guard", 1, 2)
+  guards[name] = guards[name] or {}
+  append(guards[name], entry(fn, "flow.guard"))
+end
+
+function flow.redirect(kind, route, reason)
+  checkKind(kind, false, "flow.redirect", 2)
+  if kind == "pushMany" then
+    if type(route) ~= "table" then fail("bad argument #2 to 'flow.redirect' (a list of routes expected for pushMany)", 2) end
+    for i = 1, #route do checkRoute(route[i], "flow.redirect", 2, 2) end
+  elseif route ~= nil then
+    checkRoute(route, "flow.redirect", 2, 2)
+  end
+  if reason ~= nil and type(reason) ~= "string" then reason = tostring(reason) end
+  return setmetatable({ kind = kind, route = route, reason = reason }, REDIRECT)
+end
+
+function flow.op(kind, route, extra)
+  checkKind(kind, false, "flow.op", 2)
+  if kind == "pushMany" then
+    if type(route) ~= "table" then fail("bad argument #2 to 'flow.op' (a list of routes expected for pushMany)", 2) end
+    for i = 1, #route do checkRoute(route[i], "flow.op", 2, 2) end
+    return { kind = kind, routes = route }
+  end
+  if route ~= nil then checkRoute(route, "flow.op", 2, 2) end
+  local op = { kind = kind, route = route }
+  if type(extra) == "table" then
+    for key, value in next, extra do if op[key] == nil then op[key] = value end end
+  elseif type(extra) == "number" then
+    op.count = extra
+  end
+  return op
+end
+
+local function styleRegistrar(hook)
+  return function(fn)
+    needLoading("flow.style." .. hook)
+    append(styles[hook], entry(fn, "flow.style." .. hook))
+  end
+end
+flow.style = { screen = styleRegistrar("screen"), stack = styleRegistrar("stack"), modal = styleRegistrar("modal") }
+
+function flow.deeplink(pattern, fn)
+  needLoading("flow.deeplink")
+  if type(pattern) ~= "string" then
+    fail("bad argument #1 to 'flow.deeplink' (pattern string expected, got " .. type(pattern) .. ")", 2)
+  end
+  if type(fn) ~= "function" then
+    fail("bad argument #2 to 'flow.deeplink' (function expected, got " .. type(fn) .. ")", 2)
+  end
+  local problem = registerLink(pattern, fn)
+  if problem then fail(problem, 2) end
+end
+
+-- Stacks reach rules lazily: a stack's table is built when a rule indexes it, its routes when
+-- a rule indexes them, so a deep stack costs nothing until a rule looks.
+local function readOnly() error("stacks are read-only inside rules; navigate with flow.redirect", 2) end
+local routesMeta = {
+  __index = function(t, i)
+    if type(i) ~= "number" then return nil end
+    return routeAt(rawget(t, SNAP), rawget(t, STACK), i)
+  end,
+  __len = function(t) local _, _, count = stackInfo(rawget(t, SNAP), rawget(t, STACK)); return count or 0 end,
+  __newindex = readOnly,
+}
+local stacksMeta = {
+  __index = function(t, i)
+    if type(i) ~= "number" then return nil end
+    local id, presentation = stackInfo(rawget(t, SNAP), i)
+    if id == nil then return nil end
+    return { id = id, index = i, presentation = presentation,
+      routes = setmetatable({ [SNAP] = rawget(t, SNAP), [STACK] = i }, routesMeta) }
+  end,
+  __len = function(t) local count = stackInfo(rawget(t, SNAP), 0); return count end,
+  __newindex = readOnly,
+}
+routesMeta.__pairs = function(t)
+  local i = 0
+  return function() i = i + 1; local v = t[i]; if v ~= nil then return i, v end end, t, nil
+end
+stacksMeta.__pairs = routesMeta.__pairs
+local function makeStacks(snap) return setmetatable({ [SNAP] = snap }, stacksMeta) end
+local syncStacks = makeStacks(0)
+
+local function merged(kind)
+  local cached = mergedCache[kind]
+  if cached then return cached end
+  local list = {}
+  local a, b = byKind[kind] or {}, star
+  local i, j = 1, 1
+  while i <= #a or j <= #b do
+    if j > #b or (i <= #a and a[i].order < b[j].order) then append(list, a[i]); i = i + 1
+    else append(list, b[j]); j = j + 1 end
+  end
+  mergedCache[kind] = list
+  return list
+end
+
+local function pack(...) return select("#", ...), ... end
+
+local function run(list, stage, op, stacks, ctx)
+  for i = 1, #list do
+    local rule = list[i]
+    local n, a, b = pack(rule.fn(op, stacks, ctx))
+    if n == 0 or a == true then
+      -- allowed: the next rule decides
+    elseif a == false or a == nil then
+      if b ~= nil and type(b) ~= "string" then b = tostring(b) end
+      return "block", stage, b, rule.where
+    elseif getmetatable(a) == REDIRECT then
+      return "redirect", stage, a.reason, rule.where, a.kind, a.route
+    else
+      error(rule.where .. ": a " .. stage .. " must return nothing, true, false or nil (and a reason), or flow.redirect(...); it returned a "
+        .. type(a), 0)
+    end
+  end
+end
+
+local syncOp, syncCtx = {}, {}
+
+local function decide(kind, route, routes, count, target, source, isAsync, runDefaults, dialog, queued, generation, snap)
+  local op, ctx
+  if isAsync then op, ctx = {}, {} else op, ctx = syncOp, syncCtx end
+  op.kind, op.route, op.routes, op.count, op.target, op.source, op.async =
+    kind, route, routes, count, target, source, isAsync
+  ctx.dialog, ctx.queuedDialogs, ctx.generation = dialog, queued, generation
+  local stacks = snap == 0 and syncStacks or makeStacks(snap)
+  if runDefaults then
+    local list = merged(kind)
+    if #list > 0 then
+      local verdict, stage, reason, where, rkind, rroute = run(list, "precondition", op, stacks, ctx)
+      if verdict then return verdict, stage, reason, where, rkind, rroute end
+    end
+  end
+  if route then
+    local list = guards[route.name]
+    if list then
+      local verdict, stage, reason, where, rkind, rroute = run(list, "guard", op, stacks, ctx)
+      if verdict then return verdict, stage, reason, where, rkind, rroute end
+    end
+  end
+  if routes then
+    local seen = route and { [route.name] = true } or {}
+    for i = 1, #routes do
+      local name = routes[i].name
+      local list = not seen[name] and guards[name]
+      seen[name] = true
+      if list then
+        local verdict, stage, reason, where, rkind, rroute = run(list, "guard", op, stacks, ctx)
+        if verdict then return verdict, stage, reason, where, rkind, rroute end
+      end
+    end
+  end
+  return "allow"
+end
+
+local function style(hook, context)
+  local list = styles[hook]
+  local result = nil
+  for i = 1, #list do
+    local rule = list[i]
+    local attributes = rule.fn(context)
+    if attributes ~= nil then
+      if type(attributes) ~= "table" then
+        error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
+      end
+      result = result or {}
+      for key, value in next, attributes do result[key] = value end
+    end
+  end
+  return result
+end
+
+local function finishLoading()
+  loading = false
+  local kinds, names = {}, {}
+  for kind in next, byKind do append(kinds, kind) end
+  if #star > 0 then append(kinds, "*") end
+  for name in next, guards do append(names, name) end
+  return kinds, names, #styles.screen, #styles.stack, #styles.modal
+end
+
+return decide, style, finishLoading
+"""#
+}

@@ -1,0 +1,112 @@
+import FlowStack
+import Foundation
+
+/// The route manifest of a flow project (`routes.lua`): the names rules and flows may use.
+///
+/// With a manifest, a route, dialog or fact it does not name, or a payload field of the wrong
+/// type, is an error with a "did you mean" suggestion; facts start from the declared defaults.
+public struct FlowManifest: Hashable, Sendable {
+    /// One declared route: its payload fields and their types.
+    public struct RouteSpec: Hashable, Sendable {
+        /// Payload field name → type (`"string"`, `"number"`, `"integer"`, `"boolean"`, `"table"`).
+        public var params: [String: String]
+
+        /// Creates a route spec.
+        public init(params: [String: String] = [:]) {
+            self.params = params
+        }
+    }
+
+    /// Which links the app accepts.
+    public struct Links: Hashable, Sendable {
+        /// Allowed schemes (empty: any).
+        public var schemes: [String]
+        /// Allowed hosts for http/https links (empty: any).
+        public var hosts: [String]
+
+        /// Creates a link policy.
+        public init(schemes: [String] = [], hosts: [String] = []) {
+            self.schemes = schemes
+            self.hosts = hosts
+        }
+    }
+
+    /// The root route every flow starts from.
+    public var root: FlowRouteValue?
+    /// The declared routes.
+    public var routes: [String: RouteSpec]
+    /// The declared dialogs.
+    public var dialogs: [String]
+    /// The declared facts and their defaults.
+    public var facts: [String: FlowScriptValue]
+    /// The accepted links.
+    public var links: Links
+    /// Where it was loaded from, for messages.
+    public var file: String
+
+    /// Creates a manifest.
+    public init(
+        root: FlowRouteValue? = nil, routes: [String: RouteSpec] = [:], dialogs: [String] = [],
+        facts: [String: FlowScriptValue] = [:], links: Links = Links(), file: String = "routes.lua"
+    ) {
+        self.root = root
+        self.routes = routes
+        self.dialogs = dialogs
+        self.facts = facts
+        self.links = links
+        self.file = file
+    }
+
+    /// The parameter types a manifest may declare.
+    public static let parameterTypes = ["string", "number", "integer", "boolean", "table"]
+
+    /// Checks a route against the declarations: its name and payload field types.
+    public func problem(with route: FlowRouteValue) -> String? {
+        guard let spec = routes[route.name] else {
+            return "unknown route '\(route.name)'" + suggestion(route.name, in: Array(routes.keys))
+                + " (declared in \(file))"
+        }
+        for (field, value) in route.payload.sorted(by: { $0.key < $1.key }) {
+            guard let type = spec.params[field] else {
+                return "route '\(route.name)' has no payload field '\(field)'" + suggestion(field, in: Array(spec.params.keys))
+            }
+            if !Self.value(value, hasType: type) {
+                return "route '\(route.name)': field '\(field)' must be a \(type), got \(value.typeName) \(value.luaSource)"
+            }
+        }
+        return nil
+    }
+
+    /// Checks a dialog id.
+    public func problem(withDialog id: String) -> String? {
+        dialogs.contains(id) ? nil : "unknown dialog '\(id)'" + suggestion(id, in: dialogs) + " (declared in \(file))"
+    }
+
+    /// Checks a fact name.
+    public func problem(withFact name: String) -> String? {
+        facts[name] != nil ? nil : "unknown fact '\(name)'" + suggestion(name, in: Array(facts.keys)) + " (declared in \(file))"
+    }
+
+    /// Checks a fact's value against its declared default's type.
+    public func problem(withFact name: String, value: FlowScriptValue) -> String? {
+        if let problem = problem(withFact: name) { return problem }
+        let declared = facts[name]!
+        let compatible = declared.typeName == value.typeName
+            || (["integer", "number"].contains(declared.typeName) && ["integer", "number"].contains(value.typeName))
+        return compatible ? nil : "fact '\(name)' is a \(declared.typeName), got \(value.typeName) \(value.luaSource)"
+    }
+
+    private func suggestion(_ word: String, in candidates: [String]) -> String {
+        FlowSuggestion.closest(to: word, in: candidates.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    static func value(_ value: FlowScriptValue, hasType type: String) -> Bool {
+        switch (type, value) {
+        case ("string", .string), ("boolean", .bool), ("integer", .int), ("number", .int), ("number", .double),
+             ("table", .table), ("table", .array):
+            return true
+        default:
+            return false
+        }
+    }
+}

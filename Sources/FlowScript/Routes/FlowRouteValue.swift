@@ -1,0 +1,74 @@
+import FlowStack
+import Foundation
+
+/// A route as rules scripts see it: a case name plus payload fields (`{ name = "detail", id = "42" }`).
+///
+/// Also a route type of its own: the CLI's routers use it, so flows run against any app's
+/// rules without the app's Swift types.
+public struct FlowRouteValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The case name.
+    public var name: String
+    /// The payload fields.
+    public var payload: [String: FlowScriptValue]
+
+    /// Creates a route value.
+    public init(_ name: String, _ payload: [String: FlowScriptValue] = [:]) {
+        self.name = name
+        self.payload = payload
+    }
+
+    /// `detail{id="42"}` or `home`.
+    public var description: String {
+        guard !payload.isEmpty else { return name }
+        let fields = payload.keys.sorted().map { "\($0)=\(payload[$0]!.luaSource)" }
+        return "\(name){\(fields.joined(separator: ", "))}"
+    }
+
+    /// The route as a Lua table.
+    public var luaTable: LuaTable {
+        var fields: [LuaTableKey: LuaValue] = ["name": .string(name)]
+        for (key, value) in payload where key != "name" {
+            fields[.string(key)] = value.luaValue
+        }
+        return LuaTable(fields: fields)
+    }
+
+    /// Reads a route from a script: a string (`"home"`) or a table with a string `name`.
+    public init(lua value: LuaValue) throws(FlowScriptError) {
+        switch value {
+        case .string(let name) where !name.isEmpty:
+            self.init(name)
+        case .table(let table):
+            guard case .string(let name)? = table.fields["name"], !name.isEmpty else {
+                throw FlowScriptError(kind: .typeError, message: "a route table needs a string 'name' field, got \(value)")
+            }
+            var payload: [String: FlowScriptValue] = [:]
+            for (key, field) in table.fields {
+                guard case .string(let label) = key else {
+                    throw FlowScriptError(kind: .typeError, message: "route '\(name)': payload keys must be strings, got \(key)")
+                }
+                guard label != "name" else { continue }
+                guard let converted = FlowScriptValue(field) else {
+                    throw FlowScriptError(kind: .typeError, message: "route '\(name)': payload field '\(label)' must be a boolean, number, string or table of those")
+                }
+                payload[label] = converted
+            }
+            guard table.array.isEmpty else {
+                throw FlowScriptError(kind: .typeError, message: "route '\(name)': payload fields need names, not positions")
+            }
+            self.init(name, payload)
+        default:
+            throw FlowScriptError(kind: .typeError, message: "expected a route (a name string or a table with a 'name'), got \(value.typeName)")
+        }
+    }
+}
+
+extension FlowRouteValue: FlowRouteConvertible {
+    /// The route itself.
+    public var flowRoute: FlowRouteValue { self }
+
+    /// The route itself.
+    public init(flowRoute: FlowRouteValue) throws {
+        self = flowRoute
+    }
+}

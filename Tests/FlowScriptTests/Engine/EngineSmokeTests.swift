@@ -1,0 +1,28 @@
+import FlowStack
+import Foundation
+import Testing
+@testable import FlowScript
+
+@MainActor
+struct EngineSmokeTests {
+    static let scripts = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Scripts")
+
+    @Test func exampleRulesDecide() throws {
+        let manifest = try FlowManifest.load(contentsOf: Self.scripts.appendingPathComponent("routes.lua"))
+        let engine = try FlowRulesEngine<FlowRouteValue>(
+            directory: Self.scripts.appendingPathComponent("rules"),
+            configuration: FlowRulesConfiguration(manifest: manifest))
+        let router = FlowRouter<FlowRouteValue, String>(root: FlowRouteValue("home"))
+        engine.install(into: router)
+        try engine.setFacts(["isLoggedIn": true, "hasSeenOnboarding": true])
+        let result = router.perform(.push(FlowRouteValue("editor", ["id": "1"]), target: .active))
+        #expect(result.outcome == .redirected, "\(result)")
+        #expect(result.reason == "premium required")
+        #expect(router.topRoute == FlowRouteValue("paywall"))
+        #expect(router.history.last?.generation == 1)
+        let style = router.resolvedStyle(stackIndex: 1, screenDepth: 0)
+        #expect(style?.modal != nil)
+    }
+}
