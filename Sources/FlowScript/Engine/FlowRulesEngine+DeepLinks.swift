@@ -1,0 +1,48 @@
+import FlowStack
+import Foundation
+
+extension FlowRulesEngine: FlowDeepLinkResolver {
+    /// Resolves a link with the `flow.deeplink` handlers of the rules in force: the manifest's
+    /// `links` policy first, then the first matching pattern, whose handler returns the plan
+    /// (a list of `flow.op(...)` tables) or nothing (unhandled).
+    public func resolve(_ url: URL) -> FlowDeepLinkResolution<Route> {
+        guard let set = ruleSet else {
+            return .unhandled(reason: "no rules are loaded")
+        }
+        let links = configuration.manifest?.links ?? FlowManifest.Links()
+        let policy = FlowLinkPolicy(allowedSchemes: links.schemes, allowedHosts: links.hosts)
+        return FlowDeepLinkResolution(set.links.resolve(url, policy: policy)) { match in
+            try self.plan(for: match, url: url, in: set)
+        }
+    }
+
+    /// Whether the rules in force register any deep link.
+    public var handlesDeepLinks: Bool { !(ruleSet?.links.isEmpty ?? true) }
+
+    /// Duplicate and shadowed deep-link patterns of the rules in force, with `file:line`.
+    public var deepLinkDiagnostics: [FlowLinkDiagnostic] { ruleSet?.links.diagnostics ?? [] }
+
+    private func plan(for match: FlowLinkMatch<LuaFunctionRef>, url: URL, in set: FlowRuleSet) throws -> [FlowCommand<Route>]? {
+        let context = match.location.map { "\($0.file):\($0.line ?? 1)" }
+        let parameters = LuaTable(fields: Dictionary(uniqueKeysWithValues: match.parameters.map { (LuaTableKey.string($0.key), LuaValue.string($0.value)) }))
+        let results = try set.vm.call(match.handler, [.table(parameters), .string(url.absoluteString)])
+        let first = results.first ?? .nil
+        guard case .table(let list) = first else {
+            if case .nil = first { return nil }
+            throw located("a deep-link handler must return a list of flow.op(...) or nothing, got a \(first.typeName)", context)
+        }
+        var commands: [FlowCommand<Route>] = []
+        for item in list.array {
+            guard case .table(let op) = item, case .string(let kind)? = op.fields["kind"] else {
+                throw located("a deep-link plan must be a list of flow.op(kind, route) tables, got \(item.typeName)", context)
+            }
+            var count: Int?
+            if case .integer(let value)? = op.fields["count"] { count = value }
+            var match: String?
+            if case .string(let value)? = op.fields["match"] { match = value }
+            let route = op.fields["route"] ?? op.fields["routes"] ?? .nil
+            commands.append(try command(kind: kind, route: route, count: count, target: nil, match: match, context: context))
+        }
+        return commands
+    }
+}
