@@ -99,3 +99,5 @@ public struct FlowOperationResult<Route: Hashable>: Hashable {
         return false
     }
 }
+
+extension FlowOperationResult: Sendable where Route: Sendable {}
