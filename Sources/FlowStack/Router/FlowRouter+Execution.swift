@@ -36,13 +36,7 @@ extension FlowRouter {
         condition: Precondition?,
         chain: [FlowCommand<Route>]
     ) -> FlowOperationResult<Route> {
-        if isDeciding {
-            return FlowOperationResult(
-                command: command, outcome: .failed,
-                reason: "navigation was requested while a rule was deciding; rules navigate only through a redirect",
-                generation: rulesHook?.generation ?? 0
-            )
-        }
+        if let refusal = decidingRefusal(command) { return refusal }
         if let transaction = transactionState, transaction.failure != nil {
             return FlowOperationResult(
                 command: command, outcome: .rolledBack,
@@ -85,24 +79,47 @@ extension FlowRouter {
         return result
     }
 
+    /// The refusal of a request made while a rule decides (from a synchronous rule, or from the
+    /// task of a suspended asynchronous one), or `nil`.
+    func decidingRefusal(_ command: FlowCommand<Route>) -> FlowOperationResult<Route>? {
+        guard isDeciding || (decidingTask != nil && decidingTask == FlowSerialQueue.currentTask) else { return nil }
+        return FlowOperationResult(
+            command: command, outcome: .failed,
+            reason: "navigation was requested while a rule was deciding; rules navigate only through a redirect",
+            generation: rulesHook?.generation ?? 0
+        )
+    }
+
     /// The Swift checks: one-off condition or defaults, then the guard.
     func checkSwift(
         _ command: FlowCommand<Route>, condition: Precondition?, stacks before: [FlowStackState<Route>]
     ) -> (FlowOperationOutcome, String)? {
-        let operations = command.operations
         if let condition {
-            for operation in operations where !condition(operation, before) {
+            for operation in command.operations where !condition(operation, before) {
                 return (.blockedByPrecondition, "the call's condition returned false")
             }
-        } else if !defaultPreconditions.isEmpty, let precondition = defaultPreconditions[command.operation.kind] {
-            for operation in operations where !precondition(operation, before) {
-                return (.blockedByPrecondition, "the default precondition for \(operation.kind.rawValue) returned false")
-            }
+        } else if let refusal = checkDefaultPreconditions(command, stacks: before) {
+            return refusal
         }
-        if let guardOperation {
-            for operation in operations where !guardOperation(operation) {
-                return (.blockedByGuard, "guardOperation returned false")
-            }
+        return checkGuard(command)
+    }
+
+    /// The default (sync) precondition for the command's kind.
+    func checkDefaultPreconditions(
+        _ command: FlowCommand<Route>, stacks before: [FlowStackState<Route>]
+    ) -> (FlowOperationOutcome, String)? {
+        guard !defaultPreconditions.isEmpty, let precondition = defaultPreconditions[command.operation.kind] else { return nil }
+        for operation in command.operations where !precondition(operation, before) {
+            return (.blockedByPrecondition, "the default precondition for \(operation.kind.rawValue) returned false")
+        }
+        return nil
+    }
+
+    /// `guardOperation`, asked for every operation of the command.
+    func checkGuard(_ command: FlowCommand<Route>) -> (FlowOperationOutcome, String)? {
+        guard let guardOperation else { return nil }
+        for operation in command.operations where !guardOperation(operation) {
+            return (.blockedByGuard, "guardOperation returned false")
         }
         return nil
     }

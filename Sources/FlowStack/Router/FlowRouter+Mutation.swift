@@ -76,9 +76,18 @@ extension FlowRouter {
             }
         case .replacePath(let root, let path, let target):
             let index = index(for: target)!
-            stacks[index].root = root
-            stacks[index].rootID = ids.next()
-            stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
+            if !command.refreshIfSameRoute, stacks[index].root == root {
+                // Keep the root's identity and the screens the new path shares with the old one.
+                let old = stacks[index].storage.nodes
+                var shared = 0
+                while shared < min(old.count, path.count), old[shared].route == path[shared] { shared += 1 }
+                stacks[index].storage.keepFirst(shared)
+                for route in path[shared...] { stacks[index].storage.append(makeNode(route)) }
+            } else {
+                stacks[index].root = root
+                stacks[index].rootID = ids.next()
+                stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
+            }
         case .pop(let count, let target):
             let index = index(for: target)!
             let removable = min(count, stacks[index].storage.count)

@@ -57,6 +57,8 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     var nextSequence = 1
     var transactionState: FlowTransactionState<Route>?
     var isDeciding = false
+    /// The task (by `FlowSerialQueue.currentTask`) whose async rule decision is suspended.
+    var decidingTask: Int?
     let serialQueue = FlowSerialQueue()
     var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
     var styleRules: [FlowStyleHook: [StyleRule]] = [:]
