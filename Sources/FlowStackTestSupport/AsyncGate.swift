@@ -36,3 +36,29 @@ public func yieldUntil(limit: Int = 10_000, _ condition: () -> Bool) async {
         turns += 1
     }
 }
+
+/// Runs `operation` in a new main-actor task and returns its value, or `nil` when it has not
+/// finished after `seconds` (a deadlock then fails the test instead of hanging the run).
+@MainActor
+public func valueWithin<T: Sendable>(seconds: Double, _ operation: @escaping @MainActor () async -> T) async -> T? {
+    let race = FirstResult<T>()
+    return await withCheckedContinuation { continuation in
+        race.continuation = continuation
+        Task { @MainActor in race.finish(await operation()) }
+        Task { @MainActor in
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            race.finish(nil)
+        }
+    }
+}
+
+/// Resumes a continuation with the first result it is given.
+@MainActor
+private final class FirstResult<T: Sendable> {
+    var continuation: CheckedContinuation<T?, Never>?
+
+    func finish(_ value: T?) {
+        continuation?.resume(returning: value)
+        continuation = nil
+    }
+}

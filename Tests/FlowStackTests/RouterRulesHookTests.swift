@@ -125,7 +125,22 @@ struct RouterRulesHookTests {
         #expect(router.activeStack.path.isEmpty)
         #expect(hook.requests.count == 2)
         #expect(hook.requests[1].redirectChain.map(\.operation) == [.push(.editor, target: .active)])
-        #expect(!hook.requests[1].runsDefaultPreconditions)
+        #expect(hook.requests[1].runsDefaultPreconditions)
+    }
+
+    @Test func theRedirectTargetIsCheckedByTheSwiftPreconditionsToo() {
+        let router = TestRouter(root: .home)
+        router.setDefaultPrecondition(for: .present) { _, _ in false }
+        router.rulesHook = Hook { request in
+            request.command.routes == [.editor]
+                ? Hook.redirect(to: FlowCommand(.present(.paywall, style: .sheet)))
+                : .allow
+        }
+        // The one-off condition of the original call does not carry over to the redirect.
+        let result = router.perform(.push(.editor, target: .active)) { _, _ in true }
+        #expect(result.outcome == .redirected)
+        #expect(result.redirect?.outcome == .blockedByPrecondition)
+        #expect(!router.isPresenting)
     }
 
     @Test func eightChainedRedirectsAreAllowed() {

@@ -200,6 +200,10 @@ struct RouterStackActionsTests {
         #expect(router.rootStack.rootID != oldRootID)
         #expect(router.topRoute == .settings)
 
+        let sameRootID = router.rootStack.rootID
+        #expect(router.replacePath(root: .home, path: [.detail(10)]))
+        #expect(router.rootStack.rootID != sameRootID)
+
         router.sheet(.picker)
         #expect(router.replacePath(root: .editor, path: [.a], on: .root))
         #expect(router.rootStack.root == .editor)
