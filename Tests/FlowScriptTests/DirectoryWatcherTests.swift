@@ -129,7 +129,7 @@ struct DirectoryWatcherTests {
     }
 
     /// Polls `condition` on the main actor until it holds or `timeout` passes.
-    func waitUntil(timeout: Duration = .seconds(2), _ condition: () -> Bool) async -> Bool {
+    func waitUntil(timeout: Duration = .seconds(15), _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             if ContinuousClock.now >= deadline { return false }

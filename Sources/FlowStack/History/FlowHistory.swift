@@ -60,3 +60,5 @@ public struct FlowHistory<Route: Hashable>: RandomAccessCollection {
         head = 0
     }
 }
+
+extension FlowHistory: Sendable where Route: Sendable {}

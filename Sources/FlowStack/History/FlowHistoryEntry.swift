@@ -145,3 +145,7 @@ public struct FlowOperationRecord<Route: Hashable>: Identifiable {
         self.generation = generation
     }
 }
+
+extension FlowHistoryEvent: Sendable where Route: Sendable {}
+extension FlowHistoryEntry: Sendable where Route: Sendable {}
+extension FlowOperationRecord: Sendable where Route: Sendable {}

@@ -100,3 +100,5 @@ public struct FlowOperationResult<Route: Hashable>: Hashable {
         return false
     }
 }
+
+extension FlowOperationResult: Sendable where Route: Sendable {}

@@ -7,14 +7,16 @@ extension FlowRouter {
     /// `condition`, or the default sync and async ones), the guard and the rules (which may
     /// suspend) are evaluated against the state at that moment. After an applied transition the
     /// queue pauses for `queuedTransitionDelayNanoseconds`. A task cancelled while waiting is
-    /// skipped and reports `.cancelled`.
+    /// skipped and reports `.cancelled`. A request made from inside an async precondition runs
+    /// within the current turn instead of waiting behind it.
     @discardableResult
     public func performAsync(
         _ command: FlowCommand<Route>,
         source: FlowOperationSource = .code,
         condition: AsyncPrecondition? = nil
     ) async -> FlowOperationResult<Route> {
-        await serialQueue.acquire()
+        if let refusal = decidingRefusal(command) { return refusal }
+        let ownsTurn = await serialQueue.enter()
         let result: FlowOperationResult<Route>
         if Task.isCancelled {
             willChange()
@@ -28,19 +30,19 @@ extension FlowRouter {
         if queuedTransitionDelayNanoseconds > 0, result.isApplied || result.redirectApplied {
             try? await Task.sleep(nanoseconds: queuedTransitionDelayNanoseconds)
         }
-        serialQueue.release()
+        if ownsTurn { serialQueue.leave() }
         return result
     }
 
     /// Runs a closure as one turn of the async queue (FlowStack's `queued(_:)`).
     @discardableResult
     public func queued(_ action: @escaping @MainActor () -> Bool) async -> Bool {
-        await serialQueue.acquire()
+        let ownsTurn = await serialQueue.enter()
         let didRun = action()
         if queuedTransitionDelayNanoseconds > 0 {
             try? await Task.sleep(nanoseconds: queuedTransitionDelayNanoseconds)
         }
-        serialQueue.release()
+        if ownsTurn { serialQueue.leave() }
         return didRun
     }
 
@@ -67,7 +69,7 @@ extension FlowRouter {
                                   reason: "the call's condition returned false", previous: stacks)
                 }
             } else {
-                if let refusal = checkSwift(command, condition: nil, stacks: before) {
+                if let refusal = checkDefaultPreconditions(command, stacks: before) {
                     willChange()
                     return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: stacks)
                 }
@@ -79,15 +81,16 @@ extension FlowRouter {
                     }
                 }
             }
-            if condition != nil, let guardOperation {
-                for operation in command.operations where !guardOperation(operation) {
-                    willChange()
-                    return record(command, source: source, outcome: .blockedByGuard, reason: "guardOperation returned false", previous: stacks)
-                }
+            // The guard comes after every precondition, sync and async (as in the sync path).
+            if let refusal = checkGuard(command) {
+                willChange()
+                return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: stacks)
             }
             if let hook = rulesHook {
                 let request = makeRequest(command, source: source, isAsync: true, condition: condition != nil, chain: chain)
+                decidingTask = FlowSerialQueue.currentTask
                 let decision = await hook.decideAsync(request)
+                decidingTask = nil
                 switch decision {
                 case .allow:
                     break

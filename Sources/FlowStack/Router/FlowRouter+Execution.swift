@@ -39,8 +39,9 @@ extension FlowRouter {
         condition: Precondition?,
         chain: [FlowCommand<Route>]
     ) -> FlowOperationResult<Route> {
-        if isDeciding || transactionState?.failure != nil {
-            return refusedWhileBusy(command)
+        if isDeciding || decidingTask != nil || transactionState?.failure != nil,
+           let refusal = refusedWhileBusy(command) {
+            return refusal
         }
         willChange()
         let before = _stacks
@@ -71,16 +72,20 @@ extension FlowRouter {
         return result
     }
 
-    /// The result of a request made while a rule decides, or after a transaction step failed.
+    /// The refusal of a request made while a rule decides (from a synchronous rule, or from the
+    /// task of a suspended asynchronous one), or after a transaction step failed; `nil` when the
+    /// request may run.
     @usableFromInline
-    func refusedWhileBusy(_ command: FlowCommand<Route>) -> FlowOperationResult<Route> {
-        let reason = isDeciding
-            ? "navigation was requested while a rule was deciding; rules navigate only through a redirect"
-            : "not attempted: an earlier step of the transaction was blocked"
-        return FlowOperationResult(
-            command: command, outcome: isDeciding ? .failed : .rolledBack, reason: reason,
-            generation: rulesHook?.generation ?? 0
-        )
+    func refusedWhileBusy(_ command: FlowCommand<Route>) -> FlowOperationResult<Route>? {
+        if let refusal = decidingRefusal(command) { return refusal }
+        if let transaction = transactionState, transaction.failure != nil {
+            return FlowOperationResult(
+                command: command, outcome: .rolledBack,
+                reason: "not attempted: an earlier step of the transaction was blocked",
+                generation: rulesHook?.generation ?? 0
+            )
+        }
+        return nil
     }
 
     /// The Swift checks: one-off condition or defaults, then the guard.
@@ -128,6 +133,37 @@ extension FlowRouter {
             for operation in operations where !guardOperation(operation) {
                 return (.blockedByGuard, "guardOperation returned false")
             }
+        }
+        return nil
+    }
+
+    /// The refusal of a request made while a rule decides (from a synchronous rule, or from the
+    /// task of a suspended asynchronous one), or `nil`.
+    func decidingRefusal(_ command: FlowCommand<Route>) -> FlowOperationResult<Route>? {
+        guard isDeciding || (decidingTask != nil && decidingTask == FlowSerialQueue.currentTask) else { return nil }
+        return FlowOperationResult(
+            command: command, outcome: .failed,
+            reason: "navigation was requested while a rule was deciding; rules navigate only through a redirect",
+            generation: rulesHook?.generation ?? 0
+        )
+    }
+
+    /// The default (sync) precondition for the command's kind.
+    func checkDefaultPreconditions(
+        _ command: FlowCommand<Route>, stacks before: [FlowStackState<Route>]
+    ) -> (FlowOperationOutcome, String)? {
+        guard let precondition = preconditionTable[command.operation.kind.tableIndex] else { return nil }
+        for operation in command.operations where !precondition(operation, before) {
+            return defaultRefusal(operation.kind)
+        }
+        return nil
+    }
+
+    /// `guardOperation`, asked for every operation of the command.
+    func checkGuard(_ command: FlowCommand<Route>) -> (FlowOperationOutcome, String)? {
+        guard let guardOperation else { return nil }
+        for operation in command.operations where !guardOperation(operation) {
+            return (.blockedByGuard, "guardOperation returned false")
         }
         return nil
     }

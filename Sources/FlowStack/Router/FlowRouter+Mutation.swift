@@ -112,8 +112,17 @@ extension FlowRouter {
             }
         case .replacePath(let root, let path, let target):
             let index = index(for: target)!
-            _stacks[index].replaceRoot(root, id: ids.next())
-            _stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
+            if !command.refreshIfSameRoute, _stacks[index].root == root {
+                // Keep the root's identity and the screens the new path shares with the old one.
+                let old = _stacks[index].storage.nodes
+                var shared = 0
+                while shared < min(old.count, path.count), old[shared].route == path[shared] { shared += 1 }
+                _stacks[index].storage.keepFirst(shared)
+                for route in path[shared...] { _stacks[index].storage.append(makeNode(route)) }
+            } else {
+                _stacks[index].replaceRoot(root, id: ids.next())
+                _stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
+            }
         case .pop(let count, let target):
             let index = index(for: target)!
             let removable = min(count, _stacks[index].storage.count)

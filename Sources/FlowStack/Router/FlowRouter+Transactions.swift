@@ -49,6 +49,8 @@ public struct FlowTransactionResult<Route: Hashable> {
     }
 }
 
+extension FlowTransactionResult: Sendable where Route: Sendable {}
+
 extension FlowRouter {
     /// Runs several actions all-or-nothing.
     ///

@@ -51,6 +51,10 @@ extension FlowRouter {
             return perform(FlowCommand.pushMany(added, target: .stack(stackID))!, source: .user)
         }
         guard routes != current else { return nil }
-        return perform(FlowCommand(.replacePath(root: stacks[index].root, path: routes, target: .stack(stackID))), source: .user)
+        // The root did not move: keep its identity and the shared screens' (no rebuild in the UI).
+        let command = FlowCommand(
+            .replacePath(root: stacks[index].root, path: routes, target: .stack(stackID)), refreshIfSameRoute: false
+        )
+        return perform(command, source: .user)
     }
 }

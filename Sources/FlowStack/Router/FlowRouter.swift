@@ -61,6 +61,8 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     @exclusivity(unchecked) @usableFromInline var nextSequence = 1
     @exclusivity(unchecked) @usableFromInline var transactionState: FlowTransactionState<Route>?
     @exclusivity(unchecked) @usableFromInline var isDeciding = false
+    /// The task (by `FlowSerialQueue.currentTask`) whose async rule decision is suspended.
+    @exclusivity(unchecked) @usableFromInline var decidingTask: Int?
     let serialQueue = FlowSerialQueue()
     @exclusivity(unchecked) @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
     var styleRules: [FlowStyleHook: [StyleRule]] = [:]

@@ -16,6 +16,31 @@ final class FlowSerialQueue {
     /// Whether an action holds the queue.
     var isRunning: Bool { isBusy }
 
+    /// The task holding the turn (by its hash), so that its own nested requests run in its turn.
+    private var holder: Int?
+
+    /// A key for the running task, or `nil` outside a task.
+    static var currentTask: Int? {
+        withUnsafeCurrentTask { $0?.hashValue }
+    }
+
+    /// Waits for the caller's turn and returns true; returns false at once when the calling task
+    /// already holds the turn (a request made from inside an async precondition), which would
+    /// otherwise wait for itself forever. Pair a true result with `leave()`.
+    func enter() async -> Bool {
+        let task = Self.currentTask
+        if isBusy, let task, task == holder { return false }
+        await acquire()
+        holder = task
+        return true
+    }
+
+    /// Ends the turn taken by `enter()`.
+    func leave() {
+        holder = nil
+        release()
+    }
+
     /// Waits for this caller's turn.
     func acquire() async {
         if !isBusy {

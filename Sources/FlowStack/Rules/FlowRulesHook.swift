@@ -132,3 +132,6 @@ extension FlowRulesHook {
         nil
     }
 }
+
+extension FlowRuleDecision: Sendable where Route: Sendable {}
+extension FlowRuleRequest: Sendable where Route: Sendable {}

@@ -15,7 +15,9 @@ public struct FlowCommand<Route: Hashable>: Hashable {
     public var path: [Route]
     /// The options of a presentation.
     public var options: FlowPresentationOptions
-    /// Whether `setRoot` gives the root a fresh identity when the route is unchanged.
+    /// Whether `setRoot` gives the root a fresh identity when the route is unchanged. When false,
+    /// a `replacePath` with an unchanged root keeps the root's identity and the identities of the
+    /// screens the new path shares with the old one (how a path change made by the UI is applied).
     public var refreshIfSameRoute: Bool
 
     /// Creates a command from an operation.

@@ -132,7 +132,9 @@ extension FlowColor {
             self = .named(named)
             return
         }
+        // Every character after `#` must be a hex digit: `UInt64(_:radix:)` alone accepts a sign.
         guard text.hasPrefix("#"), text.count == 7 || text.count == 9,
+              text.dropFirst().allSatisfy(\.isHexDigit),
               let value = UInt64(text.dropFirst(), radix: 16) else { return nil }
         let hasAlpha = text.count == 9
         let rgba = hasAlpha ? value : (value << 8 | 0xFF)

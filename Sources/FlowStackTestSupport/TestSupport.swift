@@ -1,2 +1,0 @@
-// Helpers shared by FlowStack's test targets. Not a product: never shipped.
-import FlowStack

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import FlowStack
+import FlowStackTestSupport
+
+/// Operations, commands, outcomes and rule requests as values.
+struct FlowOperationTests {
+    let stackID = UUID()
+
+    @Test func everyOperationHasItsKindTargetAndRoutes() {
+        let cases: [(FlowOperation<TestRoute>, FlowOperationKind, FlowStackTarget?, [TestRoute])] = [
+            (.setRoot(.home), .setRoot, nil, [.home]),
+            (.push(.a, target: .root), .push, .root, [.a]),
+            (.pushRemovingPrevious(.a, target: .active), .pushRemovingPrevious, .active, [.a]),
+            (.replaceCurrent(.b, target: .stack(stackID)), .replaceCurrent, .stack(stackID), [.b]),
+            (.replacePath(root: .home, path: [.a, .b], target: .active), .replacePath, .active, [.home, .a, .b]),
+            (.pop(count: 2, target: .active), .pop, .active, []),
+            (.popToRoot(target: .root), .popToRoot, .root, []),
+            (.popTo(.c, match: .inclusive, target: .active), .popTo, .active, [.c]),
+            (.present(.picker, style: .fullScreenCover), .present, nil, [.picker]),
+            (.dismiss(target: .active), .dismiss, .active, []),
+            (.dismissAll, .dismissAll, nil, []),
+        ]
+        for (operation, kind, target, routes) in cases {
+            #expect(operation.kind == kind)
+            #expect(operation.target == target)
+            #expect(operation.routes == routes)
+        }
+        #expect(Set(cases.map(\.1)) == Set(FlowOperationKind.allCases))
+    }
+
+    @Test func commandsNameTheirKindAsRulesSeeIt() throws {
+        #expect(FlowCommand<TestRoute>(.present(.picker, style: .sheet)).kindName == "sheet")
+        #expect(FlowCommand<TestRoute>(.present(.picker, style: .fullScreenCover)).kindName == "fullScreenCover")
+        #expect(FlowCommand<TestRoute>(.popToRoot(target: .active)).kindName == "popToRoot")
+        let batch = try #require(FlowCommand<TestRoute>.pushMany([.a, .b], target: .root))
+        #expect(batch.kindName == "pushMany")
+        #expect(batch.routes == [.a, .b])
+        #expect(batch.operations == [.push(.a, target: .root), .push(.b, target: .root)])
+        #expect(batch.summary == "pushMany a, b")
+        #expect(FlowCommand<TestRoute>(.dismissAll).summary == "dismissAll")
+        #expect(FlowCommand<TestRoute>(.push(.detail(3), target: .active)).summary == "push detail(3)")
+    }
+
+    @Test func outcomesSayWhetherTheyAppliedOrWereBlocked() {
+        let blocked: Set<FlowOperationOutcome> = [.blockedByPrecondition, .blockedByGuard, .redirected, .failed]
+        let all: [FlowOperationOutcome] = [
+            .applied, .blockedByPrecondition, .blockedByGuard, .redirected, .failed, .stackNotFound,
+            .routeNotFound, .nothingToPop, .nothingToDismiss, .cancelled, .rolledBack, .ignored,
+        ]
+        for outcome in all {
+            #expect(outcome.isApplied == (outcome == .applied))
+            #expect(outcome.isBlocked == blocked.contains(outcome))
+        }
+    }
+
+    @Test func aRuleRequestResolvesItsTargetIndex() {
+        let stacks = [
+            FlowStackState<TestRoute>(root: .home),
+            FlowStackState<TestRoute>(id: stackID, root: .picker, style: .sheet),
+            FlowStackState<TestRoute>(root: .editor, style: .fullScreenCover),
+        ]
+        func index(_ operation: FlowOperation<TestRoute>) -> Int? {
+            FlowRuleRequest(command: FlowCommand(operation), source: .code, isAsync: false, stacks: stacks,
+                            runsDefaultPreconditions: true, dialog: nil, queuedDialogCount: 0).targetIndex
+        }
+        #expect(index(.push(.a, target: .root)) == 0)
+        #expect(index(.push(.a, target: .active)) == 2)
+        #expect(index(.push(.a, target: .stack(stackID))) == 1)
+        #expect(index(.push(.a, target: .stack(UUID()))) == nil)
+        #expect(index(.setRoot(.home)) == nil)
+    }
+
+    @Test func resultsFollowTheirRedirectChain() {
+        let applied = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.c, target: .active)), outcome: .applied)
+        let middle = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.b, target: .active)), outcome: .redirected, redirect: applied)
+        let first = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.a, target: .active)), outcome: .redirected, redirect: middle)
+        #expect(first.redirectApplied)
+        #expect(first.redirect?.redirect == applied)
+        #expect(!middle.isApplied)
+        let blocked = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.a, target: .active)), outcome: .redirected,
+                                                     redirect: FlowOperationResult(command: FlowCommand(.dismissAll), outcome: .nothingToDismiss))
+        #expect(!blocked.redirectApplied)
+    }
+}

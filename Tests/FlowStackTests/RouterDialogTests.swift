@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import FlowStack
+import FlowStackTestSupport
+
+/// The global dialog: policies, the queue, and how changes are recorded.
+@MainActor
+struct RouterDialogTests {
+    let a = TestDialog("a"), b = TestDialog("b"), c = TestDialog("c"), urgent = TestDialog("urgent")
+
+    @Test func replaceShowsTheDialogAndClearsTheQueue() {
+        let router = TestRouter(root: .home)
+        #expect(router.showGlobalDialog(a, policy: .queue))
+        #expect(router.showGlobalDialog(b, policy: .queue))
+        #expect(router.showGlobalDialog(c, policy: .queue))
+        #expect(router.queuedGlobalDialogCount == 2)
+        #expect(router.showGlobalDialog(urgent))
+        #expect(router.globalDialog == urgent)
+        #expect(router.queuedGlobalDialogCount == 0)
+        router.hideGlobalDialog()
+        #expect(router.globalDialog == nil)
+    }
+
+    @Test func replaceKeepingQueueShowsNowAndKeepsTheQueue() {
+        let router = TestRouter(root: .home)
+        router.showGlobalDialog(a, policy: .queue)
+        router.showGlobalDialog(b, policy: .queue)
+        #expect(router.showGlobalDialog(urgent, policy: .replaceKeepingQueue))
+        #expect(router.globalDialog == urgent)
+        #expect(router.queuedGlobalDialogs == [b])
+        router.hideGlobalDialog()
+        #expect(router.globalDialog == b)
+        #expect(router.queuedGlobalDialogCount == 0)
+    }
+
+    @Test func replaceKeepingQueueWithNothingVisibleShowsTheDialog() {
+        let router = TestRouter(root: .home)
+        #expect(router.showGlobalDialog(a, policy: .replaceKeepingQueue))
+        #expect(router.globalDialog == a)
+        #expect(router.queuedGlobalDialogCount == 0)
+    }
+
+    @Test func queueShowsWhenNothingIsVisibleThenQueuesInOrder() {
+        let router = TestRouter(root: .home)
+        #expect(router.showGlobalDialog(a, policy: .queue))
+        #expect(router.globalDialog == a)
+        #expect(router.queuedGlobalDialogCount == 0)
+        router.showGlobalDialog(b, policy: .queue)
+        router.showGlobalDialog(c, policy: .queue)
+        #expect(router.queuedGlobalDialogs == [b, c])
+        router.hideGlobalDialog()
+        #expect(router.globalDialog == b)
+        #expect(router.queuedGlobalDialogCount == 1)
+        router.hideGlobalDialog()
+        #expect(router.globalDialog == c)
+        router.hideGlobalDialog()
+        #expect(router.globalDialog == nil)
+        #expect(router.queuedGlobalDialogCount == 0)
+    }
+
+    @Test func ignoreIfVisibleShowsOnlyWhenNothingIsVisible() {
+        let router = TestRouter(root: .home)
+        #expect(router.showGlobalDialog(a, policy: .ignoreIfVisible))
+        #expect(router.globalDialog == a)
+        #expect(!router.showGlobalDialog(b, policy: .ignoreIfVisible))
+        #expect(router.globalDialog == a)
+        #expect(router.queuedGlobalDialogCount == 0)
+        let entry = router.history.last
+        #expect(entry?.outcome == .ignored)
+        #expect(entry?.dialogChange?.action == .show(.ignoreIfVisible))
+        #expect(entry?.dialogChange?.dialog == "b")
+        #expect(entry?.dialogChange?.visibleAfter == "a")
+    }
+
+    @Test func clearGlobalDialogsRemovesTheVisibleAndQueuedDialogs() {
+        let router = TestRouter(root: .home)
+        router.showGlobalDialog(a, policy: .queue)
+        router.showGlobalDialog(b, policy: .queue)
+        router.clearGlobalDialogs()
+        #expect(router.globalDialog == nil)
+        #expect(router.queuedGlobalDialogCount == 0)
+        #expect(router.history.last?.outcome == .applied)
+        router.hideGlobalDialog()
+        #expect(router.globalDialog == nil)
+        router.clearGlobalDialogs()
+        #expect(Array(router.history.suffix(2)).map(\.outcome) == [.ignored, .ignored])
+    }
+
+    @Test func dialogChangesAreRecordedInTheHistory() {
+        let router = TestRouter(root: .home, path: [.a])
+        router.showGlobalDialog(a, policy: .queue)
+        router.showGlobalDialog(b, policy: .queue)
+        router.hideGlobalDialog()
+        router.clearGlobalDialogs()
+        let changes = router.history.compactMap(\.dialogChange)
+        #expect(changes.map(\.action) == [.show(.queue), .show(.queue), .hide, .clear])
+        #expect(changes.map(\.dialog) == ["a", "b", "a", nil])
+        #expect(changes.map(\.visibleAfter) == ["a", "a", "b", nil])
+        #expect(changes.map(\.queuedAfter) == [0, 1, 0, 0])
+        #expect(router.history.allSatisfy { $0.command == nil && $0.source == .code })
+        #expect(router.history.allSatisfy { $0.previousStacks == router.stacks && $0.newStacks == router.stacks })
+        #expect(router.operationHistory.isEmpty)
+    }
+
+    @Test func hidingWithNothingVisibleIsIgnored() {
+        let router = TestRouter(root: .home)
+        router.hideGlobalDialog()
+        #expect(router.history.last?.outcome == .ignored)
+        #expect(router.history.last?.dialogChange?.dialog == nil)
+    }
+
+    @Test func theUIReportsAPersonClosingTheDialog() {
+        let router = TestRouter(root: .home)
+        router.showGlobalDialog(a)
+        router.hideGlobalDialog(source: .user)
+        #expect(router.globalDialog == nil)
+        #expect(router.history.last?.source == .user)
+        #expect(router.history.last?.outcome == .applied)
+    }
+
+    @Test func aDialogThatIsNotIdentifiableIsRecordedByItsDescription() {
+        let router = FlowRouter<TestRoute, String>(root: .home)
+        router.showGlobalDialog("session expired")
+        #expect(router.globalDialog == "session expired")
+        #expect(router.history.last?.dialogChange?.dialog == "session expired")
+    }
+
+    @Test func theRulesSeeTheDialogState() {
+        let router = TestRouter(root: .home)
+        let hook = ScriptedRulesHook<TestRoute> { request in
+            request.dialog == nil ? .allow : ScriptedRulesHook.blocked("a dialog is visible")
+        }
+        router.rulesHook = hook
+        #expect(router.push(.a))
+        router.showGlobalDialog(a)
+        #expect(!router.push(.b))
+        #expect(router.history.last?.reason == "a dialog is visible")
+    }
+}
