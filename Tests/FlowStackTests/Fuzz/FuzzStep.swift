@@ -1,0 +1,366 @@
+import FlowStack
+import Foundation
+
+/// The fuzzer's routes: few, so `popTo` and route-blocking gates hit often.
+enum FuzzRoute: String, Hashable, Codable, CaseIterable {
+    case home, a, b, c, d, login
+}
+
+/// The router under test.
+typealias FuzzRouter = FlowRouter<FuzzRoute, String>
+
+/// A stack a step names, resolved against the stacks when the step runs.
+enum FuzzTarget: Hashable, CustomStringConvertible {
+    case root, active
+    /// The stack at this index, modulo the number of stacks.
+    case stack(Int)
+    /// An identity no stack has.
+    case missing
+
+    /// The identity `missing` resolves to.
+    static let missingID = UUID(uuidString: "DEADBEEF-0000-4000-8000-000000000000")!
+
+    /// The router target this names among stacks with these identities (root first).
+    func resolve(_ ids: [UUID]) -> FlowStackTarget {
+        switch self {
+        case .root: .root
+        case .active: .active
+        case .stack(let index): .stack(ids[index % ids.count])
+        case .missing: .stack(Self.missingID)
+        }
+    }
+
+    /// The identity of the stack this names (for user gestures, which take identities).
+    func stackID(_ ids: [UUID]) -> UUID {
+        switch self {
+        case .root: ids[0]
+        case .active: ids[ids.count - 1]
+        case .stack(let index): ids[index % ids.count]
+        case .missing: Self.missingID
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .root: "root"
+        case .active: "active"
+        case .stack(let index): "stack#\(index)"
+        case .missing: "missing-stack"
+        }
+    }
+}
+
+/// A precondition, guard or condition: lets everything, nothing, or everything but one route.
+enum FuzzGate: Hashable, CustomStringConvertible {
+    case pass, fail
+    /// Blocks operations that navigate to this route.
+    case blockRoute(FuzzRoute)
+
+    /// Whether the gate lets `operation` through.
+    func allows(_ operation: FlowOperation<FuzzRoute>) -> Bool {
+        switch self {
+        case .pass: true
+        case .fail: false
+        case .blockRoute(let route): !operation.routes.contains(route)
+        }
+    }
+
+    /// The gate as a router guard.
+    @MainActor var asGuard: FuzzRouter.Guard {
+        { operation in allows(operation) }
+    }
+
+    /// The gate as a precondition.
+    @MainActor var asPrecondition: FuzzRouter.Precondition {
+        { operation, _ in allows(operation) }
+    }
+
+    /// The gate as an async precondition that suspends before deciding.
+    @MainActor var asAsyncPrecondition: FuzzRouter.AsyncPrecondition {
+        { operation, _ in
+            await Task.yield()
+            return allows(operation)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .pass: "pass"
+        case .fail: "fail"
+        case .blockRoute(let route): "block(\(route))"
+        }
+    }
+}
+
+/// One scripted decision of the test rules hook.
+indirect enum FuzzDecision: Hashable, CustomStringConvertible {
+    case allow
+    case allowAfterFailure
+    case block(FlowRuleStage)
+    case redirect(FuzzOp)
+    /// Tries to navigate from inside the decision (must be refused), then allows.
+    case reenter
+
+    var description: String {
+        switch self {
+        case .allow: "allow"
+        case .allowAfterFailure: "allowAfterFailure"
+        case .block(let stage): "block(\(stage.rawValue))"
+        case .redirect(let op): "redirect(\(op))"
+        case .reenter: "reenter"
+        }
+    }
+}
+
+/// The decisions of one request's rules, consumed in order; `allow` once exhausted.
+struct FuzzScript {
+    var decisions: [FuzzDecision]
+    var next = 0
+
+    init(_ decisions: [FuzzDecision]) {
+        self.decisions = decisions
+    }
+
+    mutating func take() -> FuzzDecision {
+        defer { next += 1 }
+        return next < decisions.count ? decisions[next] : .allow
+    }
+}
+
+/// A navigation action, with its stack targets still symbolic.
+enum FuzzOp: Hashable, CustomStringConvertible {
+    case setRoot(FuzzRoute, path: [FuzzRoute], refresh: Bool)
+    case push(FuzzRoute, FuzzTarget)
+    case pushMany([FuzzRoute], FuzzTarget)
+    case pushRemovingPrevious(FuzzRoute, FuzzTarget)
+    case replaceCurrent(FuzzRoute, FuzzTarget)
+    case replacePath(FuzzRoute, path: [FuzzRoute], FuzzTarget)
+    case pop(Int, FuzzTarget)
+    case popToRoot(FuzzTarget)
+    case popTo(FuzzRoute, FlowPopMatch, FuzzTarget)
+    case present(FuzzRoute, FlowPresentationStyle, path: [FuzzRoute], FlowPresentationOptions)
+    case dismiss(FuzzTarget)
+    case dismissAll
+
+    /// The command the action performs among stacks with these identities; `nil` for the calls
+    /// that return `true` without a request (`pop(count: 0)`, `push(contentsOf: [])`).
+    func command(_ ids: [UUID]) -> FlowCommand<FuzzRoute>? {
+        switch self {
+        case .setRoot(let route, let path, let refresh):
+            return FlowCommand(.setRoot(route), path: path, refreshIfSameRoute: refresh)
+        case .push(let route, let target):
+            return FlowCommand(.push(route, target: target.resolve(ids)))
+        case .pushMany(let routes, let target):
+            return FlowCommand.pushMany(routes, target: target.resolve(ids))
+        case .pushRemovingPrevious(let route, let target):
+            return FlowCommand(.pushRemovingPrevious(route, target: target.resolve(ids)))
+        case .replaceCurrent(let route, let target):
+            return FlowCommand(.replaceCurrent(route, target: target.resolve(ids)))
+        case .replacePath(let root, let path, let target):
+            return FlowCommand(.replacePath(root: root, path: path, target: target.resolve(ids)))
+        case .pop(let count, let target):
+            return count > 0 ? FlowCommand(.pop(count: count, target: target.resolve(ids))) : nil
+        case .popToRoot(let target):
+            return FlowCommand(.popToRoot(target: target.resolve(ids)))
+        case .popTo(let route, let match, let target):
+            return FlowCommand(.popTo(route, match: match, target: target.resolve(ids)))
+        case .present(let route, let style, let path, let options):
+            return FlowCommand(.present(route, style: style), path: path, options: options)
+        case .dismiss(let target):
+            return FlowCommand(.dismiss(target: target.resolve(ids)))
+        case .dismissAll:
+            return FlowCommand(.dismissAll)
+        }
+    }
+
+    /// Calls the router's public action for this op.
+    @MainActor
+    func call(_ router: FuzzRouter, condition: FuzzRouter.Precondition?) -> Bool {
+        let ids = router.stacks.map(\.id)
+        switch self {
+        case .setRoot(let route, let path, let refresh):
+            return router.setRoot(route, path: path, refreshIfSameRoute: refresh, condition: condition)
+        case .push(let route, let target):
+            return router.push(route, on: target.resolve(ids), condition: condition)
+        case .pushMany(let routes, let target):
+            return router.push(contentsOf: routes, on: target.resolve(ids), condition: condition)
+        case .pushRemovingPrevious(let route, let target):
+            return router.pushRemovingPrevious(route, on: target.resolve(ids), condition: condition)
+        case .replaceCurrent(let route, let target):
+            return router.replaceCurrent(with: route, on: target.resolve(ids), condition: condition)
+        case .replacePath(let root, let path, let target):
+            return router.replacePath(root: root, path: path, on: target.resolve(ids), condition: condition)
+        case .pop(let count, let target):
+            return router.pop(count: count, on: target.resolve(ids), condition: condition)
+        case .popToRoot(let target):
+            return router.popToRoot(on: target.resolve(ids), condition: condition)
+        case .popTo(let route, let match, let target):
+            return router.popTo(route, match: match, on: target.resolve(ids), condition: condition)
+        case .present(let route, let style, let path, let options):
+            switch style {
+            case .sheet: return router.sheet(route, path: path, options: options, condition: condition)
+            case .fullScreenCover: return router.fullScreenCover(route, path: path, options: options, condition: condition)
+            case .root: return router.present(route, style: style, path: path, options: options, condition: condition)
+            }
+        case .dismiss(let target):
+            return router.dismiss(target.resolve(ids), condition: condition)
+        case .dismissAll:
+            return router.dismissAll(condition: condition)
+        }
+    }
+
+    /// Calls the router's public async action for this op.
+    @MainActor
+    func callAsync(_ router: FuzzRouter, condition: FuzzRouter.AsyncPrecondition?) async -> Bool {
+        let ids = router.stacks.map(\.id)
+        switch self {
+        case .setRoot(let route, let path, let refresh):
+            return await router.setRootAsync(route, path: path, refreshIfSameRoute: refresh, condition: condition)
+        case .push(let route, let target):
+            return await router.pushAsync(route, on: target.resolve(ids), condition: condition)
+        case .pushMany(let routes, let target):
+            return await router.pushAsync(contentsOf: routes, on: target.resolve(ids), condition: condition)
+        case .pushRemovingPrevious(let route, let target):
+            return await router.pushRemovingPreviousAsync(route, on: target.resolve(ids), condition: condition)
+        case .replaceCurrent(let route, let target):
+            return await router.replaceCurrentAsync(with: route, on: target.resolve(ids), condition: condition)
+        case .replacePath(let root, let path, let target):
+            return await router.replacePathAsync(root: root, path: path, on: target.resolve(ids), condition: condition)
+        case .pop(let count, let target):
+            return await router.popAsync(count: count, on: target.resolve(ids), condition: condition)
+        case .popToRoot(let target):
+            return await router.popToRootAsync(on: target.resolve(ids), condition: condition)
+        case .popTo(let route, let match, let target):
+            return await router.popToAsync(route, match: match, on: target.resolve(ids), condition: condition)
+        case .present(let route, let style, let path, let options):
+            switch style {
+            case .sheet: return await router.sheetAsync(route, path: path, options: options, condition: condition)
+            case .fullScreenCover: return await router.fullScreenCoverAsync(route, path: path, options: options, condition: condition)
+            case .root: return await router.presentAsync(route, style: style, path: path, options: options, condition: condition)
+            }
+        case .dismiss(let target):
+            return await router.dismissAsync(target.resolve(ids), condition: condition)
+        case .dismissAll:
+            return await router.dismissAllAsync(condition: condition)
+        }
+    }
+
+    var description: String {
+        func list(_ routes: [FuzzRoute]) -> String { "[" + routes.map(\.rawValue).joined(separator: ", ") + "]" }
+        switch self {
+        case .setRoot(let route, let path, let refresh):
+            return "setRoot(\(route), path: \(list(path)), refreshIfSameRoute: \(refresh))"
+        case .push(let route, let target): return "push(\(route), on: \(target))"
+        case .pushMany(let routes, let target): return "push(contentsOf: \(list(routes)), on: \(target))"
+        case .pushRemovingPrevious(let route, let target): return "pushRemovingPrevious(\(route), on: \(target))"
+        case .replaceCurrent(let route, let target): return "replaceCurrent(with: \(route), on: \(target))"
+        case .replacePath(let root, let path, let target): return "replacePath(root: \(root), path: \(list(path)), on: \(target))"
+        case .pop(let count, let target): return "pop(count: \(count), on: \(target))"
+        case .popToRoot(let target): return "popToRoot(on: \(target))"
+        case .popTo(let route, let match, let target): return "popTo(\(route), match: .\(match.rawValue), on: \(target))"
+        case .present(let route, let style, let path, let options):
+            return "present(\(route), style: .\(style.rawValue), path: \(list(path)), interactive: \(options.allowsInteractiveDismiss), "
+                + "clearsNested: \(options.clearsNestedPresentationOnDismiss))"
+        case .dismiss(let target): return "dismiss(\(target))"
+        case .dismissAll: return "dismissAll()"
+        }
+    }
+}
+
+/// How `userDidChangePath` changes a stack's path, relative to the path when the step runs.
+enum FuzzPathEdit: Hashable, CustomStringConvertible {
+    /// Drops this many screens from the top (a back swipe).
+    case drop(Int)
+    /// Appends screens (a navigation link).
+    case extend([FuzzRoute])
+    /// Replaces the whole path.
+    case replace([FuzzRoute])
+
+    /// The new path for a stack showing `current`.
+    func apply(to current: [FuzzRoute]) -> [FuzzRoute] {
+        switch self {
+        case .drop(let count): Array(current.dropLast(count))
+        case .extend(let routes): current + routes
+        case .replace(let routes): routes
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .drop(let count): "drop \(count)"
+        case .extend(let routes): "extend by \(routes.map(\.rawValue))"
+        case .replace(let routes): "replace with \(routes.map(\.rawValue))"
+        }
+    }
+}
+
+/// A sync action run from inside an async action's condition, while the async action waits.
+struct FuzzInterleave: Hashable {
+    var op: FuzzOp
+    var rules: [FuzzDecision]
+}
+
+/// One step of a fuzzed sequence.
+indirect enum FuzzStep: Hashable, CustomStringConvertible {
+    case action(FuzzOp, condition: FuzzGate?, rules: [FuzzDecision])
+    case asyncAction(FuzzOp, condition: FuzzGate?, rules: [FuzzDecision], interleave: FuzzInterleave?)
+    case showDialog(String, FlowDialogPolicy)
+    case hideDialog(byUser: Bool)
+    case clearDialogs
+    case transaction([FuzzStep], throwing: Bool)
+    case userPop
+    case userPopTo(depth: Int, FuzzTarget)
+    case userDismiss(FuzzTarget?)
+    case userChangePath(FuzzPathEdit, FuzzTarget)
+    case setGuard(FuzzGate?)
+    case setDefault(FlowOperationKind, FuzzGate?)
+    case setAsyncDefault(FlowOperationKind, FuzzGate?)
+    case clearDefaults
+    case setRules(Bool)
+    case setHistoryLimit(Int)
+    case clearHistory
+    case restoreRoundTrip
+
+    var description: String {
+        lines(indent: "").joined(separator: "\n")
+    }
+
+    /// Readable lines, transactions indented.
+    func lines(indent: String) -> [String] {
+        func extras(_ condition: FuzzGate?, _ rules: [FuzzDecision]) -> String {
+            var parts: [String] = []
+            if let condition { parts.append("condition: \(condition)") }
+            if !rules.isEmpty { parts.append("rules: [" + rules.map(\.description).joined(separator: ", ") + "]") }
+            return parts.isEmpty ? "" : "  // " + parts.joined(separator: "; ")
+        }
+        switch self {
+        case .action(let op, let condition, let rules):
+            return [indent + "\(op)" + extras(condition, rules)]
+        case .asyncAction(let op, let condition, let rules, let interleave):
+            var line = indent + "await \(op)" + extras(condition, rules)
+            if let interleave {
+                line += "  // while waiting: \(interleave.op)" + extras(nil, interleave.rules).replacingOccurrences(of: "  // ", with: " ")
+            }
+            return [line]
+        case .showDialog(let dialog, let policy): return [indent + "showGlobalDialog(\"\(dialog)\", policy: .\(policy.rawValue))"]
+        case .hideDialog(let byUser): return [indent + (byUser ? "hideGlobalDialog(source: .user)" : "hideGlobalDialog()")]
+        case .clearDialogs: return [indent + "clearGlobalDialogs()"]
+        case .transaction(let steps, let throwing):
+            return [indent + "transaction {" + (throwing ? "  // throws at the end" : "")]
+                + steps.flatMap { $0.lines(indent: indent + "    ") } + [indent + "}"]
+        case .userPop: return [indent + "userDidPop()"]
+        case .userPopTo(let depth, let target): return [indent + "userDidPop(toDepth: \(depth), in: \(target))"]
+        case .userDismiss(let target): return [indent + (target.map { "userDidDismiss(stackID: \($0))" } ?? "userDidDismiss()")]
+        case .userChangePath(let edit, let target): return [indent + "userDidChangePath(\(edit), in: \(target))"]
+        case .setGuard(let gate): return [indent + "guardOperation = \(gate.map(\.description) ?? "nil")"]
+        case .setDefault(let kind, let gate): return [indent + "setDefaultPrecondition(for: .\(kind.rawValue), \(gate.map(\.description) ?? "nil"))"]
+        case .setAsyncDefault(let kind, let gate):
+            return [indent + "setDefaultAsyncPrecondition(for: .\(kind.rawValue), \(gate.map(\.description) ?? "nil"))"]
+        case .clearDefaults: return [indent + "clearDefaultPreconditions()"]
+        case .setRules(let on): return [indent + (on ? "rulesHook = hook" : "rulesHook = nil")]
+        case .setHistoryLimit(let limit): return [indent + "maximumOperationHistoryCount = \(limit)"]
+        case .clearHistory: return [indent + "clearOperationHistory()"]
+        case .restoreRoundTrip: return [indent + "restore(JSON round trip of state)"]
+        }
+    }
+}
