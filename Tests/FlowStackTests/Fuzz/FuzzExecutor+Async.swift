@@ -25,6 +25,12 @@ extension FuzzExecutor {
                 let unchanged: Bool
                 if case .asyncAction(let op, let condition, let rules, let interleave) = step {
                     unchanged = try await asyncAction(op, condition: condition, rules: rules, interleave: interleave)
+                } else if case .queued(let op, let rules) = step {
+                    let ids = router.stacks.map(\.id)
+                    hook.script = FuzzScript(rules)
+                    let router = router
+                    let applied = await router.queued { op.call(router, condition: nil) }
+                    unchanged = try check(op, applied: applied, ids: ids, condition: nil, rules: rules)
                 } else {
                     unchanged = try apply(step)
                 }

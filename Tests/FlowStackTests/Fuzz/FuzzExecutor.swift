@@ -79,7 +79,7 @@ final class FuzzExecutor {
         switch step {
         case .action(let op, let condition, let rules):
             return try action(op, condition: condition, rules: rules)
-        case .asyncAction:
+        case .asyncAction, .queued:
             throw FuzzViolation(kind: "harness", message: "an async step in a synchronous sequence")
         case .showDialog(let dialog, let policy):
             let shown = router.showGlobalDialog(dialog, policy: policy)
@@ -133,6 +133,11 @@ final class FuzzExecutor {
         let ids = router.stacks.map(\.id)
         hook.script = FuzzScript(rules)
         let applied = op.call(router, condition: condition?.asPrecondition)
+        return try check(op, applied: applied, ids: ids, condition: condition, rules: rules)
+    }
+
+    /// Compares a sync action's result with the model; returns whether it left the state as it was.
+    func check(_ op: FuzzOp, applied: Bool, ids: [UUID], condition: FuzzGate?, rules: [FuzzDecision]) throws -> Bool {
         guard let command = op.command(ids) else {
             try expect(applied, "model", "\(op) must return true without making a request")
             try expectConsulted(0, op)

@@ -22,6 +22,7 @@ struct FuzzGenerator {
         case 0:
             return .action(op(), condition: condition(), rules: rules())
         case 1:
+            if random.chance(10) { return .queued(op(), rules: rules()) }
             let condition = random.chance(60) ? condition() ?? .pass : nil
             let interleave = condition != nil && random.chance(35) ? FuzzInterleave(op: op(), rules: rules()) : nil
             return .asyncAction(op(), condition: condition, rules: rules(), interleave: interleave)
@@ -60,8 +61,9 @@ struct FuzzGenerator {
         }
     }
 
+    /// A route, skewed towards a few so that `popTo` often finds its route in the path.
     mutating func route() -> FuzzRoute {
-        random.pick(FuzzRoute.allCases)
+        FuzzRoute.allCases[random.weighted([3, 6, 4, 2, 1, 1])]
     }
 
     mutating func routes(_ range: ClosedRange<Int>) -> [FuzzRoute] {

@@ -78,6 +78,8 @@ struct FuzzShrinker {
             }
             for smaller in fewer(rules) { result.append([.asyncAction(op, condition: condition, rules: smaller, interleave: interleave)]) }
             return result
+        case .queued(let op, let rules):
+            return [[.action(op, condition: nil, rules: rules)]] + fewer(rules).map { [.queued(op, rules: $0)] }
         case .transaction(let steps, let throwing):
             var result: [[FuzzStep]] = [steps]
             if throwing { result.append([.transaction(steps, throwing: false)]) }

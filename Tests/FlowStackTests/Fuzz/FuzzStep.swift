@@ -304,6 +304,8 @@ struct FuzzInterleave: Hashable {
 indirect enum FuzzStep: Hashable, CustomStringConvertible {
     case action(FuzzOp, condition: FuzzGate?, rules: [FuzzDecision])
     case asyncAction(FuzzOp, condition: FuzzGate?, rules: [FuzzDecision], interleave: FuzzInterleave?)
+    /// A sync action run as one turn of the async queue (`queued(_:)`).
+    case queued(FuzzOp, rules: [FuzzDecision])
     case showDialog(String, FlowDialogPolicy)
     case hideDialog(byUser: Bool)
     case clearDialogs
@@ -342,6 +344,8 @@ indirect enum FuzzStep: Hashable, CustomStringConvertible {
                 line += "  // while waiting: \(interleave.op)" + extras(nil, interleave.rules).replacingOccurrences(of: "  // ", with: " ")
             }
             return [line]
+        case .queued(let op, let rules):
+            return [indent + "await queued { \(op) }" + extras(nil, rules)]
         case .showDialog(let dialog, let policy): return [indent + "showGlobalDialog(\"\(dialog)\", policy: .\(policy.rawValue))"]
         case .hideDialog(let byUser): return [indent + (byUser ? "hideGlobalDialog(source: .user)" : "hideGlobalDialog()")]
         case .clearDialogs: return [indent + "clearGlobalDialogs()"]
