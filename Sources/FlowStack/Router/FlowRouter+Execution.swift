@@ -17,7 +17,8 @@ extension FlowRouter {
         condition: Precondition? = nil
     ) -> FlowOperationResult<Route> {
         let result = run(command, source: source, condition: condition, chain: [])
-        if let transaction = transactionState { transaction.note(result) }
+        // A request a rule makes while deciding is refused; it is not a step of the transaction.
+        if let transaction = transactionState, !isDeciding { transaction.note(result) }
         return result
     }
 
