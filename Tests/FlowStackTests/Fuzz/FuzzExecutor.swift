@@ -243,7 +243,7 @@ final class FuzzExecutor {
             return FlowCommand.pushMany(Array(routes[current.count...]), target: .stack(stackID))
         }
         guard routes != current, let stack = model.stacks.first(where: { $0.id == stackID }) else { return nil }
-        return FlowCommand(.replacePath(root: stack.root, path: routes, target: .stack(stackID)))
+        return FlowCommand(.replacePath(root: stack.root, path: routes, target: .stack(stackID)), refreshIfSameRoute: false)
     }
 
     /// The state after a JSON round trip.

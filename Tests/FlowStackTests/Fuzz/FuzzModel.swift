@@ -254,9 +254,17 @@ struct FuzzModel {
             }
         case .replacePath(let root, let path, let target):
             let position = index(target)!
-            stacks[position].root = root
-            stacks[position].rootID = nil
-            stacks[position].path = fresh(path)
+            if !command.refreshIfSameRoute, stacks[position].root == root {
+                // A gesture's new path keeps the root and the screens it shares with the old path.
+                let old = stacks[position].path
+                var shared = 0
+                while shared < min(old.count, path.count), old[shared].route == path[shared] { shared += 1 }
+                stacks[position].path = Array(old.prefix(shared)) + fresh(Array(path[shared...]))
+            } else {
+                stacks[position].root = root
+                stacks[position].rootID = nil
+                stacks[position].path = fresh(path)
+            }
         case .pop(let count, let target):
             let position = index(target)!
             let removable = min(count, stacks[position].path.count)
