@@ -18,6 +18,8 @@ static inline int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     c->instr_exhausted = 0;
     c->mem_exceeded = 0;
     c->kinded_kind = CLUA_KIND_NONE;
+    c->print_left = CLUA_PRINT_LIMIT;
+    clua_start_clock(c);
     lua_sethook(L, clua_hook, LUA_MASKCOUNT, c->instr_step);
     c->mem_enforce = 1;
     int status = lua_pcall(L, nargs, nresults, msgh);
@@ -43,6 +45,8 @@ static inline int clua_resume(lua_State *co, lua_State *from, int nargs, int *nr
     clua_ctx *c = clua_getctx(co);
     lua_State *async = c->async_thread;
     c->async_thread = co;
+    c->print_left = CLUA_PRINT_LIMIT;
+    clua_start_clock(c);
     c->mem_enforce = 1;
     int status = lua_resume(co, from, nargs, nresults);
     c->mem_enforce = 0;
@@ -101,7 +105,9 @@ static int clua_trampoline(lua_State *L) {
     }
     int enforce = c->mem_enforce;
     c->mem_enforce = 0;
+    long long started = c->time_limit_ns > 0 ? clua_now_ns() : 0;
     int r = c->dispatch(L, c->owner, fid);
+    if (started != 0) c->time_start_ns += clua_now_ns() - started; /* host time does not count */
     c->mem_enforce = enforce;
     if (r >= 0) return r;
     if (r == CLUA_RESULT_YIELD) return lua_yieldk(L, 0, (lua_KContext)nargs, clua_async_cont);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
@@ -40,6 +41,9 @@ enum {
 /** Function id the print replacement passes to the dispatcher. */
 enum { CLUA_PRINT_FID = 0 };
 
+/** Bytes `print` may emit during one call. */
+#define CLUA_PRINT_LIMIT (64LL * 1024)
+
 /** The Swift dispatcher: runs host function `fid`; returns a result count or a marker. */
 typedef int (*clua_dispatch_fn)(lua_State *L, void *owner, lua_Integer fid);
 
@@ -56,6 +60,12 @@ typedef struct clua_ctx {
     long long instr_used;
     int instr_step;         /* instructions between two hook calls */
     int instr_exhausted;    /* set when the budget ran out during the current call */
+    /* time limit (per call, or per resume of an asynchronous call; host functions excluded) */
+    long long time_limit_ns; /* 0: no limit */
+    long long time_start_ns; /* when the running call started, moved forward by host time */
+    int time_exhausted;     /* set when the limit ran out during the current call */
+    /* print output */
+    long long print_left;   /* bytes print may still emit in the running call */
     /* errors */
     int kinded_kind;        /* kind of the value stored in the registry slot keyed by &kinded_kind */
     int pending_kind;       /* kind Swift asks the trampoline to raise with */
@@ -99,6 +109,11 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     c->mem_used = c->mem_used - old + nsize;
     if (c->mem_used > c->mem_peak) c->mem_peak = c->mem_used;
+    /* Copying, filling and collecting memory is work too: while Lua runs, every 16 bytes
+     * allocated cost one instruction (the hook or the next charge raises when it is spent).
+     * This meters whatever builds large values in C: '..', string.rep, sub, upper, format,
+     * gsub's result, table.concat, tostring. */
+    if (c->mem_enforce && nsize > old) c->instr_used += (long long)((nsize - old) >> 4);
     return p;
 }
 
@@ -164,11 +179,47 @@ static int clua_budget_error(lua_State *L, int level) {
     return lua_error(L);
 }
 
+/** A cheap monotonic clock in nanoseconds (coarse where available: a few ms of resolution
+ *  is plenty for a limit of about a second). */
+static inline long long clua_now_ns(void) {
+    struct timespec ts;
+#if defined(CLOCK_MONOTONIC_COARSE)
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+    return (long long)ts.tv_sec * 1000000000LL + (long long)ts.tv_nsec;
+}
+
+/** Starts the time limit of a call (or of one resume of an asynchronous call). */
+static inline void clua_start_clock(clua_ctx *c) {
+    c->time_exhausted = 0;
+    if (c->time_limit_ns > 0) c->time_start_ns = clua_now_ns();
+}
+
+static int clua_time_error(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    c->time_exhausted = 1;
+    /* As for the budget: stop at every instruction so that pcall cannot swallow it. */
+    if (lua_gethookcount(L) != 1) lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+    luaL_where(L, 0);
+    lua_pushfstring(L, "time limit exceeded (%I ms)", (LUAI_UACINT)(c->time_limit_ns / 1000000));
+    lua_concat(L, 2);
+    return lua_error(L);
+}
+
+/**
+ * The count hook: charges the instructions run since the last call and enforces the budget.
+ * It also enforces the time limit, a backstop for work the instruction count cannot see
+ * (each of a loop's instructions comparing or hashing megabyte strings, say): the call
+ * stops at the first hook after it has run longer than the limit, host functions excluded.
+ */
 static void clua_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     clua_ctx *c = clua_getctx(L);
     c->instr_used += lua_gethookcount(L);
     if (c->instr_used >= c->instr_budget) clua_budget_error(L, 0);
+    if (c->time_limit_ns > 0 && clua_now_ns() - c->time_start_ns > c->time_limit_ns) clua_time_error(L);
 }
 
 /** Installs the counting hook on `L` (every thread that runs Lua code needs it). */
@@ -183,6 +234,14 @@ static void clua_charge(lua_State *L, lua_Integer units) {
     if (units > c->instr_budget) units = c->instr_budget;
     c->instr_used += units;
     if (c->instr_used >= c->instr_budget) clua_budget_error(L, 1);
+}
+
+/** Calls upvalue 1 with all arguments and returns all its results. */
+static int clua_forward(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -3,18 +3,12 @@
 /* FlowScript's C boundary: The sandboxed standard library: wrappers, metering and the global table built from scratch.
  * Included by shim.h (read the rules there). */
 #include "clua_context.h"
+#include "clua_patterns.h"
+#include "clua_tablelib.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Sandbox library wrappers                                                                     */
 /* ------------------------------------------------------------------------------------------ */
-
-/** Calls upvalue 1 with all arguments and returns all its results. */
-static int clua_forward(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
 
 /** `load`: text chunks only, whatever mode is asked for; charges the chunk's size. */
 static int clua_sb_load(lua_State *L) {
@@ -83,7 +77,24 @@ static int clua_sb_setmetatable(lua_State *L) {
     return clua_forward(L);
 }
 
-/** `print`: tab-joined tostring of the arguments, handed to the Swift sink. */
+/** Hands the string on top of the stack to the Swift print sink (host time excluded). */
+static void clua_emit_print(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    if (c->dispatch == NULL || c->closing) return;
+    int enforce = c->mem_enforce;
+    c->mem_enforce = 0;
+    long long started = c->time_limit_ns > 0 ? clua_now_ns() : 0;
+    c->dispatch(L, c->owner, CLUA_PRINT_FID);
+    if (started != 0) c->time_start_ns += clua_now_ns() - started;
+    c->mem_enforce = enforce;
+}
+
+/**
+ * `print`: tab-joined tostring of the arguments, handed to the Swift sink. One call prints at
+ * most CLUA_PRINT_LIMIT bytes (a loop printing megabytes would flood the host's logs and
+ * memory, which no budget covers): the line that crosses the limit is cut, with a note, and
+ * the rest of the call's output is dropped. Each line costs 16 instructions besides its bytes.
+ */
 static int clua_sb_print(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     int n = lua_gettop(L);
@@ -95,24 +106,34 @@ static int clua_sb_print(lua_State *L) {
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
-    if (c->dispatch != NULL && !c->closing) {
-        int enforce = c->mem_enforce;
-        c->mem_enforce = 0;
-        c->dispatch(L, c->owner, CLUA_PRINT_FID);
-        c->mem_enforce = enforce;
+    clua_charge(L, 16);
+    if (c->print_left <= 0) return 0;
+    size_t len = lua_rawlen(L, -1);
+    if ((long long)len > c->print_left) {
+        lua_pushlstring(L, lua_tostring(L, -1), (size_t)c->print_left);
+        lua_pushfstring(L, "... [print output of this call passed %d KiB: the rest is dropped]",
+                        (int)(CLUA_PRINT_LIMIT / 1024));
+        lua_concat(L, 2);
+        c->print_left = 0;
+    } else {
+        c->print_left -= (long long)len;
     }
+    clua_emit_print(L);
     return 0;
 }
 
-/* Metered library functions: charge the work they do in C against the instruction budget.
- * Upvalue 1: the original function; upvalue 2: the meter. One unit per element or per 16 bytes. */
+/* Metered library functions: charge the work they do in C against the instruction budget
+ * before they run. Upvalue 1: the original function; upvalue 2: the meter. (Pattern functions
+ * and the table functions that loop over elements have their own wrappers: clua_patterns.h,
+ * clua_tablelib.h; building large values is charged by the allocator.) */
 enum {
-    CLUA_METER_STRING_SUBJECT = 1, /* find, match, gmatch, gsub: length of the subject */
-    CLUA_METER_STRING_REP = 2,     /* rep: length of the result / 64 (copies are cheap) */
-    CLUA_METER_TABLE_LENGTH = 3,   /* insert, remove, concat: length of the table */
-    CLUA_METER_TABLE_RANGE = 4,    /* unpack: j - i + 1 */
-    CLUA_METER_TABLE_MOVE = 5,     /* move: e - f + 1 */
-    CLUA_METER_TABLE_SORT = 6      /* sort: n log2 n */
+    CLUA_METER_SCAN = 1,         /* utf8.len, utf8.offset, upper, lower, reverse: #arg1 / 2 (work on each byte) */
+    CLUA_METER_READ = 2,         /* tonumber: #arg1 / 4 (strtod, one pass) */
+    CLUA_METER_STRING_RANGE = 3, /* string.byte, utf8.codepoint: values pushed, j - i + 1 */
+    CLUA_METER_STRING_REP = 4,   /* string.rep: n / 2 (a copy per repetition; the bytes are charged as allocated) */
+    CLUA_METER_TABLE_MOVE = 5,   /* table.move: e - f + 1 */
+    CLUA_METER_OS_DATE = 6,      /* os.date: 16 per format byte (a strftime per conversion) */
+    CLUA_METER_FORMAT = 7        /* string.format: #format / 4, and 40 per '%' (a sprintf per conversion) */
 };
 
 static lua_Integer clua_optint(lua_State *L, int idx, lua_Integer def) {
@@ -130,16 +151,33 @@ static lua_Integer clua_range(lua_Integer from, lua_Integer to) {
 static int clua_metered(lua_State *L) {
     lua_Integer meter = lua_tointeger(L, lua_upvalueindex(2));
     lua_Integer units = 0;
+    size_t len = lua_type(L, 1) == LUA_TSTRING ? lua_rawlen(L, 1) : 0;
     switch (meter) {
-    case CLUA_METER_STRING_SUBJECT:
-        if (lua_type(L, 1) == LUA_TSTRING) units = (lua_Integer)(lua_rawlen(L, 1) / 16);
+    case CLUA_METER_SCAN:
+        units = (lua_Integer)(len / 2);
         break;
+    case CLUA_METER_READ:
+        units = (lua_Integer)(len / 4);
+        break;
+    case CLUA_METER_FORMAT: {
+        const char *f = lua_type(L, 1) == LUA_TSTRING ? lua_tostring(L, 1) : "";
+        units = (lua_Integer)(len / 4);
+        for (size_t k = 0; k < len; k++) if (f[k] == '%') units += 40;
+        break;
+    }
+    case CLUA_METER_STRING_RANGE: {
+        lua_Integer i = clua_pat_posrelat(clua_optint(L, 2, 1), len);
+        lua_Integer j = lua_isnoneornil(L, 3) ? i : clua_optint(L, 3, i);
+        if (j < 0) j = (lua_Integer)len + j + 1;
+        if (j > (lua_Integer)len) j = (lua_Integer)len;
+        units = clua_range(i, j);
+        break;
+    }
     case CLUA_METER_STRING_REP: {
         if (lua_type(L, 1) != LUA_TSTRING) break;
-        size_t l = lua_rawlen(L, 1);
         size_t lsep = lua_type(L, 3) == LUA_TSTRING ? lua_rawlen(L, 3) : 0;
         lua_Integer n = clua_optint(L, 2, 0);
-        if (n > 0 && l + lsep == 0) { /* n copies of nothing: no work, no loop */
+        if (n > 0 && len + lsep == 0) { /* n copies of nothing: no work, no loop */
             lua_pushliteral(L, "");
             return 1;
         }
@@ -147,30 +185,15 @@ static int clua_metered(lua_State *L) {
             /* A result the memory budget cannot hold fails on memory first: no charge. */
             clua_ctx *c = clua_getctx(L);
             size_t avail = c->mem_used < c->mem_limit ? c->mem_limit - c->mem_used : 0;
-            size_t per = l + lsep;
-            if ((size_t)n <= avail / per) units = (lua_Integer)(((size_t)n * per) / 64);
+            if ((size_t)n <= avail / (len + lsep)) units = n / 2;
         }
         break;
     }
-    case CLUA_METER_TABLE_LENGTH:
-        if (lua_type(L, 1) == LUA_TTABLE) units = (lua_Integer)lua_rawlen(L, 1);
-        break;
-    case CLUA_METER_TABLE_RANGE:
-        if (lua_type(L, 1) == LUA_TTABLE) {
-            lua_Integer i = clua_optint(L, 2, 1);
-            lua_Integer j = lua_isnoneornil(L, 3) ? (lua_Integer)lua_rawlen(L, 1) : clua_optint(L, 3, 0);
-            units = clua_range(i, j);
-        }
-        break;
     case CLUA_METER_TABLE_MOVE:
         units = clua_range(clua_optint(L, 2, 1), clua_optint(L, 3, 0));
         break;
-    case CLUA_METER_TABLE_SORT:
-        if (lua_type(L, 1) == LUA_TTABLE) {
-            lua_Integer n = (lua_Integer)lua_rawlen(L, 1), log2n = 1;
-            while ((((lua_Integer)1) << log2n) < n && log2n < 62) log2n++;
-            units = n * log2n;
-        }
+    case CLUA_METER_OS_DATE:
+        units = (lua_Integer)(len * 16);
         break;
     default:
         break;
@@ -261,6 +284,7 @@ static int clua_setup(lua_State *L) {
     lua_createtable(L, 0, 32);
     const int env = 9;
     for (const char *const *n = base_names; *n != NULL; n++) clua_copyfield(L, 2, env, *n);
+    clua_wrapfield(L, env, "tonumber", clua_metered, CLUA_METER_READ);
     lua_getfield(L, 2, "load");         lua_pushcclosure(L, clua_sb_load, 1);         lua_setfield(L, env, "load");
     lua_getfield(L, 2, "rawset");       lua_pushcclosure(L, clua_sb_rawset, 1);       lua_setfield(L, env, "rawset");
     lua_getfield(L, 2, "setmetatable"); lua_pushcclosure(L, clua_sb_setmetatable, 1); lua_setfield(L, env, "setmetatable");
@@ -268,13 +292,19 @@ static int clua_setup(lua_State *L) {
     lua_pushcfunction(L, clua_sb_print);          lua_setfield(L, env, "print");
     lua_pushvalue(L, env); lua_setfield(L, env, LUA_GNAME);
 
-    /* string: everything but dump; heavy functions metered; strings' methods use this table. */
+    /* string: everything but dump; pattern functions bounded (clua_patterns.h), other heavy
+     * functions metered; strings' methods use this table. */
     clua_copytable(L, ostr, no_dump);
-    clua_wrapfield(L, -1, "find", clua_metered, CLUA_METER_STRING_SUBJECT);
-    clua_wrapfield(L, -1, "match", clua_metered, CLUA_METER_STRING_SUBJECT);
-    clua_wrapfield(L, -1, "gmatch", clua_metered, CLUA_METER_STRING_SUBJECT);
-    clua_wrapfield(L, -1, "gsub", clua_metered, CLUA_METER_STRING_SUBJECT);
+    clua_wrapfield(L, -1, "find", clua_sb_find, 0);
+    clua_wrapfield(L, -1, "match", clua_sb_match, 0);
+    clua_wrapfield(L, -1, "gmatch", clua_sb_gmatch, 0);
+    clua_wrapfield(L, -1, "gsub", clua_sb_gsub, 0);
     clua_wrapfield(L, -1, "rep", clua_metered, CLUA_METER_STRING_REP);
+    clua_wrapfield(L, -1, "byte", clua_metered, CLUA_METER_STRING_RANGE);
+    clua_wrapfield(L, -1, "format", clua_metered, CLUA_METER_FORMAT);
+    clua_wrapfield(L, -1, "upper", clua_metered, CLUA_METER_SCAN);
+    clua_wrapfield(L, -1, "lower", clua_metered, CLUA_METER_SCAN);
+    clua_wrapfield(L, -1, "reverse", clua_metered, CLUA_METER_SCAN);
     lua_pushliteral(L, "");
     if (lua_getmetatable(L, -1)) {
         lua_pushvalue(L, -3);
@@ -284,18 +314,22 @@ static int clua_setup(lua_State *L) {
     lua_pop(L, 1);
     lua_setfield(L, env, LUA_STRLIBNAME);
 
-    /* table: everything; work proportional to sizes is metered. */
+    /* table: everything; loops over elements charged per element (clua_tablelib.h). */
     clua_copytable(L, otab, NULL);
-    clua_wrapfield(L, -1, "insert", clua_metered, CLUA_METER_TABLE_LENGTH);
-    clua_wrapfield(L, -1, "remove", clua_metered, CLUA_METER_TABLE_LENGTH);
-    clua_wrapfield(L, -1, "concat", clua_metered, CLUA_METER_TABLE_LENGTH);
-    clua_wrapfield(L, -1, "unpack", clua_metered, CLUA_METER_TABLE_RANGE);
+    lua_pushcfunction(L, clua_sb_tinsert); lua_setfield(L, -2, "insert");
+    lua_pushcfunction(L, clua_sb_tremove); lua_setfield(L, -2, "remove");
+    lua_pushcfunction(L, clua_sb_tconcat); lua_setfield(L, -2, "concat");
+    lua_pushcfunction(L, clua_sb_tunpack); lua_setfield(L, -2, "unpack");
+    clua_wrapfield(L, -1, "sort", clua_sb_tsort, 0);
     clua_wrapfield(L, -1, "move", clua_metered, CLUA_METER_TABLE_MOVE);
-    clua_wrapfield(L, -1, "sort", clua_metered, CLUA_METER_TABLE_SORT);
     lua_setfield(L, env, LUA_TABLIBNAME);
 
     clua_copytable(L, omath, NULL);  lua_setfield(L, env, LUA_MATHLIBNAME);
-    clua_copytable(L, outf8, NULL);  lua_setfield(L, env, LUA_UTF8LIBNAME);
+    clua_copytable(L, outf8, NULL);
+    clua_wrapfield(L, -1, "len", clua_metered, CLUA_METER_SCAN);
+    clua_wrapfield(L, -1, "offset", clua_metered, CLUA_METER_SCAN);
+    clua_wrapfield(L, -1, "codepoint", clua_metered, CLUA_METER_STRING_RANGE);
+    lua_setfield(L, env, LUA_UTF8LIBNAME);
     clua_copytable(L, oco, NULL);    lua_setfield(L, env, LUA_COLIBNAME);
 
     /* os: time, clock, date only. */
@@ -303,6 +337,7 @@ static int clua_setup(lua_State *L) {
     clua_copyfield(L, oos, lua_gettop(L), "time");
     clua_copyfield(L, oos, lua_gettop(L), "clock");
     clua_copyfield(L, oos, lua_gettop(L), "date");
+    clua_wrapfield(L, -1, "date", clua_metered, CLUA_METER_OS_DATE);
     lua_setfield(L, env, LUA_OSLIBNAME);
 
     lua_pushvalue(L, env);

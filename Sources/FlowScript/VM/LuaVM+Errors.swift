@@ -16,6 +16,7 @@ extension FlowScriptError.Kind {
         case .instructionBudget: return 10
         case .memoryBudget: return 11
         case .closed: return 12
+        case .timeLimit: return 13
         }
     }
 
@@ -41,7 +42,9 @@ extension LuaVM {
         let context = handle.context.pointee
         let text = lua_type(state, -1) == LUA_TSTRING ? LuaStackReader.string(state, -1) : "(error object is not a string)"
         var kind: FlowScriptError.Kind
-        if context.instr_exhausted != 0 {
+        if context.time_exhausted != 0 {
+            kind = .timeLimit
+        } else if context.instr_exhausted != 0 {
             kind = .instructionBudget
         } else if status == LUA_ERRMEM || (context.mem_exceeded != 0 && text.hasSuffix("not enough memory")) {
             kind = .memoryBudget
@@ -70,6 +73,10 @@ extension LuaVM {
         case .instructionBudget:
             error.message = "instruction budget exceeded (\(context.instr_budget) instructions): "
                 + "look for an endless loop, or raise the instruction budget"
+        case .timeLimit:
+            error.message = "time limit exceeded: the call ran for more than \(context.time_limit_ns / 1_000_000) ms "
+                + "(work the instruction budget does not count, such as comparing or hashing very long strings in a loop): "
+                + "work on smaller values, or raise the time limit"
         case .memoryBudget:
             var message = "memory budget exceeded: the VM needed more than its \(LuaVM.formatBytes(context.mem_limit)) budget"
             if context.mem_refused > 0 {

@@ -33,11 +33,15 @@ final class LuaVM {
         var memoryBudget: Int
         /// VM instructions one call may run (default 1,000,000).
         var instructionBudget: Int
+        /// Wall-clock time one call may run, host functions excluded (default 1 second; nil:
+        /// none). A backstop for work in C that the instruction count cannot see.
+        var timeLimit: Duration?
 
         /// Creates a configuration.
-        init(memoryBudget: Int = 32 << 20, instructionBudget: Int = 1_000_000) {
+        init(memoryBudget: Int = 32 << 20, instructionBudget: Int = 1_000_000, timeLimit: Duration? = .seconds(1)) {
             self.memoryBudget = memoryBudget
             self.instructionBudget = instructionBudget
+            self.timeLimit = timeLimit
         }
     }
 
@@ -71,7 +75,8 @@ final class LuaVM {
     /// - Throws: `FlowScriptError` of kind `memoryBudget` when the budget cannot hold a fresh VM.
     init(configuration: Configuration = Configuration()) throws(FlowScriptError) {
         guard let handle = LuaStateHandle(
-            memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget)
+            memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget,
+            timeLimit: configuration.timeLimit)
         else {
             throw FlowScriptError(kind: .memoryBudget, message: "out of memory while creating a Lua VM")
         }
@@ -131,6 +136,15 @@ final class LuaVM {
     var instructionBudget: Int {
         get { isClosed ? 0 : Int(handle.context.pointee.instr_budget) }
         set { if !isClosed { LuaStateHandle.setInstructionBudget(newValue, in: handle.context) } }
+    }
+
+    /// Wall-clock time one call may run, host functions excluded (nil: no limit).
+    var timeLimit: Duration? {
+        get {
+            guard !isClosed, handle.context.pointee.time_limit_ns > 0 else { return nil }
+            return .nanoseconds(handle.context.pointee.time_limit_ns)
+        }
+        set { if !isClosed { LuaStateHandle.setTimeLimit(newValue, in: handle.context) } }
     }
 
     /// Bytes the VM may hold.
