@@ -19,11 +19,14 @@ static inline int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     c->mem_exceeded = 0;
     c->kinded_kind = CLUA_KIND_NONE;
     c->print_left = CLUA_PRINT_LIMIT;
+    c->err_line = 0;
+    c->mem_thread = L;
     clua_start_clock(c);
     lua_sethook(L, clua_hook, LUA_MASKCOUNT, c->instr_step);
     c->mem_enforce = 1;
     int status = lua_pcall(L, nargs, nresults, msgh);
     c->mem_enforce = 0;
+    c->mem_thread = NULL;
     return status;
 }
 
@@ -32,11 +35,14 @@ static inline int clua_call_nested(lua_State *L, int nargs, int nresults, int ms
     clua_ctx *c = clua_getctx(L);
     int enforce = c->mem_enforce;
     lua_State *async = c->async_thread;
+    lua_State *thread = c->mem_thread;
     c->async_thread = NULL;
+    c->mem_thread = L;
     c->mem_enforce = 1;
     int status = lua_pcall(L, nargs, nresults, msgh);
     c->mem_enforce = enforce;
     c->async_thread = async;
+    c->mem_thread = thread;
     return status;
 }
 
@@ -46,10 +52,13 @@ static inline int clua_resume(lua_State *co, lua_State *from, int nargs, int *nr
     lua_State *async = c->async_thread;
     c->async_thread = co;
     c->print_left = CLUA_PRINT_LIMIT;
+    c->err_line = 0;
+    c->mem_thread = co;
     clua_start_clock(c);
     c->mem_enforce = 1;
     int status = lua_resume(co, from, nargs, nresults);
     c->mem_enforce = 0;
+    c->mem_thread = NULL;
     c->async_thread = async;
     return status;
 }
@@ -58,6 +67,7 @@ static inline int clua_resume(lua_State *co, lua_State *from, int nargs, int *nr
 static inline int clua_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
     clua_ctx *c = clua_getctx(L);
     c->mem_exceeded = 0;
+    c->mem_thread = NULL;
     c->mem_enforce = 1;
     int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
     c->mem_enforce = 0;

@@ -71,6 +71,8 @@ typedef struct clua_ctx {
     int pending_kind;       /* kind Swift asks the trampoline to raise with */
     int err_line;           /* location of the innermost Lua frame when the last error was handled */
     char err_src[LUA_IDSIZE];
+    lua_State *mem_thread;  /* the thread running now (main or async call thread; NULL while loading),
+                             * whose location a refused allocation records */
     /* host functions */
     clua_dispatch_fn dispatch;
     void *owner;
@@ -80,6 +82,8 @@ typedef struct clua_ctx {
 
 static inline clua_ctx *clua_getctx(lua_State *L) { return *(clua_ctx **)lua_getextraspace(L); }
 static inline void *clua_kinded_key(clua_ctx *c) { return (void *)&c->kinded_kind; }
+
+static void clua_record_location(lua_State *L, clua_ctx *c, int level);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Budgeted allocator                                                                           */
@@ -98,6 +102,9 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (c->mem_used > c->mem_limit || grow > c->mem_limit - c->mem_used) {
             c->mem_exceeded = 1;
             c->mem_refused = nsize;
+            /* Memory errors skip the message handler: remember where the script was now (this
+             * only reads the thread's call frames; it allocates nothing). */
+            if (c->mem_thread != NULL) clua_record_location(c->mem_thread, c, 0);
             return NULL;
         }
     }

@@ -356,11 +356,10 @@ static void clua_pat_require(lua_State *L, const char *name, const char *p, size
         memcpy(shown, p, len);
         shown[len] = '\0';
         clua_raisef_kinded(L, CLUA_KIND_SANDBOX,
-            "%s: pattern '%s%s' is too expensive on a subject of %I bytes (up to %I matching steps, "
-            "more than the instruction budget of %I): use fewer '-', '*' and '+' items, anchor it with '^', "
+            "%s: pattern '%s%s' is too expensive on a subject of %I bytes (its worst case is more than the "
+            "instruction budget of %I steps): use fewer '-', '*' and '+' items, anchor it with '^', "
             "or match a shorter string",
-            name, shown, lp > 40 ? "..." : "", (LUAI_UACINT)n,
-            (LUAI_UACINT)(bound > 9e18 ? 9e18 : bound), (LUAI_UACINT)c->instr_budget);
+            name, shown, lp > 40 ? "..." : "", (LUAI_UACINT)n, (LUAI_UACINT)c->instr_budget);
     }
     clua_charge(L, (lua_Integer)ceil(bound));
 }
@@ -399,6 +398,9 @@ static int clua_sb_gsub(lua_State *L) {
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
+    int repl = lua_type(L, 3);
+    luaL_argexpected(L, repl == LUA_TNUMBER || repl == LUA_TSTRING || repl == LUA_TFUNCTION || repl == LUA_TTABLE, 3,
+                     "string/function/table");
     lua_Integer max = luaL_optinteger(L, 4, (lua_Integer)ls + 1);
     double bound = 0;
     if (max > 0) {

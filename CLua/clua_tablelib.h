@@ -11,7 +11,8 @@
  * twice is unsound (it can answer 1 the first time and 2^40 the second).
  *
  * How: insert, remove, concat and unpack are written here with the semantics of the Lua 5.4
- * manual and charge one unit per element moved or read, as they go. sort runs Lua's own
+ * manual and charge per element moved or read, as they go (2 units, 8 when the table has a
+ * metatable: each access may call a metamethod). sort runs Lua's own
  * sort: directly on a table without a metatable (charged n log2 n, plus the bytes of the
  * strings it compares), otherwise on a plain copy read and written back element by element
  * (each charged), so `__len` is called once.
@@ -19,17 +20,25 @@
 #include <limits.h>
 #include "clua_context.h"
 
+/** Units per element read or written: 2, or 8 when metamethods may run (a call each). */
+static lua_Integer clua_elem_cost(lua_State *L, int idx) {
+    if (!lua_getmetatable(L, idx)) return 2;
+    lua_pop(L, 1);
+    return 8;
+}
+
 /** `table.insert(list, [pos,] value)`. */
 static int clua_sb_tinsert(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer first_empty = (lua_Integer)((lua_Unsigned)luaL_len(L, 1) + 1u);
     lua_Integer pos = first_empty;
+    lua_Integer cost = clua_elem_cost(L, 1);
     int nargs = lua_gettop(L);
     if (nargs == 3) {
         pos = luaL_checkinteger(L, 2);
         luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)first_empty, 2, "position out of bounds");
         for (lua_Integer i = first_empty; i > pos; i--) {
-            clua_charge(L, 2);
+            clua_charge(L, cost);
             lua_geti(L, 1, i - 1);
             lua_seti(L, 1, i);
         }
@@ -45,12 +54,13 @@ static int clua_sb_tremove(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer size = luaL_len(L, 1);
     lua_Integer pos = luaL_optinteger(L, 2, size);
+    lua_Integer cost = clua_elem_cost(L, 1);
     if (pos != size) {
         luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2, "position out of bounds");
     }
     lua_geti(L, 1, pos);
     for (; pos < size; pos++) {
-        clua_charge(L, 2);
+        clua_charge(L, cost);
         lua_geti(L, 1, pos + 1);
         lua_seti(L, 1, pos);
     }
@@ -67,10 +77,11 @@ static int clua_sb_tconcat(lua_State *L) {
     const char *sep = luaL_optlstring(L, 2, "", &lsep);
     lua_Integer i = luaL_optinteger(L, 3, 1);
     last = luaL_optinteger(L, 4, last);
+    lua_Integer cost = 2 + clua_elem_cost(L, 1);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     while (i <= last) {
-        clua_charge(L, 4);
+        clua_charge(L, cost);
         lua_geti(L, 1, i);
         if (!lua_isstring(L, -1)) {
             return luaL_error(L, "invalid value (at index %I) in table for 'concat': a %s, not a string or a number",
@@ -94,7 +105,8 @@ static int clua_sb_tunpack(lua_State *L) {
     if (n >= (lua_Unsigned)INT_MAX || !lua_checkstack(L, (int)(++n))) {
         return luaL_error(L, "too many results to unpack");
     }
-    clua_charge(L, 2 * (lua_Integer)n);
+    lua_Integer cost = lua_type(L, 1) == LUA_TTABLE ? clua_elem_cost(L, 1) : 8;
+    clua_charge(L, (lua_Integer)n > LUA_MAXINTEGER / cost ? LUA_MAXINTEGER : cost * (lua_Integer)n);
     for (; i < last; i++) lua_geti(L, 1, i);
     lua_geti(L, 1, last);
     return (int)n;
@@ -128,7 +140,7 @@ static int clua_sb_tsort(lua_State *L) {
     luaL_argcheck(L, n < INT_MAX, 1, "array too big");
     lua_createtable(L, (int)n, 0); /* 3: the plain copy */
     for (lua_Integer k = 1; k <= n; k++) {
-        clua_charge(L, 1);
+        clua_charge(L, 8);
         lua_geti(L, 1, k);
         lua_rawseti(L, 3, k);
     }
@@ -138,7 +150,7 @@ static int clua_sb_tsort(lua_State *L) {
     lua_pushvalue(L, 2);
     lua_call(L, 2, 0);
     for (lua_Integer k = 1; k <= n; k++) {
-        clua_charge(L, 1);
+        clua_charge(L, 8);
         lua_rawgeti(L, 3, k);
         lua_seti(L, 1, k);
     }

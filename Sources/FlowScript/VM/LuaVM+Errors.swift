@@ -61,7 +61,7 @@ extension LuaVM {
             error.file = expandChunkName(file)
             error.line = line
             error.message = message
-        } else if status == LUA_ERRRUN || located, context.err_line > 0 {
+        } else if status == LUA_ERRRUN || status == LUA_ERRMEM || located, context.err_line > 0 {
             error.file = expandChunkName(LuaVM.cString(context.err_src))
             error.line = Int(context.err_line)
         } else if let function, let location = definitionLocation(of: function) {
