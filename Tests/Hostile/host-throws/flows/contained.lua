@@ -1,0 +1,13 @@
+describe("a host function that throws", function()
+  it("fails closed at its line and the app keeps working", function()
+    local r = (function() app.host("checkAccount", function() error("account service unavailable") end) return router.push("target") end)()
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_contain("rules/host.lua:2")
+    expect(r.reason).to_contain("account service unavailable")
+    -- the app still works: the stack did not change and another navigation applies
+    expect(router.top()).to_equal({ name = "root" })
+    local next = router.push("after")
+    expect(next.applied).to_be(true)
+    expect(router.top()).to_equal({ name = "after" })
+  end)
+end)
