@@ -23,7 +23,6 @@ extension FlowTestRunner {
             self.vm?.close()
             self.vm = nil
             loadErrors.append(error)
-            onLoadError?(error)
             let failure = FlowTestFailure(kind: .error, file: error.file ?? flow.name, line: error.line, message: error.message)
             let result = FlowTestResult(file: flow.name, line: error.line, path: ["did not load"], failures: [failure])
             guard Self.matches(filter, file: flow.name, path: result.path) else { return [] }

@@ -43,10 +43,24 @@ extension FlowTestRunner {
     /// The value at `position` as Lua source; tables that cannot be converted are described.
     static func format(_ arguments: LuaArguments, at position: Int) -> String {
         do {
-            return Self.shortened(try arguments.value(at: position).description)
+            return Self.shortened(Self.source(try arguments.value(at: position)))
         } catch {
             return "<\(arguments.type(at: position).name): \(error.message)>"
         }
+    }
+
+    /// A value as Lua source, with a table's `name` (a route's) and `id` (a dialog's) first.
+    static func source(_ value: LuaValue) -> String {
+        guard case .table(let table) = value, !table.isEmpty else { return value.description }
+        var parts = table.array.map(source)
+        let leading: [LuaTableKey] = ["name", "id"]
+        for key in leading where table.fields[key] != nil {
+            parts.append("\(key) = \(source(table.fields[key]!))")
+        }
+        for key in table.fields.keys.sorted() where !leading.contains(key) {
+            parts.append("\(key) = \(source(table.fields[key]!))")
+        }
+        return "{ " + parts.joined(separator: ", ") + " }"
     }
 
     /// Long values cut to a readable length.

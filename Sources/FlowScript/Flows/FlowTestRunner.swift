@@ -52,7 +52,8 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     public let options: Options
     /// Called with each test's result as soon as it is known (for streaming reporters).
     public var onResult: (@MainActor (FlowTestResult) -> Void)?
-    /// Called when a script does not load (the manifest, the rules, a flow file).
+    /// Called when the rules do not load (a flow file that does not load is reported as a
+    /// failed result named "did not load").
     public var onLoadError: (@MainActor (FlowScriptError) -> Void)?
 
     /// Errors of scripts that did not load before any flow ran (the rules).

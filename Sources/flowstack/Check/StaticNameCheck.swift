@@ -25,8 +25,9 @@ struct StaticNameCheck {
     private func check(_ source: FlowRulesSource, role: Role) -> [CheckProblem] {
         let tokens = LuaTokenizer.tokens(source.text)
         var problems: [CheckProblem] = []
+        let expectedFailures = role == .flow ? Self.expectedFailureLines(tokens) : []
         func report(_ line: Int, _ message: String?, severity: CheckProblem.Severity = .error) {
-            guard let message else { return }
+            guard let message, !expectedFailures.contains(line) else { return }
             problems.append(CheckProblem(severity, file: source.name, line: line, message))
         }
         func token(_ index: Int) -> LuaToken? { tokens.indices.contains(index) ? tokens[index] : nil }
@@ -88,10 +89,16 @@ struct StaticNameCheck {
             if isName(index, "name"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
                 routeName(index + 2)
             }
-            // { name = "route" }
+            // { name = "route", field = literal }
             if isName(index, "name"), isSymbol(index + 1, "="), token(index + 2)?.kind == .string,
                isSymbol(index - 1, "{") || isSymbol(index - 1, ",") || isSymbol(index - 1, ";") {
-                routeName(index + 2)
+                if let problem = routeProblem(tokens[index + 2].text) {
+                    report(tokens[index + 2].line, problem)
+                } else if isSymbol(index - 1, "{") {
+                    for (line, problem) in payloadProblems(route: tokens[index + 2].text, items: tableItems(index - 1).map { tokens[$0] }) {
+                        report(line, problem)
+                    }
+                }
             }
             guard current.kind == .name, !afterDot, isSymbol(index + 1, "."), isName(index + 2) else { continue }
             let member = tokens[index + 2].text
@@ -175,6 +182,60 @@ struct StaticNameCheck {
             guard !FlowTestAPI.matchers.contains(matcher.text) else { continue }
             problems.append(CheckProblem(
                 .error, file: file, line: matcher.line, unknownMember("expect(...)", matcher.text, FlowTestAPI.matchers)))
+        }
+        return problems
+    }
+
+    /// The lines of code inside `expect(...)` calls that end in `.to_fail`: their mistakes are
+    /// on purpose.
+    private static func expectedFailureLines(_ tokens: [LuaToken]) -> Set<Int> {
+        var lines: Set<Int> = []
+        for index in tokens.indices where tokens[index].kind == .name && tokens[index].text == "expect" {
+            guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { continue }
+            var depth = 0
+            var close = index + 1
+            while close < tokens.count {
+                if tokens[close].kind == .symbol, ["(", "{", "["].contains(tokens[close].text) { depth += 1 }
+                if tokens[close].kind == .symbol, [")", "}", "]"].contains(tokens[close].text) {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                close += 1
+            }
+            guard close + 2 < tokens.count, tokens[close + 1].text == ".", tokens[close + 2].text == "to_fail" else { continue }
+            for token in tokens[index...close] { lines.insert(token.line) }
+        }
+        return lines
+    }
+
+    /// Payload fields of a `{ name = "route", ... }` table the manifest does not declare, or
+    /// literal values of the wrong type.
+    private func payloadProblems(route: String, items: [LuaToken]) -> [(Int, String)] {
+        guard let manifest, let spec = manifest.routes[route] else { return [] }
+        var problems: [(Int, String)] = []
+        var position = 0
+        while position + 2 < items.count {
+            let key = items[position], equals = items[position + 1], value = items[position + 2]
+            defer { position += 1 }
+            guard key.kind == .name, equals.kind == .symbol, equals.text == "=", key.text != "name",
+                  position == 0 || [",", ";"].contains(items[position - 1].text) else { continue }
+            guard spec.params[key.text] != nil else {
+                let hint = FlowSuggestion.closest(to: key.text, in: spec.params.keys.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+                problems.append((key.line, "route '\(route)' has no payload field '\(key.text)'\(hint)"))
+                continue
+            }
+            let literal: FlowScriptValue?
+            switch value.kind {
+            case .string: literal = .string(value.text)
+            case .number: literal = Int(value.text).map(FlowScriptValue.int) ?? Double(value.text).map(FlowScriptValue.double)
+            case .name where value.text == "true" || value.text == "false": literal = .bool(value.text == "true")
+            default: literal = nil
+            }
+            let next = position + 3 < items.count ? items[position + 3].text : ","
+            guard let literal, [",", ";", "}"].contains(next) else { continue }
+            if let problem = manifest.problem(with: FlowRouteValue(route, [key.text: literal])) {
+                problems.append((value.line, problem))
+            }
         }
         return problems
     }

@@ -5,26 +5,49 @@ import Foundation
 ///
 /// Applied steps are solid edges labelled with their kind; refused ones (blocked or
 /// redirected by a rule) are dashed edges labelled with the kind and the rule's reason.
-/// Identical edges are merged and counted.
+/// Steps between the same two routes are merged into one edge per style, each label with
+/// its count (`push ×3`).
 struct NavigationGraph {
-    /// One merged edge.
-    struct Edge: Hashable {
+    /// One edge: every applied (or every refused) step from one route to another.
+    struct Edge {
         let from: String
         let to: String
-        let label: String
+        let refused: Bool
+        /// The distinct labels, in order of first appearance, with their counts.
+        var labels: [(text: String, count: Int)]
+
+        /// The labels with their counts (`push ×3`).
+        var labelTexts: [String] {
+            labels.map { $0.count > 1 ? "\($0.text) ×\($0.count)" : $0.text }
+        }
+    }
+
+    private struct Key: Hashable {
+        let from: String
+        let to: String
         let refused: Bool
     }
 
     /// The routes, in order of first appearance (the root first).
     private(set) var nodes: [String] = []
-    /// The edges, in order of first appearance, with how often each was seen.
-    private(set) var edges: [(edge: Edge, count: Int)] = []
+    /// The edges, grouped by their source route in node order.
+    var edges: [Edge] {
+        let order = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1, $0) })
+        return storage.enumerated().sorted { lhs, rhs in
+            let a = (order[lhs.element.from] ?? 0, order[lhs.element.to] ?? 0, lhs.element.refused ? 1 : 0, lhs.offset)
+            let b = (order[rhs.element.from] ?? 0, order[rhs.element.to] ?? 0, rhs.element.refused ? 1 : 0, rhs.offset)
+            return a < b
+        }.map(\.element)
+    }
     /// Routes the manifest declares that no flow reached.
     private(set) var unreached: [String] = []
     /// The root route, drawn with a heavier border.
     let root: String?
+    /// How many applied and refused steps there were.
+    private(set) var totals = (applied: 0, refused: 0)
 
-    private var edgeIndex: [Edge: Int] = [:]
+    private var storage: [Edge] = []
+    private var index: [Key: Int] = [:]
     private var nodeSet: Set<String> = []
 
     /// Builds the graph from test results; `declared` adds the manifest's routes no flow reached.
@@ -35,13 +58,6 @@ struct NavigationGraph {
             for step in result.steps { add(step) }
         }
         unreached = declared.sorted().filter { !nodeSet.contains($0) }
-    }
-
-    /// How many applied and refused steps the graph holds (counting repeats).
-    var totals: (applied: Int, refused: Int) {
-        edges.reduce(into: (0, 0)) { sums, item in
-            if item.edge.refused { sums.1 += item.count } else { sums.0 += item.count }
-        }
     }
 
     private mutating func addNode(_ name: String) {
@@ -57,26 +73,31 @@ struct NavigationGraph {
         case "deeplink": label += " (link)"
         default: break
         }
-        if !step.applied {
+        if step.applied {
+            totals.applied += 1
+        } else {
+            totals.refused += 1
             label += ": " + Self.shortReason(step.reason ?? "blocked")
         }
-        let edge = Edge(from: step.from, to: step.to, label: label, refused: !step.applied)
-        if let index = edgeIndex[edge] {
-            edges[index].count += 1
+        let key = Key(from: step.from, to: step.to, refused: !step.applied)
+        guard let position = index[key] else {
+            index[key] = storage.count
+            storage.append(Edge(from: step.from, to: step.to, refused: !step.applied, labels: [(label, 1)]))
+            return
+        }
+        if let labelIndex = storage[position].labels.firstIndex(where: { $0.text == label }) {
+            storage[position].labels[labelIndex].count += 1
         } else {
-            edgeIndex[edge] = edges.count
-            edges.append((edge, 1))
+            storage[position].labels.append((label, 1))
         }
     }
 
-    /// A reason short enough for an edge label (script errors keep their file:line).
+    /// A reason short enough for an edge label: a script error shows as its location.
     static func shortReason(_ reason: String) -> String {
         let firstLine = reason.split(separator: "\n").first.map(String.init) ?? reason
-        return firstLine.count > 60 ? String(firstLine.prefix(57)) + "..." : firstLine
-    }
-
-    /// An edge's label with its count.
-    static func label(_ edge: Edge, count: Int) -> String {
-        count > 1 ? "\(edge.label) ×\(count)" : edge.label
+        if let match = firstLine.firstMatch(of: #/^([^\s:]+\.lua:\d+): /#) {
+            return "script error at \(match.output.1)"
+        }
+        return firstLine.count > 48 ? String(firstLine.prefix(45)) + "..." : firstLine
     }
 }
