@@ -65,6 +65,14 @@ describe("deep links", function()
       expect(router.stacks()[2].routes).to_equal({ { name = "promo" } })
     end)
 
+    it("closes every presentation for the settings link", function()
+      router.sheet("promo")
+      local r = router.open("myapp://settings")
+      expect(r.status).to_be("applied")
+      expect(#router.stacks()).to_be(1)
+      expect(rootNames()).to_equal({ "home", "settings" })
+    end)
+
     it("runs the plan as one transaction: a blocked step applies nothing", function()
       -- The editor is premium: its push redirects to the paywall, so nothing of the plan applies.
       router.push("projects")
