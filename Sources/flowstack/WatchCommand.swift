@@ -88,10 +88,19 @@ final class WatchSession {
             let failure = result.failures.first
             let location = failure.map { $0.location.isEmpty ? "" : "\($0.location): " } ?? ""
             terminal.line("  " + terminal.red("✗") + " \(result.file) › \(result.name)")
-            if let failure { terminal.line(terminal.dim("      \(location)\(failure.message)")) }
+            guard let failure else { continue }
+            var detail = "\(location)\(failure.message)"
+            if let expected = failure.expected, let actual = failure.actual {
+                detail += " (expected \(Self.short(expected)), actual \(Self.short(actual)))"
+            }
+            terminal.line(terminal.dim("      " + detail))
         }
         let summary = report.succeeded ? terminal.green(report.summary) : terminal.red(report.summary)
         terminal.line("[\(time)] \(summary) (\(String(format: "%.2f", seconds)) s)")
+    }
+
+    private static func short(_ value: String) -> String {
+        value.count > 60 ? String(value.prefix(57)) + "..." : value
     }
 
     private static func clockTime() -> String {
