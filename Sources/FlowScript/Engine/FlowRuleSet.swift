@@ -2,17 +2,17 @@ import FlowStack
 import Foundation
 
 /// One loaded generation of rules: its VM, the prelude's entry points, and what is registered.
-@MainActor
+@MainActor @usableFromInline
 final class FlowRuleSet {
     let vm: LuaVM
     let generation: Int
     var decideFunction: LuaFunctionRef!
     var styleFunction: LuaFunctionRef!
     /// Kinds with a default precondition (`"*"` included when one is registered for every kind).
-    var preconditionKinds: Set<String> = []
-    var hasStarPrecondition = false
+    @usableFromInline var preconditionKinds: Set<String> = []
+    @usableFromInline var hasStarPrecondition = false
     /// Route names with a guard.
-    var guardNames: Set<String> = []
+    @usableFromInline var guardNames: Set<String> = []
     /// Style rules per hook.
     var styleCounts: [FlowStyleHook: Int] = [:]
     /// Deep-link handlers by pattern.
