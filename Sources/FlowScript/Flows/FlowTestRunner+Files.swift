@@ -31,6 +31,7 @@ extension FlowTestRunner {
         }
         defer {
             stubs.removeAll()
+            fileStubs.removeAll()
             router = nil
             vm.close()
             self.vm = nil
@@ -56,7 +57,9 @@ extension FlowTestRunner {
         guard case .function(let finish)? = try vm.call(prelude, []).first else {
             throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the flow prelude did not return its entry point")
         }
+        stubs.removeAll()
         _ = try vm.run(source: flow.text, chunkName: flow.name)
+        fileStubs = stubs
         let collected = try vm.call(finish, [])
         try vm.lockGlobals()
         guard case .table(let list)? = collected.first else { return [] }
@@ -74,7 +77,7 @@ extension FlowTestRunner {
     /// `after_each` hooks (inner first), which run even when the test failed.
     private func run(_ test: FlowCollectedTest, file: String, vm: LuaVM) async -> FlowTestResult {
         let started = ContinuousClock.now
-        stubs.removeAll()
+        stubs = fileStubs
         output.removeAll()
         steps.removeAll()
         pendingExpectation = nil

@@ -31,6 +31,8 @@ extension FlowTestRunner {
                     vm.close()
                     self.vm = nil
                     router = nil
+                    stubs.removeAll()
+                    fileStubs.removeAll()
                 }
                 for test in try load(flow, into: vm) where Self.matches(filter, file: flow.name, path: test.path) {
                     tests.append(FlowTestInfo(file: flow.name, line: test.line, path: test.path))

@@ -64,6 +64,8 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     var vm: LuaVM?
     /// Host stubs of the running test, by host name (functions of `vm`).
     var stubs: [String: LuaFunctionRef] = [:]
+    /// Host stubs the flow file set at its top level: every test starts with them.
+    var fileStubs: [String: LuaFunctionRef] = [:]
     /// Host names registered on the engine as stubs.
     var stubbedHosts: Set<String> = []
     /// Virtual time of the running test.
@@ -104,7 +106,11 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         self.options = options
         self.clock = options.startDate
         self.engine = engine
-        engine.onPrint = { [weak self] line in self?.output.append(line) }
+        let previous = engine.onPrint
+        engine.onPrint = { [weak self] line in
+            self?.output.append(line)
+            previous?(line)
+        }
         registerScannedHosts()
     }
 

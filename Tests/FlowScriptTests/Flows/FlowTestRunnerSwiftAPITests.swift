@@ -118,6 +118,25 @@ struct FlowTestRunnerSwiftAPITests {
         #expect(report.summary == "3 passed, 0 failed", "\(report.issues)")
     }
 
+    @Test("a stub set at a flow file's top level applies to every test; a test's own stub does not leak")
+    func stubScopes() async throws {
+        let flows = try FlowFiles([
+            "stubs.lua": """
+                app.host("checkStock", function() return true end)
+                before_each(function() app.facts{ isLoggedIn = true } end)
+                it("uses the file's stub", function() expect(router.push("cart").applied).to_be(true) end)
+                it("overrides it", function()
+                  app.host("checkStock", function() return false end)
+                  expect(router.push("cart").reason).to_be("out of stock")
+                end)
+                it("gets the file's stub back", function() expect(router.push("cart").applied).to_be(true) end)
+                """,
+        ])
+        defer { flows.remove() }
+        let report = try await FlowTestRunner.run(flowsIn: flows.directory, rules: try Self.engine())
+        #expect(report.summary == "3 passed, 0 failed", "\(report.issues)")
+    }
+
     @Test("failures become issues with the flow file's absolute path and line")
     func issues() async throws {
         let flows = try FlowFiles([
