@@ -96,17 +96,15 @@ extension FlowTestRunner {
         }
         if failures.isEmpty {
             for hook in test.before {
-                if let failure = await invoke(hook, file: file, vm: vm) {
-                    failures.append(failure)
-                    break
-                }
+                failures += await invoke(hook, file: file, vm: vm)
+                if !failures.isEmpty { break }
             }
         }
-        if failures.isEmpty, let failure = await invoke(test.body, file: file, vm: vm) {
-            failures.append(failure)
+        if failures.isEmpty {
+            failures += await invoke(test.body, file: file, vm: vm)
         }
         for hook in test.after {
-            if let failure = await invoke(hook, file: file, vm: vm) { failures.append(failure) }
+            failures += await invoke(hook, file: file, vm: vm)
         }
         harvestSteps()
         let elapsed = ContinuousClock.now - started
@@ -116,14 +114,26 @@ extension FlowTestRunner {
             duration: seconds)
     }
 
-    /// Calls a test function in a coroutine (so async navigations can suspend it); the failure, if any.
-    private func invoke(_ function: LuaFunctionRef, file: String, vm: LuaVM) async -> FlowTestFailure? {
+    /// Calls a test function in a coroutine (so async navigations can suspend it); its failures:
+    /// the error it raised, and an expectation whose error something caught before the test saw
+    /// it (a host stub's, which the rules turn into a rule failure).
+    private func invoke(_ function: LuaFunctionRef, file: String, vm: LuaVM) async -> [FlowTestFailure] {
+        var failures: [FlowTestFailure] = []
         do {
             _ = try await vm.callAsync(function, [])
-            return nil
         } catch {
-            return failure(from: error, file: file)
+            failures.append(failure(from: error, file: file))
         }
+        if let expectation = pendingExpectation {
+            pendingExpectation = nil
+            let location = expectation.location.flatMap { FlowScriptError.splitLocation($0 + " x") }
+            failures.insert(FlowTestFailure(
+                kind: .expectation, file: location?.file ?? file, line: location?.line,
+                message: expectation.message + " (its error was caught before the test saw it: in a host stub, "
+                    + "a failed expectation becomes a failed rule)",
+                expected: expectation.expected, actual: expectation.actual, stacks: describeStacks()), at: 0)
+        }
+        return failures
     }
 
     /// A failure from an error a test raised: an expectation's details when it came from one.
@@ -135,7 +145,6 @@ extension FlowTestRunner {
                 kind: .expectation, file: error.file ?? file, line: error.line, message: expectation.message,
                 expected: expectation.expected, actual: expectation.actual, stacks: stacks)
         }
-        pendingExpectation = nil
         return FlowTestFailure(kind: .error, file: error.file ?? file, line: error.line, message: error.message, stacks: stacks)
     }
 

@@ -22,7 +22,8 @@ extension FlowTestRunner {
             self.pendingExpectation = (
                 message: try arguments.string(at: 1),
                 expected: try arguments.optionalString(at: 2),
-                actual: try arguments.optionalString(at: 3)
+                actual: try arguments.optionalString(at: 3),
+                location: try arguments.optionalString(at: 4)
             )
             return []
         })

@@ -79,7 +79,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     /// History sequence numbers of entries recorded by async navigations.
     var asyncSequences: Set<Int> = []
     /// The expectation that failed last, until the error it raised is seen.
-    var pendingExpectation: (message: String, expected: String?, actual: String?)?
+    var pendingExpectation: (message: String, expected: String?, actual: String?, location: String?)?
 
     /// Creates a runner for a project with its own engine, loaded from the project's rules.
     ///

@@ -137,6 +137,30 @@ struct FlowTestRunnerSwiftAPITests {
         #expect(report.summary == "3 passed, 0 failed", "\(report.issues)")
     }
 
+    @Test("an expectation that fails inside a host stub fails the test, at the stub's line")
+    func expectationInStub() async throws {
+        let flows = try FlowFiles([
+            "stub.lua": """
+                it("checks the stub's arguments", function()
+                  app.facts{ isLoggedIn = true }
+                  app.host("checkStock", function(...)
+                    expect(select("#", ...)).to_be(1)
+                    return true
+                  end)
+                  router.push("cart")
+                end)
+                """,
+        ])
+        defer { flows.remove() }
+        let report = try await FlowTestRunner.run(flowsIn: flows.directory, rules: try Self.engine())
+        let failure = try #require(report.results.first?.failures.first)
+        #expect(failure.kind == .expectation)
+        #expect(failure.line == 4)
+        #expect(failure.expected == "1")
+        #expect(failure.actual == "0")
+        #expect(failure.message.contains("caught before the test saw it"))
+    }
+
     @Test("failures become issues with the flow file's absolute path and line")
     func issues() async throws {
         let flows = try FlowFiles([
