@@ -9,22 +9,27 @@ struct CheckCommand: AsyncParsableCommand {
         abstract: "Load a project and report its mistakes, without running the flows.",
         discussion: """
             Reports, with file:line:
-              - scripts that do not load (syntax errors, errors at the top level, bad registrations);
-              - route, dialog and fact names the manifest (routes.lua) does not declare, with
-                "did you mean", and calls to router/app/flow/expect functions that do not exist;
-              - style attributes that are unknown or have a bad value (the style rules are
-                evaluated for every declared route, on the root stack, in a sheet and in a
-                full-screen cover, at depth 0 and 1);
-              - deep-link patterns that are duplicates of, or shadowed by, earlier ones (warnings).
-            Exits 1 when there is an error (with --strict, also on warnings).
+              - scripts that do not load (syntax errors, errors at the top
+                level, bad registrations);
+              - route, dialog and fact names that routes.lua does not
+                declare, with "did you mean", and calls to router, app,
+                flow and expect functions that do not exist;
+              - style attributes that are unknown or have a bad value (the
+                style rules run for every declared route at depth 0 and 1,
+                on the root stack, in a sheet and in a full-screen cover);
+              - deep-link patterns that duplicate, or are shadowed by,
+                earlier ones (warnings).
+            Exits 1 when there is an error (with --strict, on warnings too).
 
             Examples:
               flowstack check Scripts
               flowstack check Scripts --strict
 
             Output:
-              Scripts/flows/auth.lua:12: error: unknown route 'hom' (did you mean 'home'?) (declared in routes.lua)
-              checked Scripts: 7 rules files, 10 flow files (91 tests): 1 error, 0 warnings
+              flows/auth.lua:12: error: unknown route 'hom' (did you mean
+                'home'?) (declared in routes.lua)
+              checked Scripts: 8 rules files, 11 flow files (106 tests):
+                1 error, 0 warnings
             """
     )
 

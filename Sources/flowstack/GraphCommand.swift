@@ -13,12 +13,13 @@ struct GraphCommand: AsyncParsableCommand {
         commandName: "graph",
         abstract: "Draw the navigation graph observed while running the flows.",
         discussion: """
-            Runs the flows (like `flowstack test`, without printing them) and draws every
-            route they reached as a node. Applied steps are solid edges labelled with their
-            kind (push, sheet, fullScreenCover, setRoot, pop, dismiss, ...); steps a rule
-            blocked or redirected are dashed red edges labelled with the kind and the rule's
-            reason. Repeated edges are drawn once with a count (×3). Routes of the manifest
-            that no flow reached are drawn dashed and grey.
+            Runs the flows (like `flowstack test`, without printing them) and
+            draws every route they reached as a node. Applied steps are solid
+            edges labelled with their kind (push, sheet, fullScreenCover,
+            setRoot, pop, dismiss, ...); steps a rule blocked or redirected are
+            dashed red edges labelled with the kind and the rule's reason.
+            Repeated steps are drawn once with a count (push ×3). Routes of the
+            manifest that no flow reached are drawn dashed and grey.
 
             Examples:
               flowstack graph Scripts > navigation.mmd

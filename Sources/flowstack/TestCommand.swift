@@ -13,11 +13,13 @@ struct TestCommand: AsyncParsableCommand {
         commandName: "test",
         abstract: "Run the flow tests of a project.",
         discussion: """
-            Loads DIR/routes.lua (the optional manifest) and DIR/rules/, then runs every flow in
-            DIR/flows/, each test from a fresh router. Prints a line per test, failures with the
-            flow file and line, expected and actual values and the router's stacks, and ends
-            with the line `N passed, N failed`. Exits 0 only when every test passed and every
-            script loaded.
+            Loads DIR/routes.lua (the optional manifest) and DIR/rules/, then
+            runs every flow in DIR/flows/, each test from a fresh router.
+            Prints a line per test, failures with the flow file and line, the
+            expected and actual values and the router's stacks, and ends with
+            the line `N passed, N failed`. Exits 0 only when every test passed
+            and every script loaded. With --output, the report goes to FILE and
+            the pretty lines still go to standard output.
 
             Examples:
               flowstack test                                  (runs ./Scripts)

@@ -8,10 +8,11 @@ struct TypesCommand: AsyncParsableCommand {
         commandName: "types",
         abstract: "Print LuaLS annotations for the project's rules and flows.",
         discussion: """
-            Prints a `---@meta` file that describes `flow`, `router`, `app`, `facts`, `host`,
-            `expect` and the test functions, with the manifest's route names, payload fields,
-            dialogs and facts. Save it in the project (outside rules/ and flows/) so that the
-            Lua language server completes names and flags typos while you edit.
+            Prints a `---@meta` file that describes `flow`, `router`, `app`,
+            `facts`, `host`, `expect` and the test functions, with the
+            manifest's route names, payload fields, dialogs and facts. Save it
+            in the project (outside rules/ and flows/) so that the Lua language
+            server completes names and flags typos while you edit.
 
             Examples:
               flowstack types Scripts > Scripts/flowstack-types.lua

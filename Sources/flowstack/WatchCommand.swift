@@ -8,10 +8,11 @@ struct WatchCommand: AsyncParsableCommand {
         commandName: "watch",
         abstract: "Run the flow tests, then again on every change, until interrupted.",
         discussion: """
-            Runs the flows like `flowstack test`, then watches DIR (routes.lua, rules/, flows/)
-            and runs them again after every save, printing a short summary each time: the
-            time, `N passed, N failed`, and one line per failure or script that did not load.
-            Several quick saves give one run. Press Ctrl-C to stop.
+            Runs the flows like `flowstack test`, then watches DIR (routes.lua,
+            rules/, flows/) and runs them again after every save, printing a
+            short summary each time: the time, `N passed, N failed`, and a line
+            per failure or script that did not load. Several quick saves give
+            one run. Press Ctrl-C to stop.
 
             Examples:
               flowstack watch                    (watches ./Scripts)
