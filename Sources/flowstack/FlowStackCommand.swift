@@ -6,7 +6,7 @@ import Foundation
 struct FlowStackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "flowstack",
-        abstract: "Test, check and explore FlowStack navigation rules written in Lua.",
+        abstract: "Test, check, explore and sign FlowStack navigation rules written in Lua.",
         discussion: """
             A flow project is a directory with an optional route manifest, rules and flow tests:
 
@@ -22,7 +22,13 @@ struct FlowStackCommand: AsyncParsableCommand {
               flowstack watch Scripts                re-run the flows on every save
               flowstack graph Scripts > flows.mmd    the navigation graph, as Mermaid
               flowstack types Scripts > Scripts/flowstack-types.lua
+              flowstack keygen --private-key rules.key --public-key rules.pub
+              flowstack bundle Scripts --key rules.key --version 1.4.0 \\
+                  --min-app 2.0 --expires 2027-06-01
             """,
-        subcommands: [TestCommand.self, CheckCommand.self, WatchCommand.self, GraphCommand.self, TypesCommand.self]
+        subcommands: [
+            TestCommand.self, CheckCommand.self, WatchCommand.self, GraphCommand.self, TypesCommand.self, BundleCommand.self,
+            KeygenCommand.self,
+        ]
     )
 }

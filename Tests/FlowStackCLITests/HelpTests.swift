@@ -10,6 +10,8 @@ struct HelpTests {
         (["watch"], "flowstack watch Scripts --filter paywall"),
         (["graph"], "flowstack graph Scripts --format dot | dot -Tsvg"),
         (["types"], "flowstack types Scripts > Scripts/flowstack-types.lua"),
+        (["keygen"], "flowstack keygen --private-key rules.key --public-key rules.pub"),
+        (["bundle"], "flowstack bundle Scripts --key rules.key --version 1.4.0"),
     ])
     func example(command: [String], example: String) throws {
         let output = try CLIRunner.run(command + ["--help"])
