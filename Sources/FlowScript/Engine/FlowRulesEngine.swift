@@ -47,6 +47,7 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     var nextSnapshot = 1
     var seenWarnings: Set<String> = []
     var watcher: DirectoryWatcher?
+    var loadedBundle: FlowVerifiedBundle?
     var routers: [WeakRouterBox] = []
 
     /// Loads every `*.lua` file below `directory` (lexical order) into a fresh VM.
