@@ -9,6 +9,20 @@
 /* ------------------------------------------------------------------------------------------ */
 
 /**
+ * A call that ended normally although its budget or time ran out: the script caught the
+ * error where no instruction of its own ran afterwards (`return pcall(f)` as a tail call at the
+ * end of the called function). Turns it into the failure it is: drops the `nresults` results,
+ * pushes the first such error and returns LUA_ERRRUN; returns `status` otherwise.
+ */
+static inline int clua_stopped_ok(lua_State *L, int status, int nresults) {
+    clua_ctx *c = clua_getctx(L);
+    if (status != LUA_OK || (!c->instr_exhausted && !c->time_exhausted)) return status;
+    lua_pop(L, nresults);
+    lua_pushstring(L, c->stop_message);
+    return LUA_ERRRUN;
+}
+
+/**
  * Protected call for a fresh top-level call: resets the instruction budget, arms the hook,
  * enforces the memory budget while Lua runs. `msgh` is the stack index of clua_msgh.
  */
@@ -24,10 +38,11 @@ static inline int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     clua_start_clock(c);
     lua_sethook(L, clua_hook, LUA_MASKCOUNT, c->instr_step);
     c->mem_enforce = 1;
+    int base = lua_gettop(L) - nargs - 1;
     int status = lua_pcall(L, nargs, nresults, msgh);
     c->mem_enforce = 0;
     c->mem_thread = NULL;
-    return status;
+    return clua_stopped_ok(L, status, lua_gettop(L) - base);
 }
 
 /** Protected call nested inside a running call (from a host function): shares its budget. */
@@ -60,6 +75,10 @@ static inline int clua_resume(lua_State *co, lua_State *from, int nargs, int *nr
     c->mem_enforce = 0;
     c->mem_thread = NULL;
     c->async_thread = async;
+    if (status == LUA_OK && (c->instr_exhausted || c->time_exhausted)) {
+        status = clua_stopped_ok(co, status, *nresults);
+        *nresults = 0;
+    }
     return status;
 }
 

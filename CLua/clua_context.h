@@ -64,6 +64,7 @@ typedef struct clua_ctx {
     long long time_limit_ns; /* 0: no limit */
     long long time_start_ns; /* when the running call started, moved forward by host time */
     int time_exhausted;     /* set when the limit ran out during the current call */
+    char stop_message[LUA_IDSIZE + 96]; /* the first budget or time error of the call, with its position */
     /* print output */
     long long print_left;   /* bytes print may still emit in the running call */
     /* errors */
@@ -175,15 +176,33 @@ static const char *clua_keyname(lua_State *L, int idx) {
 /* Instruction budget                                                                           */
 /* ------------------------------------------------------------------------------------------ */
 
-static int clua_budget_error(lua_State *L, int level) {
+/** Raises the error on top of the stack after a budget or time limit ran out; the first one of
+ *  a call is kept (clua_stopped_ok turns a call that swallowed it into a failure). */
+static int clua_raise_stop(lua_State *L, int first) {
     clua_ctx *c = clua_getctx(L);
-    c->instr_exhausted = 1;
+    if (first) {
+        size_t len;
+        const char *text = lua_tolstring(L, -1, &len);
+        if (len >= sizeof c->stop_message) len = sizeof c->stop_message - 1;
+        memcpy(c->stop_message, text, len);
+        c->stop_message[len] = '\0';
+    }
     /* From now on this thread stops at every instruction, so a Lua pcall cannot swallow it. */
     if (lua_gethookcount(L) != 1) lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+    return lua_error(L);
+}
+
+static int clua_budget_error(lua_State *L, int level) {
+    clua_ctx *c = clua_getctx(L);
+    if (c->instr_exhausted || c->time_exhausted) { /* raised again: where it first ran out */
+        lua_pushstring(L, c->stop_message);
+        return clua_raise_stop(L, 0);
+    }
+    c->instr_exhausted = 1;
     luaL_where(L, level);
     lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)c->instr_budget);
     lua_concat(L, 2);
-    return lua_error(L);
+    return clua_raise_stop(L, 1);
 }
 
 /** A cheap monotonic clock in nanoseconds (coarse where available: a few ms of resolution
@@ -206,13 +225,15 @@ static inline void clua_start_clock(clua_ctx *c) {
 
 static int clua_time_error(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
+    if (c->instr_exhausted || c->time_exhausted) {
+        lua_pushstring(L, c->stop_message);
+        return clua_raise_stop(L, 0);
+    }
     c->time_exhausted = 1;
-    /* As for the budget: stop at every instruction so that pcall cannot swallow it. */
-    if (lua_gethookcount(L) != 1) lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
     luaL_where(L, 0);
     lua_pushfstring(L, "time limit exceeded (%I ms)", (LUAI_UACINT)(c->time_limit_ns / 1000000));
     lua_concat(L, 2);
-    return lua_error(L);
+    return clua_raise_stop(L, 1);
 }
 
 /**

@@ -10,13 +10,65 @@
 /* Sandbox library wrappers                                                                     */
 /* ------------------------------------------------------------------------------------------ */
 
-/** `load`: text chunks only, whatever mode is asked for; charges the chunk's size. */
+/**
+ * `load`: text chunks only, whatever mode is asked for; charges the chunk's size. A chunk
+ * loaded without a name is named after the line that loads it (`rules/a.lua:3 (load)`), so
+ * errors inside it point back into the rules file rather than at `[string "..."]`.
+ */
 static int clua_sb_load(lua_State *L) {
     if (lua_type(L, 1) == LUA_TSTRING) clua_charge(L, (lua_Integer)(lua_rawlen(L, 1) / 16));
     if (lua_gettop(L) < 3) lua_settop(L, 3);
+    if (lua_isnil(L, 2) && !lua_isnil(L, 1)) {
+        size_t len;
+        luaL_where(L, 1);
+        const char *where = lua_tolstring(L, -1, &len);
+        if (len > 2) {
+            lua_pushliteral(L, "=");
+            lua_pushlstring(L, where, len - 2); /* without the trailing ": " */
+            lua_pushliteral(L, " (load)");
+            lua_concat(L, 3);
+            lua_replace(L, 2);
+        }
+        lua_settop(L, 3);
+    }
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
     return clua_forward(L);
+}
+
+/**
+ * The message handler `xpcall` installs: the script's own (upvalue 1), unless the call has run
+ * out of instructions or time. An error raised from the count hook leaves hooks off until a
+ * protected call catches it, and Lua runs the message handler before that: a handler that loops
+ * would then loop forever, unmetered. So once the budget or the time is spent, the script's
+ * handler is not called and the error goes on unchanged.
+ */
+static int clua_xpcall_handler(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    if (c->instr_exhausted || c->time_exhausted) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int clua_xpcall_done(lua_State *L, int status, lua_KContext k) {
+    (void)status;
+    (void)k;
+    return lua_gettop(L);
+}
+
+/** `xpcall(f, handler, ...)`: Lua's (upvalue 1) with the handler wrapped (see above); calls
+ *  inside may still yield. */
+static int clua_sb_xpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, clua_xpcall_handler, 1);
+    lua_replace(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, clua_xpcall_done);
+    return clua_xpcall_done(L, LUA_OK, 0);
 }
 
 /** `collectgarbage`: only "count". */
@@ -257,7 +309,7 @@ static int clua_setup(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     static const char *const base_names[] = {
         "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal",
-        "rawget", "rawlen", "select", "tonumber", "tostring", "type", "xpcall", "warn", "_VERSION",
+        "rawget", "rawlen", "select", "tonumber", "tostring", "type", "warn", "_VERSION",
         NULL
     };
     static const char *const no_dump[] = { "dump", NULL };
@@ -288,6 +340,7 @@ static int clua_setup(lua_State *L) {
     lua_getfield(L, 2, "load");         lua_pushcclosure(L, clua_sb_load, 1);         lua_setfield(L, env, "load");
     lua_getfield(L, 2, "rawset");       lua_pushcclosure(L, clua_sb_rawset, 1);       lua_setfield(L, env, "rawset");
     lua_getfield(L, 2, "setmetatable"); lua_pushcclosure(L, clua_sb_setmetatable, 1); lua_setfield(L, env, "setmetatable");
+    lua_getfield(L, 2, "xpcall");       lua_pushcclosure(L, clua_sb_xpcall, 1);       lua_setfield(L, env, "xpcall");
     lua_pushcfunction(L, clua_sb_collectgarbage); lua_setfield(L, env, "collectgarbage");
     lua_pushcfunction(L, clua_sb_print);          lua_setfield(L, env, "print");
     lua_pushvalue(L, env); lua_setfield(L, env, LUA_GNAME);
@@ -309,6 +362,12 @@ static int clua_setup(lua_State *L) {
     if (lua_getmetatable(L, -1)) {
         lua_pushvalue(L, -3);
         lua_setfield(L, -2, "__index");
+        /* getmetatable('') answers a stand-in { __index = string }: changing it changes nothing,
+         * so a script cannot hijack the methods of every string in the VM. */
+        lua_createtable(L, 0, 1);
+        lua_pushvalue(L, -4);
+        lua_setfield(L, -2, "__index");
+        lua_setfield(L, -2, "__metatable");
         lua_pop(L, 1);
     }
     lua_pop(L, 1);

@@ -30,7 +30,20 @@ local styles = { screen = {}, stack = {}, modal = {} }
 local REDIRECT = {}
 local SNAP, STACK = {}, {}
 
-local function fail(message, level) error(message, level + 1) end
+-- The rule being called. A rule that ends with `return flow.redirect(...)` makes a tail call:
+-- its frame is gone when flow.redirect raises, and the position Lua gives is the prelude's own;
+-- `fail` then names the rule instead.
+local running = nil
+local strsub = string.sub
+local PRELUDE = string.match(select(2, pcall(error, "", 2)), "^(.-):%d+: $")
+
+local function fail(message, level)
+  local _, positioned = pcall(error, message, level + 2)
+  if running and PRELUDE and strsub(positioned, 1, #PRELUDE + 1) == PRELUDE .. ":" then
+    error(running.where .. ": " .. message, 0)
+  end
+  error(positioned, 0)
+end
 
 local function checkKind(kind, allowStar, fname, level)
   if type(kind) ~= "string" then
@@ -199,7 +212,9 @@ local function pack(...) return select("#", ...), ... end
 local function run(list, stage, op, stacks, ctx)
   for i = 1, #list do
     local rule = list[i]
+    running = rule
     local n, a, b = pack(rule.fn(op, stacks, ctx))
+    running = nil
     if n == 0 or a == true then
       -- allowed: the next rule decides
     elseif a == false or a == nil then
@@ -258,7 +273,9 @@ local function style(hook, context)
   local result = nil
   for i = 1, #list do
     local rule = list[i]
+    running = rule
     local attributes = rule.fn(context)
+    running = nil
     if attributes ~= nil then
       if type(attributes) ~= "table" then
         error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)

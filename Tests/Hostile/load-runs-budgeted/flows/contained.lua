@@ -3,7 +3,7 @@ describe("code from load runs under the same budget", function()
     local r = router.push("target")
     expect(r.applied).to_be(false)
     expect(r.reason).to_contain("rules/loop.lua:2")
-    expect(r.reason).to_contain("instruction budget exceeded")
+    expect(r.reason).to_contain("(load):1: instruction budget exceeded")
     -- the app still works: the stack did not change and another navigation applies
     expect(router.top()).to_equal({ name = "root" })
     local next = router.push("after")

@@ -1,5 +1,7 @@
 flow.guard("target", function(op, stacks, ctx)
-  local a = ("x"):rep(4e6)
-  local b = ("x"):rep(4e6 - 1) .. "x"
+  -- two equal 2 MB strings, different objects: each == compares every byte
+  local kilobyte = ("x"):rep(1024)
+  local a = kilobyte:rep(2048)
+  local b = kilobyte:rep(2047) .. kilobyte
   while a == b do end
 end)

@@ -2,7 +2,7 @@ describe("a redirect loop", function()
   it("stops after 8 redirects, fails closed, and the app keeps working", function()
     local r = router.push("target")
     expect(r.applied).to_be(false)
-    expect(r.reason).to_contain("rules/loop.lua:2")
+    expect(r.reason).to_contain("rules/loop.lua:1")
     local last = r
     local depth = 0
     while last.redirect do last = last.redirect; depth = depth + 1 end

@@ -4,7 +4,7 @@ describe("string.rep beyond the memory budget", function()
     expect(r.applied).to_be(false)
     expect(r.reason).to_contain("rules/memory.lua:2")
     expect(r.reason).to_contain("memory budget exceeded")
-    expect(r.reason).to_contain("was refused")
+    expect(r.reason).to_contain("an allocation of 953.7 MiB was refused")
     -- the app still works: the stack did not change and another navigation applies
     expect(router.top()).to_equal({ name = "root" })
     local next = router.push("after")

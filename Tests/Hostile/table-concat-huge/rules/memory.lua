@@ -1,5 +1,5 @@
+-- 12 MiB built at load (its own call, its own budget)
+local piece = ("x"):rep(1 << 10):rep(12 << 10)
 flow.guard("target", function(op, stacks, ctx)
-  local parts = {}
-  for i = 1, 400 do parts[i] = ("x"):rep(1e5) end
-  return #table.concat(parts, ("-"):rep(1e5)) > 0
+  return #table.concat({ piece, piece, piece }) > 0
 end)
