@@ -69,6 +69,14 @@ extension LuaVM {
             error.line = location.line
         }
 
+        // A budget or time error names where the limit first ran out (coroutine.wrap and
+        // rethrowing handlers put other positions in front of the message).
+        if kind == .instructionBudget || kind == .timeLimit,
+           let first = FlowScriptError.splitLocation(LuaVM.cString(context.stop_message)) {
+            error.file = expandChunkName(first.file)
+            error.line = first.line
+        }
+
         switch kind {
         case .instructionBudget:
             error.message = "instruction budget exceeded (\(context.instr_budget) instructions): "

@@ -117,14 +117,18 @@ struct EngineLeakTests {
         #expect(weakEngine == nil)
         #expect(tracked == nil)
     }
+}
 
+// Tests that run a directory watcher join the serialized "Directory watcher" suite: its tests
+// count the process's inotify descriptors, which a watcher running alongside would change.
+extension DirectoryWatcherTests {
     @Test("Watching and reloading from disk, then stopping, leaves nothing behind")
     func watcherReloads() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-leak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("track.lua")
-        try Self.rules[0].text.write(to: file, atomically: true, encoding: .utf8)
+        try EngineLeakTests.rules[0].text.write(to: file, atomically: true, encoding: .utf8)
         weak var tracked: Tracked?
         weak var weakEngine: FlowRulesEngine<FlowRouteValue>?
         do {
@@ -140,7 +144,7 @@ struct EngineLeakTests {
             }
             try engine.startWatching(debounce: .milliseconds(20))
             for round in 1...3 {
-                try (Self.rules[0].text + "\n-- round \(round)\n").write(to: file, atomically: true, encoding: .utf8)
+                try (EngineLeakTests.rules[0].text + "\n-- round \(round)\n").write(to: file, atomically: true, encoding: .utf8)
                 let deadline = ContinuousClock.now + .seconds(5)
                 while engine.generation < round + 1, ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(10))

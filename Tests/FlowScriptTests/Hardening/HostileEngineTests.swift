@@ -4,7 +4,7 @@ import Testing
 @testable import FlowScript
 
 /// The hostile scripts through the library (in process, so the sanitizer runs cover them), and
-/// what flows cannot see: a failing style rule's diagnostic, and a storm of reloads.
+/// what flows cannot see: a failing style rule's diagnostic, and (below) a storm of reloads.
 @Suite("Hardening: hostile scripts in the engine")
 @MainActor
 struct HostileEngineTests {
@@ -48,13 +48,22 @@ struct HostileEngineTests {
         #expect(descriptions.contains { $0.contains("tint") && $0.contains("ignored") }, "\(descriptions)")
     }
 
+    /// A rules file that blocks `target` with a versioned reason.
+    nonisolated static func gate(_ version: String) -> String {
+        "flow.guard(\"target\", function()\n  return false, \"closed \(version)\"\nend)\n"
+    }
+}
+
+// Tests that run a directory watcher join the serialized "Directory watcher" suite: its tests
+// count the process's inotify descriptors, which a watcher running alongside would change.
+extension DirectoryWatcherTests {
     @Test("A reload storm: hundreds of writes to the rules while navigating; decisions stay whole, the last rules win")
     func reloadStorm() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-storm-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("gate.lua")
-        try Self.gate("v0").write(to: file, atomically: true, encoding: .utf8)
+        try HostileEngineTests.gate("v0").write(to: file, atomically: true, encoding: .utf8)
 
         let engine = try FlowRulesEngine<FlowRouteValue>(directory: directory)
         var loaded = 0, failed = 0
@@ -82,8 +91,8 @@ struct HostileEngineTests {
                 case 1: text = "flow.guard(\"target\", function( return end"
                 case 3: text = "error('broken at load " + String(index) + "')"
                 case 5: text = "while true do end"
-                case 7: text = String(Self.gate("v\(index)").prefix(20))
-                default: text = Self.gate("v\(index)")
+                case 7: text = String(HostileEngineTests.gate("v\(index)").prefix(20))
+                default: text = HostileEngineTests.gate("v\(index)")
                 }
                 try? text.write(to: file, atomically: true, encoding: .utf8)
                 Thread.sleep(forTimeInterval: 0.002)
@@ -109,7 +118,7 @@ struct HostileEngineTests {
         }
 
         // The storm is over: the last write wins, once the watcher has caught up.
-        try Self.gate("final").write(to: file, atomically: true, encoding: .utf8)
+        try HostileEngineTests.gate("final").write(to: file, atomically: true, encoding: .utf8)
         let deadline = ContinuousClock.now + .seconds(10)
         var reason: String?
         repeat {
@@ -124,11 +133,6 @@ struct HostileEngineTests {
         #expect(router.history.allSatisfy { $0.generation >= 1 && $0.generation <= engine.generation })
         print("reload storm: \(writes) writes, \(loaded + failed) reloads (\(loaded) loaded, \(failed) refused, previous rules kept), "
             + "\(navigations) navigations during the storm, generation \(engine.generation)")
-    }
-
-    /// A rules file that blocks `target` with a versioned reason.
-    nonisolated static func gate(_ version: String) -> String {
-        "flow.guard(\"target\", function()\n  return false, \"closed \(version)\"\nend)\n"
     }
 }
 
