@@ -264,6 +264,14 @@ static void clua_charge(lua_State *L, lua_Integer units) {
     if (c->instr_used >= c->instr_budget) clua_budget_error(L, 1);
 }
 
+/** Lua's relative string position (1-based; negative counts from the end). */
+static lua_Integer clua_posrelat(lua_Integer pos, size_t len) {
+    if (pos > 0) return pos;
+    if (pos == 0) return 1;
+    if (pos < -(lua_Integer)len) return 1;
+    return (lua_Integer)len + pos + 1;
+}
+
 /** Calls upvalue 1 with all arguments and returns all its results. */
 static int clua_forward(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));

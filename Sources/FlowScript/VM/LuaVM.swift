@@ -19,7 +19,18 @@ import CLua
 ///   panic handler then aborts, as Swift does on allocation failure).
 /// - Every thread that runs Lua code has the counting hook (`lua_newthread` copies it; the
 ///   async call thread gets it explicitly). Once a call's budget is spent, the hook fires at
-///   every instruction, so `pcall` in a script cannot swallow the budget error.
+///   every instruction, so `pcall` in a script cannot swallow the budget error; `xpcall`'s
+///   handler is not run any more (Lua would run it with hooks off), and a call that caught the
+///   error where no instruction of its own follows (`return pcall(f)`) still fails.
+/// - Work done in C is charged to the instruction budget too (one unit is about one VM
+///   instruction of time): pattern matching by a bound computed before the matcher runs
+///   (`CLua/clua_patterns.h`; a bound above the whole budget is refused as "pattern too
+///   expensive"), table functions per element (`clua_tablelib.h`), other library functions by
+///   their input (`clua_sandbox.h`), and every allocation while Lua runs (16 bytes = 1 unit), which
+///   meters whatever builds large values (`..`, `string.rep`, `table.concat`, ...).
+/// - A wall-clock time limit per call (host functions and suspensions excluded) backs the count
+///   up for work it cannot see, such as a loop comparing megabyte strings; `print` emits at most
+///   64 KiB per call.
 /// - The main thread's stack slot 1 permanently holds the message handler (`clua_msgh`), so
 ///   a call pushes only the function and its arguments.
 ///
