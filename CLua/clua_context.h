@@ -236,18 +236,27 @@ static int clua_time_error(lua_State *L) {
     return clua_raise_stop(L, 1);
 }
 
+/** Time a call may take per instruction (or unit) it was charged, on top of its time limit:
+ *  far more than counted work needs (a few ns per unit, tens under sanitizers), so the limit
+ *  only catches time the count does not account for. */
+#define CLUA_TIME_PER_UNIT_NS 2000LL
+
 /**
  * The count hook: charges the instructions run since the last call and enforces the budget.
  * It also enforces the time limit, a backstop for work the instruction count cannot see
- * (each of a loop's instructions comparing or hashing megabyte strings, say): the call
- * stops at the first hook after it has run longer than the limit, host functions excluded.
+ * (each of a loop's instructions comparing or hashing megabyte strings, say): the call stops
+ * at the first hook after it has run longer than its limit plus CLUA_TIME_PER_UNIT_NS per
+ * unit it was charged, host functions excluded.
  */
 static void clua_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     clua_ctx *c = clua_getctx(L);
     c->instr_used += lua_gethookcount(L);
     if (c->instr_used >= c->instr_budget) clua_budget_error(L, 0);
-    if (c->time_limit_ns > 0 && clua_now_ns() - c->time_start_ns > c->time_limit_ns) clua_time_error(L);
+    if (c->time_limit_ns > 0 &&
+        clua_now_ns() - c->time_start_ns > c->time_limit_ns + c->instr_used * CLUA_TIME_PER_UNIT_NS) {
+        clua_time_error(L);
+    }
 }
 
 /** Installs the counting hook on `L` (every thread that runs Lua code needs it). */

@@ -83,8 +83,8 @@ extension LuaVM {
                 + "look for an endless loop, or raise the instruction budget"
         case .timeLimit:
             error.message = "time limit exceeded: the call ran for more than \(context.time_limit_ns / 1_000_000) ms "
-                + "(work the instruction budget does not count, such as comparing or hashing very long strings in a loop): "
-                + "work on smaller values, or raise the time limit"
+                + "beyond what its instructions account for (work the instruction budget does not count, such as "
+                + "comparing or hashing very long strings in a loop): work on smaller values, or raise the time limit"
         case .memoryBudget:
             var message = "memory budget exceeded: the VM needed more than its \(LuaVM.formatBytes(context.mem_limit)) budget"
             if context.mem_refused > 0 {

@@ -28,9 +28,9 @@ import CLua
 ///   expensive"), table functions per element (`clua_tablelib.h`), other library functions by
 ///   their input (`clua_sandbox.h`), and every allocation while Lua runs (16 bytes = 1 unit), which
 ///   meters whatever builds large values (`..`, `string.rep`, `table.concat`, ...).
-/// - A wall-clock time limit per call (host functions and suspensions excluded) backs the count
-///   up for work it cannot see, such as a loop comparing megabyte strings; `print` emits at most
-///   64 KiB per call.
+/// - A wall-clock time limit per call (beyond 2 µs per charged instruction; host functions and
+///   suspensions excluded) backs the count up for work it cannot see, such as a loop comparing
+///   megabyte strings; `print` emits at most 64 KiB per call.
 /// - The main thread's stack slot 1 permanently holds the message handler (`clua_msgh`), so
 ///   a call pushes only the function and its arguments.
 ///
@@ -44,8 +44,10 @@ final class LuaVM {
         var memoryBudget: Int
         /// VM instructions one call may run (default 1,000,000).
         var instructionBudget: Int
-        /// Wall-clock time one call may run, host functions excluded (default 1 second; nil:
-        /// none). A backstop for work in C that the instruction count cannot see.
+        /// Wall-clock time one call may run beyond 2 µs per instruction it was charged, host
+        /// functions excluded (default 1 second; nil: none). A backstop for work in C that the
+        /// instruction count cannot see: counted work takes a few nanoseconds per instruction,
+        /// so only uncounted work reaches it.
         var timeLimit: Duration?
 
         /// Creates a configuration.
@@ -149,7 +151,8 @@ final class LuaVM {
         set { if !isClosed { LuaStateHandle.setInstructionBudget(newValue, in: handle.context) } }
     }
 
-    /// Wall-clock time one call may run, host functions excluded (nil: no limit).
+    /// Wall-clock time one call may run beyond 2 µs per instruction, host functions excluded
+    /// (nil: no limit).
     var timeLimit: Duration? {
         get {
             guard !isClosed, handle.context.pointee.time_limit_ns > 0 else { return nil }

@@ -21,6 +21,7 @@ struct HostileEngineTests {
         #expect(projects.count >= 40)
         var contained = 0
         for project in projects {
+            try await Task.sleep(for: .milliseconds(1))  // let other main-actor work in between
             let report = try await FlowTestRunner<FlowRouteValue>.run(project: project)
             if report.succeeded, !report.results.isEmpty {
                 contained += 1
@@ -67,8 +68,12 @@ extension DirectoryWatcherTests {
 
         let engine = try FlowRulesEngine<FlowRouteValue>(directory: directory)
         var loaded = 0, failed = 0
+        let done = StormFlag()
         engine.onReload = { result in
-            if case .loaded = result { loaded += 1 } else { failed += 1 }
+            if case .loaded = result { loaded += 1 } else {
+                failed += 1
+                done.refused()
+            }
         }
         let router = FlowRouter<FlowRouteValue, String>(root: FlowRouteValue("root"))
         engine.install(into: router)
@@ -81,11 +86,16 @@ extension DirectoryWatcherTests {
         // Each write waits (up to 0.2 s) for a navigation since the previous one, so writes and
         // navigations interleave even when other tests keep the main actor busy.
         let writes = 400
-        let done = StormFlag()
         Thread.detachNewThread {
             var seen = 0
             for index in 1...writes {
                 seen = done.waitForNavigation(after: seen, timeout: 0.2)
+                // Half-way, a broken file stays until the engine has refused it, so the storm
+                // surely includes a refused reload however the writes coalesce.
+                if index == writes / 2 {
+                    try? "error('broken on purpose')".write(to: file, atomically: true, encoding: .utf8)
+                    done.waitForRefusal(timeout: 10)
+                }
                 let text: String
                 switch index % 8 {
                 case 1: text = "flow.guard(\"target\", function( return end"
@@ -95,7 +105,8 @@ extension DirectoryWatcherTests {
                 default: text = HostileEngineTests.gate("v\(index)")
                 }
                 try? text.write(to: file, atomically: true, encoding: .utf8)
-                Thread.sleep(forTimeInterval: 0.002)
+                // Mostly bursts (coalesced into one reload), now and then a pause long enough for one.
+                Thread.sleep(forTimeInterval: index % 16 == 0 ? 0.02 : 0.002)
             }
             done.set()
         }
@@ -147,6 +158,24 @@ final class StormFlag: @unchecked Sendable {
 
     /// Sets the flag.
     func set() { condition.withLock { value = true } }
+
+    private var refusals = 0
+
+    /// Counts a refused reload.
+    func refused() {
+        condition.withLock {
+            refusals += 1
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until a reload was refused, or `timeout` seconds.
+    func waitForRefusal(timeout: TimeInterval) {
+        condition.withLock {
+            let deadline = Date().addingTimeInterval(timeout)
+            while refusals == 0, condition.wait(until: deadline) {}
+        }
+    }
 
     /// Counts a navigation.
     func navigated() {
