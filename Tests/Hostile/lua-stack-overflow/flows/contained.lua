@@ -3,7 +3,8 @@ describe("unbounded Lua recursion stops at the budget (growing the stack is char
     local r = router.push("target")
     expect(r.applied).to_be(false)
     expect(r.reason).to_contain("rules/recursion.lua:2")
-    expect(r.reason).to_contain("instruction budget exceeded")
+    -- allocation-dense: under sanitizers the time backstop can stop it first
+    expect(r.reason:find("instruction budget exceeded", 1, true) or r.reason:find("time limit exceeded", 1, true)).to_be_truthy()
     -- the app still works: the stack did not change and another navigation applies
     expect(router.top()).to_equal({ name = "root" })
     local next = router.push("after")
