@@ -20,7 +20,7 @@ extension FlowRulesEngine: FlowRulesHook {
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
-            return failure(error, request: request)
+            return failure(set.relocated(error), request: request)
         }
     }
 
@@ -47,7 +47,7 @@ extension FlowRulesEngine: FlowRulesHook {
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
-            return failure(error, request: request)
+            return failure(set.relocated(error), request: request)
         }
     }
 

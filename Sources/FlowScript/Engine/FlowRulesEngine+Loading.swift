@@ -21,14 +21,16 @@ extension FlowRulesEngine {
         try registerNative(in: set)
         let prelude = try vm.load(source: FlowRulesPrelude.source, chunkName: FlowRulesPrelude.chunkName)
         let entryPoints = try vm.call(prelude, [])
-        guard entryPoints.count == 3, case .function(let decide) = entryPoints[0],
-              case .function(let style) = entryPoints[1], case .function(let finish) = entryPoints[2] else {
+        guard entryPoints.count == 4, case .function(let decide) = entryPoints[0],
+              case .function(let style) = entryPoints[1], case .function(let finish) = entryPoints[2],
+              case .function(let runningWhere) = entryPoints[3] else {
             throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the rules prelude did not return its entry points")
         }
         set.decideFunction = decide
         set.styleFunction = style
+        set.runningWhereFunction = runningWhere
         try installFacts(in: vm)
-        try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
+        _ = try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
         for (name, host) in hosts { try install(host, named: name, in: vm) }
         for source in sources {
             _ = try vm.run(source: source.text, chunkName: source.name)

@@ -31,6 +31,7 @@ extension FlowRulesEngine {
                 results: { results throws(FlowScriptError) in try results.value(at: 1) }
             )
         } catch {
+            let error = set.relocated(error)
             note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "style rule failed: \(error.message)"))
             return nil
         }

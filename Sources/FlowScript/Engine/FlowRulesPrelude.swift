@@ -14,8 +14,8 @@ local native = __flow_native
 __flow_native = nil
 local suggest, routeProblem, whereOf = native.suggest, native.routeProblem, native.where
 local stackInfo, routeAt, registerLink = native.stackInfo, native.routeAt, native.deeplink
-local type, error, setmetatable, getmetatable, select, tostring, rawget, next =
-  type, error, setmetatable, getmetatable, select, tostring, rawget, next
+local type, error, setmetatable, getmetatable, select, tostring, rawget, next, pcall, tointeger =
+  type, error, setmetatable, getmetatable, select, tostring, rawget, next, pcall, math.tointeger
 
 local KINDS = { "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath",
   "pop", "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll" }
@@ -30,7 +30,21 @@ local styles = { screen = {}, stack = {}, modal = {} }
 local REDIRECT = {}
 local SNAP, STACK = {}, {}
 
-local function fail(message, level) error(message, level + 1) end
+-- The rule being run, for errors whose own location is lost (a tail call such as
+-- `return flow.redirect(...)` removes the rule's frame; memory errors carry no location).
+local running = nil
+
+-- "file:line: " of the first frame at or above `level` (as `error` counts from the caller of
+-- locate's caller) that is not in this prelude nor a C function; the running rule otherwise.
+local function locate(level)
+  for k = level + 3, level + 16 do
+    local _, position = pcall(error, "", k)
+    if position ~= "" and position:sub(1, 11) ~= "=flowstack:" then return position end
+  end
+  return running and (running.where .. ": ") or ""
+end
+
+local function fail(message, level) error(locate(level) .. message, 0) end
 
 local function checkKind(kind, allowStar, fname, level)
   if type(kind) ~= "string" then
@@ -141,10 +155,11 @@ end
 
 -- Stacks reach rules lazily: a stack's table is built when a rule indexes it, its routes when
 -- a rule indexes them, so a deep stack costs nothing until a rule looks.
-local function readOnly() error("stacks are read-only inside rules; navigate with flow.redirect", 2) end
+local function readOnly() fail("stacks are read-only inside rules; navigate with flow.redirect", 2) end
 local routesMeta = {
   __index = function(t, i)
-    if type(i) ~= "number" then return nil end
+    i = tointeger(i)
+    if not i or i < 1 then return nil end
     return routeAt(rawget(t, SNAP), rawget(t, STACK), i)
   end,
   __len = function(t) local _, _, count = stackInfo(rawget(t, SNAP), rawget(t, STACK)); return count or 0 end,
@@ -152,7 +167,8 @@ local routesMeta = {
 }
 local stacksMeta = {
   __index = function(t, i)
-    if type(i) ~= "number" then return nil end
+    i = tointeger(i)
+    if not i or i < 1 then return nil end
     local id, presentation = stackInfo(rawget(t, SNAP), i)
     if id == nil then return nil end
     return { id = id, index = i, presentation = presentation,
@@ -188,6 +204,7 @@ local function pack(...) return select("#", ...), ... end
 local function run(list, stage, op, stacks, ctx)
   for i = 1, #list do
     local rule = list[i]
+    running = rule
     local n, a, b = pack(rule.fn(op, stacks, ctx))
     if n == 0 or a == true then
       -- allowed: the next rule decides
@@ -246,6 +263,7 @@ local function style(hook, context)
   local result = nil
   for i = 1, #list do
     local rule = list[i]
+    running = rule
     local attributes = rule.fn(context)
     if attributes ~= nil then
       if type(attributes) ~= "table" then
@@ -267,6 +285,8 @@ local function finishLoading()
   return kinds, names, #styles.screen, #styles.stack, #styles.modal
 end
 
-return decide, style, finishLoading
+local function runningWhere() return running and running.where end
+
+return decide, style, finishLoading, runningWhere
 """#
 }
