@@ -8,7 +8,7 @@ extension FlowRulesEngine: FlowRulesHook {
         let command = request.command
         let kind = command.kindName
         guard set.needsDecision(kind: kind, runsDefaults: request.runsDefaultPreconditions,
-                                routeNames: command.routes.lazy.map { self.routeValue($0).name }) else {
+                                routeNames: Self.guardedRoutes(command).lazy.map { self.routeValue($0).name }) else {
             return .allow
         }
         snapshots[0] = request.stacks
@@ -29,7 +29,7 @@ extension FlowRulesEngine: FlowRulesHook {
         guard let set = ruleSet else { return .allow }
         let command = request.command
         guard set.needsDecision(kind: command.kindName, runsDefaults: request.runsDefaultPreconditions,
-                                routeNames: command.routes.map { routeValue($0).name }) else {
+                                routeNames: Self.guardedRoutes(command).map { routeValue($0).name }) else {
             return .allow
         }
         let snapshot = nextSnapshot
@@ -65,8 +65,11 @@ extension FlowRulesEngine: FlowRulesHook {
         case .replacePath(let root, let path, _):
             push(root, on: writer)
             routeList = [root] + path
-        case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
-             .popTo(let route, _, _), .present(let route, _):
+        case .setRoot(let route), .present(let route, _):
+            push(route, on: writer)
+            if !command.path.isEmpty { routeList = [route] + command.path }
+        case .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
+             .popTo(let route, _, _):
             if let batch = command.batch {
                 writer.pushNil()
                 routeList = batch
@@ -92,6 +95,12 @@ extension FlowRulesEngine: FlowRulesHook {
         writer.push(request.queuedDialogCount)
         writer.push(generation)
         writer.push(snapshot)
+    }
+
+    /// The routes route guards run for: the command's routes plus the initial path of a
+    /// `setRoot` or a presentation (those screens are shown too).
+    static func guardedRoutes(_ command: FlowCommand<Route>) -> [Route] {
+        command.path.isEmpty ? command.routes : command.routes + command.path
     }
 
     /// Pushes a route as its script table.
