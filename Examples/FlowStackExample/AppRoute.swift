@@ -8,7 +8,7 @@ import FlowStackUI
 
 /// The example app's screens, as declared in `Scripts/routes.lua` (the payload labels match the
 /// manifest's `params`).
-enum AppRoute: Hashable, Codable {
+enum AppRoute: Hashable, Codable, FlowRouteConvertible {
     // Launch and account.
     /// The launch screen (the manifest's root).
     case splash

@@ -41,11 +41,33 @@ struct ExampleRootView: View {
 /// Makes the example's router.
 @MainActor
 enum ExampleRouterFactory {
-    /// A router at the manifest's root, with the Swift style rules the example uses.
-    ///
-    /// The Lua rules of `Scripts/rules/` are not loaded here yet: the engine's API is not final.
-    static func makeRouter() -> AppRouter {
+    /// The rules engine of `Scripts/` (bundled with the app as a folder resource), kept for
+    /// the app's lifetime so facts can change and the rules can reload.
+    static var engine: FlowRulesEngine<AppRoute>?
+
+    /// A router at the manifest's root, with the Swift style rules the example uses and the
+    /// Lua rules of `Scripts/rules/` installed (hot-reloaded while the app runs).
+    static func makeRouter(scripts: URL? = Bundle.main.url(forResource: "Scripts", withExtension: nil)) -> AppRouter {
         let router = AppRouter(root: .splash)
+        if let scripts {
+            do {
+                let manifest = try FlowManifest.load(contentsOf: scripts.appendingPathComponent("routes.lua"))
+                let engine = try FlowRulesEngine<AppRoute>(
+                    directory: scripts.appendingPathComponent("rules"),
+                    configuration: FlowRulesConfiguration(manifest: manifest)
+                )
+                engine.registerAsyncHost("requestPhotoAccess") { _ in
+                    // A real app asks the photo library; the example grants access.
+                    [.bool(true)]
+                }
+                engine.onFactsChange = { [weak router] in router?.objectWillChange.send() }
+                engine.install(into: router)
+                try engine.startWatching()
+                Self.engine = engine
+            } catch {
+                print("FlowStackExample: the rules did not load, navigation runs without them: \(error)")
+            }
+        }
         router.addStyleRule(.screen) { context in
             guard case .detail(let id)? = context.screenRoute(as: AppRoute.self) else { return nil }
             return FlowStyleAttributes(navigationBarHidden: false, navigationTitle: "Project \(id)")

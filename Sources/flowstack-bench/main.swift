@@ -25,11 +25,21 @@ func swiftGuardedPushNanoseconds(depth: Int) -> Double {
 
 @MainActor
 func runBenchmarks() {
+    if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "lua_push" {
+        try? LuaBenchmarks.run(swiftGuardedPush: 1)
+        return
+    }
     let depth1 = swiftGuardedPushNanoseconds(depth: 0)
     Measure.report("swift_guarded_push_ns", depth1, "ns")
     let depth1000 = swiftGuardedPushNanoseconds(depth: 1_000)
     Measure.report("swift_guarded_push_depth1000_ns", depth1000, "ns")
     Measure.report("swift_depth1000_vs_depth1", depth1000 / depth1, "x")
+    do {
+        try LuaBenchmarks.run(swiftGuardedPush: depth1)
+    } catch {
+        FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8))
+        exit(1)
+    }
 }
 
 MainActor.assumeIsolated {

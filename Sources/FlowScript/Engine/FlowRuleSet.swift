@@ -2,7 +2,7 @@ import FlowStack
 import Foundation
 
 /// One loaded generation of rules: its VM, the prelude's entry points, and what is registered.
-@MainActor
+@MainActor @usableFromInline
 final class FlowRuleSet {
     let vm: LuaVM
     let generation: Int
@@ -11,10 +11,10 @@ final class FlowRuleSet {
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).
     var runningWhereFunction: LuaFunctionRef!
     /// Kinds with a default precondition (`"*"` included when one is registered for every kind).
-    var preconditionKinds: Set<String> = []
-    var hasStarPrecondition = false
+    @usableFromInline var preconditionKinds: Set<String> = []
+    @usableFromInline var hasStarPrecondition = false
     /// Route names with a guard.
-    var guardNames: Set<String> = []
+    @usableFromInline var guardNames: Set<String> = []
     /// Style rules per hook.
     var styleCounts: [FlowStyleHook: Int] = [:]
     /// Deep-link handlers by pattern.

@@ -1,111 +1,196 @@
 import FlowStack
 import Foundation
 
+/// What a decision needs from a request, without the app's route type: the part of the engine
+/// that talks to Lua is not generic, so it costs the same whatever the route type.
+@usableFromInline
+struct FlowDecisionInput {
+    @usableFromInline var kind: String
+    @usableFromInline var route: FlowRouteValue?
+    @usableFromInline var routes: [FlowRouteValue]?
+    @usableFromInline var count: Int?
+    @usableFromInline var target: Int?
+    @usableFromInline var source: String
+    @usableFromInline var isAsync: Bool
+    @usableFromInline var runsDefaults: Bool
+    @usableFromInline var dialog: String?
+    @usableFromInline var queued: Int
+
+    @inlinable
+    init(kind: String, route: FlowRouteValue?, routes: [FlowRouteValue]?, count: Int?, target: Int?, source: String,
+         isAsync: Bool, runsDefaults: Bool, dialog: String?, queued: Int) {
+        self.kind = kind
+        self.route = route
+        self.routes = routes
+        self.count = count
+        self.target = target
+        self.source = source
+        self.isAsync = isAsync
+        self.runsDefaults = runsDefaults
+        self.dialog = dialog
+        self.queued = queued
+    }
+}
+
+/// A decision before its redirect target is turned into the app's route type.
+@usableFromInline
+enum FlowErasedDecision {
+    case allow
+    case block(FlowRuleBlock)
+    case redirect(kind: String, route: LuaValue, block: FlowRuleBlock, location: String?)
+    case failure(FlowScriptError)
+}
+
 extension FlowRulesEngine: FlowRulesHook {
     /// Decides a synchronous navigation (async host functions are refused inside it).
     public func decide(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
-        guard let set = ruleSet else { return .allow }
-        let command = request.command
-        let kind = command.kindName
-        guard set.needsDecision(kind: kind, runsDefaults: request.runsDefaultPreconditions,
-                                routeNames: Self.guardedRoutes(command).lazy.map { self.routeValue($0).name }) else {
-            return .allow
-        }
-        snapshots[0] = request.stacks
-        defer { snapshots[0] = nil }
-        do {
-            return try set.vm.call(
-                set.decideFunction,
-                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(request, snapshot: 0, on: writer) },
-                results: { results throws(FlowScriptError) in try self.readDecision(results) }
-            )
-        } catch {
-            return failure(set.relocated(error), request: request)
-        }
-    }
-
-    /// Decides a navigation of the async queue: rules may call asynchronous host functions.
-    public func decideAsync(_ request: FlowRuleRequest<Route>) async -> FlowRuleDecision<Route> {
-        guard let set = ruleSet else { return .allow }
-        let command = request.command
-        guard set.needsDecision(kind: command.kindName, runsDefaults: request.runsDefaultPreconditions,
-                                routeNames: Self.guardedRoutes(command).map { routeValue($0).name }) else {
-            return .allow
-        }
-        let snapshot = nextSnapshot
-        nextSnapshot += 1
-        snapshots[snapshot] = request.stacks
-        set.beginCall()
-        defer {
-            snapshots[snapshot] = nil
-            set.endCall()
-        }
-        do {
-            return try await set.vm.callAsync(
-                set.decideFunction,
-                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(request, snapshot: snapshot, on: writer) },
-                results: { results throws(FlowScriptError) in try self.readDecision(results) }
-            )
-        } catch {
-            return failure(set.relocated(error), request: request)
-        }
+        decideSpecialized(request)
     }
 
     /// The generation recorded in the history.
     public var rulesGeneration: Int { generation }
 
-    func pushDecisionArguments(_ request: FlowRuleRequest<Route>, snapshot: Int, on writer: LuaStackWriter) {
+    /// Whether a command needs the Lua rules at all.
+    @inlinable
+    func needsDecision(_ command: FlowCommand<Route>, runsDefaults: Bool) -> Bool {
+        guard let set = ruleSet else { return false }
+        if runsDefaults, set.hasStarPrecondition || set.preconditionKinds.contains(command.kindName) { return true }
+        guard !set.guardNames.isEmpty else { return false }
+        for route in command.routes where set.guardNames.contains(routeValue(route).name) { return true }
+        for route in command.path where set.guardNames.contains(routeValue(route).name) { return true }
+        return false
+    }
+
+    @inlinable
+    func decideSpecialized(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
+        guard needsDecision(request.command, runsDefaults: request.runsDefaultPreconditions) else { return .allow }
+        return decideChecked(request)
+    }
+
+    /// Decides a request the rules need to see (`needsDecision` was true).
+    @inlinable
+    func decideChecked(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
+        let input = makeInput(request)
+        syncStacks.stacks = request.stacks
+        let erased = decideErased(input, snapshot: 0)
+        syncStacks.stacks = []
+        switch erased {
+        case .allow: return .allow
+        case .block(let block): return .block(block)
+        case .redirect(let kind, let route, let block, let location):
+            return redirectDecision(kind: kind, route: route, block: block, location: location, summary: request.command.summary)
+        case .failure(let error): return failure(error, summary: request.command.summary)
+        }
+    }
+
+    /// Decides a navigation of the async queue: rules may call asynchronous host functions.
+    public func decideAsync(_ request: FlowRuleRequest<Route>) async -> FlowRuleDecision<Route> {
+        guard let set = ruleSet, needsDecision(request.command, runsDefaults: request.runsDefaultPreconditions) else {
+            return .allow
+        }
+        let input = makeInput(request)
+        let snapshot = nextSnapshot
+        nextSnapshot += 1
+        let box = FlowStacksBox<Route>(engine: self)
+        box.stacks = request.stacks
+        snapshots[snapshot] = box
+        set.beginCall()
+        defer {
+            snapshots[snapshot] = nil
+            set.endCall()
+        }
+        let erased: FlowErasedDecision
+        do {
+            erased = try await set.vm.callAsync(
+                set.decideFunction,
+                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, on: writer) },
+                results: { results throws(FlowScriptError) in try self.readDecision(results) }
+            )
+        } catch {
+            erased = .failure(set.relocated(error))
+        }
+        switch erased {
+        case .allow: return .allow
+        case .block(let block): return .block(block)
+        case .redirect(let kind, let route, let block, let location):
+            return redirectDecision(kind: kind, route: route, block: block, location: location, summary: request.command.summary)
+        case .failure(let error): return failure(error, summary: request.command.summary)
+        }
+    }
+
+    /// The request's fields as the prelude's `decide` takes them.
+    @inlinable
+    func makeInput(_ request: FlowRuleRequest<Route>) -> FlowDecisionInput {
         let command = request.command
-        writer.reserve(12)
-        writer.push(command.kindName)
-        var routeList: [Route]?
+        var route: FlowRouteValue?
+        var routes: [FlowRouteValue]?
+        var count: Int?
         switch command.operation {
-        case .pop, .popToRoot, .dismiss, .dismissAll:
-            writer.pushNil()
+        case .pop(let popped, _):
+            count = popped
+        case .popToRoot, .dismiss, .dismissAll:
+            break
         case .replacePath(let root, let path, _):
-            push(root, on: writer)
-            routeList = [root] + path
-        case .setRoot(let route), .present(let route, _):
-            push(route, on: writer)
-            if !command.path.isEmpty { routeList = [route] + command.path }
-        case .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
-             .popTo(let route, _, _):
+            route = routeValue(root)
+            routes = ([root] + path).map { routeValue($0) }
+        case .setRoot(let target), .present(let target, _):
+            route = routeValue(target)
+            // The initial path is shown too: its routes' guards run, as for replacePath.
+            if !command.path.isEmpty { routes = ([target] + command.path).map { routeValue($0) } }
+        case .push(let target, _), .pushRemovingPrevious(let target, _), .replaceCurrent(let target, _),
+             .popTo(let target, _, _):
             if let batch = command.batch {
-                writer.pushNil()
-                routeList = batch
+                routes = batch.map { routeValue($0) }
             } else {
-                push(route, on: writer)
+                route = routeValue(target)
             }
         }
-        if let routeList {
-            writer.pushTable(arrayCount: routeList.count) { table in
-                for route in routeList {
-                    table.appendPushed { self.push(route, on: writer) }
-                }
+        return FlowDecisionInput(
+            kind: command.kindName, route: route, routes: routes, count: count,
+            target: request.targetIndex.map { $0 + 1 }, source: request.source.rawValue, isAsync: request.isAsync,
+            runsDefaults: request.runsDefaultPreconditions, dialog: request.dialog, queued: request.queuedDialogCount
+        )
+    }
+
+    /// Runs the prelude's `decide` for a synchronous request.
+    @usableFromInline
+    func decideErased(_ input: FlowDecisionInput, snapshot: Int) -> FlowErasedDecision {
+        guard let set = ruleSet else { return .allow }
+        do {
+            return try set.vm.call(
+                set.decideFunction,
+                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, on: writer) },
+                results: { results throws(FlowScriptError) in try self.readDecision(results) }
+            )
+        } catch {
+            return .failure(set.relocated(error))
+        }
+    }
+
+    func pushDecisionArguments(_ input: FlowDecisionInput, snapshot: Int, on writer: LuaStackWriter) {
+        writer.reserve(12)
+        writer.push(input.kind)
+        if let route = input.route { Self.push(route, on: writer) } else { writer.pushNil() }
+        if let routes = input.routes {
+            writer.pushTable(arrayCount: routes.count) { table in
+                for route in routes { table.appendPushed { Self.push(route, on: writer) } }
             }
         } else {
             writer.pushNil()
         }
-        if case .pop(let count, _) = command.operation { writer.push(count) } else { writer.pushNil() }
-        if let index = request.targetIndex { writer.push(index + 1) } else { writer.pushNil() }
-        writer.push(request.source.rawValue)
-        writer.push(request.isAsync)
-        writer.push(request.runsDefaultPreconditions)
-        writer.push(request.dialog)
-        writer.push(request.queuedDialogCount)
+        if let count = input.count { writer.push(count) } else { writer.pushNil() }
+        if let target = input.target { writer.push(target) } else { writer.pushNil() }
+        writer.push(input.source)
+        writer.push(input.isAsync)
+        writer.push(input.runsDefaults)
+        writer.push(input.dialog)
+        writer.push(input.queued)
         writer.push(generation)
         writer.push(snapshot)
     }
 
-    /// The routes route guards run for: the command's routes plus the initial path of a
-    /// `setRoot` or a presentation (those screens are shown too).
-    static func guardedRoutes(_ command: FlowCommand<Route>) -> [Route] {
-        command.path.isEmpty ? command.routes : command.routes + command.path
-    }
-
     /// Pushes a route as its script table.
-    func push(_ route: Route, on writer: LuaStackWriter) {
-        let value = routeValue(route)
+    static func push(_ value: FlowRouteValue, on writer: LuaStackWriter) {
         writer.pushTable(fieldCount: value.payload.count + 1) { table in
             table.set("name", value.name)
             for (key, field) in value.payload where key != "name" {
@@ -114,34 +199,82 @@ extension FlowRulesEngine: FlowRulesHook {
         }
     }
 
-    func readDecision(_ results: LuaResults) throws(FlowScriptError) -> FlowRuleDecision<Route> {
-        let verdict = try results.string(at: 1)
-        if verdict == "allow" { return .allow }
-        let stage: FlowRuleStage = try results.string(at: 2) == "guard" ? .guard : .precondition
-        let where_ = try results.optionalString(at: 4)
-        let reason = try results.optionalString(at: 3)
-        if verdict == "block" {
-            return .block(FlowRuleBlock(stage: stage, reason: reason ?? defaultReason(stage, where_)))
-        }
-        let kind = try results.string(at: 5)
-        let target = try command(kind: kind, route: try results.value(at: 6), count: nil, target: nil, match: nil, context: where_)
-        return .redirect(target, FlowRuleBlock(stage: stage, reason: reason ?? "redirected by \(where_ ?? "a rule") to \(target.summary)"))
+    /// Pushes an app route as its script table.
+    func push(_ route: Route, on writer: LuaStackWriter) {
+        Self.push(routeValue(route), on: writer)
     }
 
-    private func defaultReason(_ stage: FlowRuleStage, _ location: String?) -> String {
-        "blocked by the \(stage.rawValue) at \(location ?? "an unknown location")"
+    func readDecision(_ results: LuaResults) throws(FlowScriptError) -> FlowErasedDecision {
+        let verdict = try results.integer(at: 1)
+        if verdict == 0 { return .allow }
+        let stage: FlowRuleStage = try results.string(at: 2) == "guard" ? .guard : .precondition
+        let location = try results.optionalString(at: 4)
+        let reason = try results.optionalString(at: 3)
+        if verdict == 1 {
+            return .block(FlowRuleBlock(stage: stage, reason: reason ?? "blocked by the \(stage.rawValue) at \(location ?? "an unknown location")"))
+        }
+        return .redirect(kind: try results.string(at: 5), route: try results.value(at: 6), block: FlowRuleBlock(stage: stage, reason: reason), location: location)
+    }
+
+    /// The decision for a redirect: its target as a command of the app's routes.
+    @usableFromInline
+    func redirectDecision(kind: String, route: LuaValue, block: FlowRuleBlock, location: String?, summary: String) -> FlowRuleDecision<Route> {
+        do {
+            let target = try command(kind: kind, route: route, count: nil, target: nil, match: nil, context: location)
+            var block = block
+            if block.reason == nil { block.reason = "redirected by \(location ?? "a rule") to \(target.summary)" }
+            return .redirect(target, block)
+        } catch {
+            return failure(error, summary: summary)
+        }
     }
 
     /// The decision for a rule failure, by the failure policy.
-    func failure(_ error: FlowScriptError, request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
+    @usableFromInline
+    func failure(_ error: FlowScriptError, summary: String) -> FlowRuleDecision<Route> {
         let reason = error.description
         switch configuration.failurePolicy {
         case .failClosed:
-            configuration.logger.error("rule failed, \(request.command.summary) blocked: \(reason)")
+            configuration.logger.error("rule failed, \(summary) blocked: \(reason)")
             return .block(FlowRuleBlock(stage: .error, reason: reason))
         case .failOpen:
-            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "rule failed, \(request.command.summary) allowed (fail open): \(error.message)"))
+            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "rule failed, \(summary) allowed (fail open): \(error.message)"))
             return .allowAfterFailure(reason)
         }
+    }
+}
+
+/// The stacks a decision sees, for the lazy `stacks` argument, without the route type.
+@MainActor
+protocol FlowErasedStacks: AnyObject {
+    /// The number of stacks.
+    var count: Int { get }
+    /// A stack's identity, presentation and number of screens (root included), 1-based.
+    func info(_ index: Int) -> (id: String, presentation: String, screens: Int)?
+    /// The route at a 1-based position (1: the root screen) of a 1-based stack.
+    func route(stack index: Int, position: Int) -> FlowRouteValue?
+}
+
+/// The stacks of one decision.
+@MainActor @usableFromInline
+final class FlowStacksBox<Route: FlowRouteConvertible>: FlowErasedStacks {
+    @usableFromInline var stacks: [FlowStackState<Route>] = []
+    unowned(unsafe) let engine: FlowRulesEngine<Route>
+
+    init(engine: FlowRulesEngine<Route>) {
+        self.engine = engine
+    }
+
+    var count: Int { stacks.count }
+
+    func info(_ index: Int) -> (id: String, presentation: String, screens: Int)? {
+        guard index >= 1, index <= stacks.count else { return nil }
+        let stack = stacks[index - 1]
+        return (stack.id.uuidString, stack.style.rawValue, stack.pathCount + 1)
+    }
+
+    func route(stack index: Int, position: Int) -> FlowRouteValue? {
+        guard index >= 1, index <= stacks.count, let route = stacks[index - 1].route(atDepth: position - 1) else { return nil }
+        return engine.routeValue(route)
     }
 }

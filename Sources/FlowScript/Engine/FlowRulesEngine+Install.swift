@@ -5,8 +5,19 @@ extension FlowRulesEngine {
     /// Installs the engine into a router: every operation, sync and async, and every style
     /// resolution goes through the Lua rules, links opened with `router.open(url:)` resolve
     /// through `flow.deeplink`, and held deep links are retried when facts change.
+    @inlinable
     public func install<Dialog>(into router: FlowRouter<Route, Dialog>) {
-        router.rulesHook = self
+        router.installRules(self, dispatch: FlowRulesDispatch(
+            owner: self,
+            needsDecision: { command, runsDefaults in self.needsDecision(command, runsDefaults: runsDefaults) },
+            decide: { request in self.decideChecked(request) },
+            generation: { self.generation }
+        ))
+        register(router)
+    }
+
+    @usableFromInline
+    func register<Dialog>(_ router: FlowRouter<Route, Dialog>) {
         router.deepLinks.resolver = self
         routers.removeAll { $0.router == nil }
         routers.append(WeakRouterBox(router: router, factsDidChange: { [weak router] in

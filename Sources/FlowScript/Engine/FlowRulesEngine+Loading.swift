@@ -81,30 +81,22 @@ extension FlowRulesEngine {
             return [.string("\(location.file):\(location.line)")]
         })
         try vm.register("__flow_native.stackInfo") { [weak self] arguments, writer in
-            guard let self else { return 0 }
-            let stacks = self.snapshot(try arguments.integer(at: 1))
+            guard let self, let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
             let index = try arguments.integer(at: 2)
             if index == 0 {
                 writer.push(stacks.count)
                 return 1
             }
-            guard index >= 1, index <= stacks.count else { return 0 }
-            let stack = stacks[index - 1]
-            writer.push(stack.id.uuidString)
-            writer.push(stack.style.rawValue)
-            writer.push(stack.pathCount + 1)
+            guard let info = stacks.info(index) else { return 0 }
+            writer.push(info.id)
+            writer.push(info.presentation)
+            writer.push(info.screens)
             return 3
         }
         try vm.register("__flow_native.routeAt") { [weak self] arguments, writer in
-            guard let self else { return 0 }
-            let stacks = self.snapshot(try arguments.integer(at: 1))
-            let stackIndex = try arguments.integer(at: 2)
-            let position = try arguments.integer(at: 3)
-            guard stackIndex >= 1, stackIndex <= stacks.count else { return 0 }
-            let stack = stacks[stackIndex - 1]
-            guard position >= 1, position <= stack.pathCount + 1 else { return 0 }
-            guard let route = stack.route(atDepth: position - 1) else { return 0 }
-            self.push(route, on: writer)
+            guard let self, let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
+            guard let route = stacks.route(stack: try arguments.integer(at: 2), position: try arguments.integer(at: 3)) else { return 0 }
+            Self.push(route, on: writer)
             return 1
         }
         try vm.register("__flow_native.deeplink", returning: { [weak set, weak vm] arguments in
@@ -124,10 +116,5 @@ extension FlowRulesEngine {
     private func printed(_ line: String) {
         configuration.logger.info("\(line)", metadata: ["source": "print"])
         onPrint?(line)
-    }
-
-    /// The stacks a snapshot id stands for (0: the synchronous decision's).
-    func snapshot(_ id: Int) -> [FlowStackState<Route>] {
-        snapshots[id] ?? []
     }
 }

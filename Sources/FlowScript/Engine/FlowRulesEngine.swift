@@ -37,15 +37,17 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Called after facts change (the SwiftUI layer refreshes styles from here).
     public var onFactsChange: (@MainActor () -> Void)?
 
-    var ruleSet: FlowRuleSet?
+    @usableFromInline var ruleSet: FlowRuleSet?
     var sources: [FlowRulesSource]
     var facts: [String: FlowScriptValue]
     var hosts: [String: FlowHostFunction] = [:]
-    var routeCache: [Route: FlowRouteValue] = [:]
-    var snapshots: [Int: [FlowStackState<Route>]] = [:]
+    @usableFromInline var routeCache: [Route: FlowRouteValue] = [:]
+    var snapshots: [Int: any FlowErasedStacks] = [:]
+    @usableFromInline var syncStacks: FlowStacksBox<Route>!
     var nextSnapshot = 1
     var seenWarnings: Set<String> = []
     var watcher: DirectoryWatcher?
+    var loadedBundle: FlowVerifiedBundle?
     var routers: [WeakRouterBox] = []
 
     /// Loads every `*.lua` file below `directory` (lexical order) into a fresh VM.
@@ -67,6 +69,8 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         self.directory = directory
         self.sources = sources
         self.facts = configuration.manifest?.facts ?? [:]
+        syncStacks = FlowStacksBox(engine: self)
+        snapshots[0] = syncStacks
         let set = try buildRuleSet(from: sources, generation: 1)
         ruleSet = set
         generation = 1
@@ -101,8 +105,14 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     }
 
     /// The script view of a route, cached per route value.
+    @inlinable
     func routeValue(_ route: Route) -> FlowRouteValue {
         if let cached = routeCache[route] { return cached }
+        return cacheRouteValue(route)
+    }
+
+    @usableFromInline
+    func cacheRouteValue(_ route: Route) -> FlowRouteValue {
         let value = route.flowRoute
         if routeCache.count >= 4_096 { routeCache.removeAll(keepingCapacity: true) }
         routeCache[route] = value

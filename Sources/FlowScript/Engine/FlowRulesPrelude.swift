@@ -165,14 +165,25 @@ local routesMeta = {
   __len = function(t) local _, _, count = stackInfo(rawget(t, SNAP), rawget(t, STACK)); return count or 0 end,
   __newindex = readOnly,
 }
+local CACHE = {}
+local decisionSerial = 0
 local stacksMeta = {
   __index = function(t, i)
     i = tointeger(i)
     if not i or i < 1 then return nil end
+    local cache = rawget(t, CACHE)
+    if cache == nil or cache.serial ~= decisionSerial then
+      cache = { serial = decisionSerial }
+      rawset(t, CACHE, cache)
+    end
+    local stack = cache[i]
+    if stack then return stack end
     local id, presentation = stackInfo(rawget(t, SNAP), i)
     if id == nil then return nil end
-    return { id = id, index = i, presentation = presentation,
+    stack = { id = id, index = i, presentation = presentation,
       routes = setmetatable({ [SNAP] = rawget(t, SNAP), [STACK] = i }, routesMeta) }
+    cache[i] = stack
+    return stack
   end,
   __len = function(t) local count = stackInfo(rawget(t, SNAP), 0); return count end,
   __newindex = readOnly,
@@ -210,9 +221,9 @@ local function run(list, stage, op, stacks, ctx)
       -- allowed: the next rule decides
     elseif a == false or a == nil then
       if b ~= nil and type(b) ~= "string" then b = tostring(b) end
-      return "block", stage, b, rule.where
+      return 1, stage, b, rule.where
     elseif getmetatable(a) == REDIRECT then
-      return "redirect", stage, a.reason, rule.where, a.kind, a.route
+      return 2, stage, a.reason, rule.where, a.kind, a.route
     else
       error(rule.where .. ": a " .. stage .. " must return nothing, true, false or nil (and a reason), or flow.redirect(...); it returned a "
         .. type(a), 0)
@@ -223,6 +234,7 @@ end
 local syncOp, syncCtx = {}, {}
 
 local function decide(kind, route, routes, count, target, source, isAsync, runDefaults, dialog, queued, generation, snap)
+  decisionSerial = decisionSerial + 1
   local op, ctx
   if isAsync then op, ctx = {}, {} else op, ctx = syncOp, syncCtx end
   op.kind, op.route, op.routes, op.count, op.target, op.source, op.async =
@@ -255,7 +267,7 @@ local function decide(kind, route, routes, count, target, source, isAsync, runDe
       end
     end
   end
-  return "allow"
+  return 0
 end
 
 local function style(hook, context)

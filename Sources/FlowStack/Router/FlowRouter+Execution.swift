@@ -17,7 +17,8 @@ extension FlowRouter {
         condition: Precondition? = nil
     ) -> FlowOperationResult<Route> {
         let result = run(command, source: source, condition: condition, chain: [])
-        if let transaction = transactionState { transaction.note(result) }
+        // A request a rule makes while deciding is refused; it is not a step of the transaction.
+        if let transaction = transactionState, !isDeciding { transaction.note(result) }
         return result
     }
 
@@ -169,25 +170,29 @@ extension FlowRouter {
     }
 
     /// Asks the rules hook, with navigation from inside the decision refused.
-    @usableFromInline
+    @inlinable
     func consult(
         _ hook: any FlowRulesHook<Route>, _ command: FlowCommand<Route>, source: FlowOperationSource,
         condition: Bool, chain: [FlowCommand<Route>]
     ) -> FlowRuleDecision<Route> {
+        if let dispatch = rulesDispatch, dispatch.needsDecision(command, !condition) == false {
+            return .allow
+        }
         let request = makeRequest(command, source: source, isAsync: false, condition: condition, chain: chain)
         isDeciding = true
         defer { isDeciding = false }
+        if let dispatch = rulesDispatch { return dispatch.decide(request) }
         return hook.decide(request)
     }
 
-    @usableFromInline
+    @inlinable
     func makeRequest(
         _ command: FlowCommand<Route>, source: FlowOperationSource, isAsync: Bool, condition: Bool,
         chain: [FlowCommand<Route>]
     ) -> FlowRuleRequest<Route> {
         FlowRuleRequest(
             command: command, source: source, isAsync: isAsync, stacks: _stacks,
-            runsDefaultPreconditions: !condition, dialog: dialogKey(globalDialog),
+            runsDefaultPreconditions: !condition, dialog: globalDialog == nil ? nil : dialogKey(globalDialog),
             queuedDialogCount: dialogQueue.count, redirectChain: chain
         )
     }

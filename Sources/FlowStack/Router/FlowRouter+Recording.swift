@@ -11,7 +11,7 @@ extension FlowRouter {
         previous: [FlowStackState<Route>],
         pendingRedirect: FlowCommand<Route>? = nil
     ) -> FlowOperationResult<Route> {
-        let generation = rulesHook?.generation ?? 0
+        let generation = rulesDispatch?.generation() ?? rulesHook?.generation ?? 0
         let sequence = nextSequence
         nextSequence = sequence + 1
         store(FlowHistoryEntry(

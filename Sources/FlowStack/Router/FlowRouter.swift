@@ -50,12 +50,18 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     /// Pause after each transition of the async queue, in nanoseconds.
     public var queuedTransitionDelayNanoseconds: UInt64 = 0
     /// The rules consulted after the Swift checks (the Lua engine installs itself here).
-    @exclusivity(unchecked) public var rulesHook: (any FlowRulesHook<Route>)?
+    @exclusivity(unchecked) public var rulesHook: (any FlowRulesHook<Route>)? {
+        didSet {
+            if rulesHook !== rulesDispatch?.owner { rulesDispatch = nil }
+        }
+    }
+    /// A specialized entry point into the installed hook (see `installRules(_:dispatch:)`).
+    @exclusivity(unchecked) @usableFromInline var rulesDispatch: FlowRulesDispatch<Route>?
 
     /// Default preconditions, indexed by `FlowOperationKind.tableIndex`.
     @exclusivity(unchecked) @usableFromInline var preconditionTable: [Precondition?] = Array(repeating: nil, count: FlowOperationKind.allCases.count)
     var defaultAsyncPreconditions: [FlowOperationKind: AsyncPrecondition] = [:]
-    var dialogQueue: [Dialog] = []
+    @usableFromInline var dialogQueue: [Dialog] = []
     @exclusivity(unchecked) @usableFromInline var ids = FlowIDGenerator()
     @usableFromInline let idSalt: UInt64
     @exclusivity(unchecked) @usableFromInline var nextSequence = 1

@@ -58,6 +58,7 @@ public struct FlowRuleRequest<Route: Hashable> {
     public let redirectChain: [FlowCommand<Route>]
 
     /// Creates a request.
+    @inlinable
     public init(
         command: FlowCommand<Route>,
         source: FlowOperationSource,
@@ -79,6 +80,7 @@ public struct FlowRuleRequest<Route: Hashable> {
     }
 
     /// The 0-based index of the stack the operation targets, if it targets one that exists.
+    @inlinable
     public var targetIndex: Int? {
         guard let target = command.operation.target else { return nil }
         switch target {
@@ -135,3 +137,42 @@ extension FlowRulesHook {
 
 extension FlowRuleDecision: Sendable where Route: Sendable {}
 extension FlowRuleRequest: Sendable where Route: Sendable {}
+
+/// Specialized entry points into a rules hook, created where the app's route type is concrete.
+///
+/// A hook reached through `any FlowRulesHook` runs unspecialized generic code, which on
+/// platforms without the app's type at compile time pays for runtime generic metadata on every
+/// call. A hook that cares about speed hands the router these closures from an `@inlinable`
+/// install method, so they are compiled for the app's route type.
+public struct FlowRulesDispatch<Route: Hashable> {
+    /// The hook these closures belong to.
+    public let owner: AnyObject
+    /// Whether the rules need to see a command at all (`false`: allow without asking);
+    /// the flag tells whether default preconditions run.
+    public let needsDecision: @MainActor (FlowCommand<Route>, Bool) -> Bool
+    /// Decides a synchronous request.
+    public let decide: @MainActor (FlowRuleRequest<Route>) -> FlowRuleDecision<Route>
+    /// The generation of the rules in force.
+    public let generation: @MainActor () -> Int
+
+    /// Creates the dispatch of a hook.
+    public init(
+        owner: AnyObject,
+        needsDecision: @escaping @MainActor (FlowCommand<Route>, Bool) -> Bool,
+        decide: @escaping @MainActor (FlowRuleRequest<Route>) -> FlowRuleDecision<Route>,
+        generation: @escaping @MainActor () -> Int
+    ) {
+        self.owner = owner
+        self.needsDecision = needsDecision
+        self.decide = decide
+        self.generation = generation
+    }
+}
+
+extension FlowRouter {
+    /// Installs a rules hook with specialized entry points for its synchronous decisions.
+    public func installRules(_ hook: any FlowRulesHook<Route>, dispatch: FlowRulesDispatch<Route>) {
+        rulesHook = hook
+        rulesDispatch = dispatch
+    }
+}

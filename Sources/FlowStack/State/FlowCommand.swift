@@ -44,6 +44,7 @@ public struct FlowCommand<Route: Hashable>: Hashable {
     }
 
     /// The kind's name as rules scripts see it (`push`, `pushMany`, `sheet`, `fullScreenCover`, ...).
+    @inlinable
     public var kindName: String {
         if batch != nil { return "pushMany" }
         if case .present(_, let style) = operation {
@@ -53,6 +54,7 @@ public struct FlowCommand<Route: Hashable>: Hashable {
     }
 
     /// The routes the command navigates to: what route guards look at.
+    @inlinable
     public var routes: [Route] {
         batch ?? operation.routes
     }

@@ -84,6 +84,7 @@ extension FlowOperation {
     }
 
     /// The routes the operation navigates to: what route guards look at.
+    @inlinable
     public var routes: [Route] {
         switch self {
         case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _),

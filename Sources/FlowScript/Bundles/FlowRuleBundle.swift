@@ -1,0 +1,82 @@
+import Crypto
+import Foundation
+
+/// Signed rule bundles: a directory of rules plus a signed manifest, for rules shipped over the air.
+///
+/// A bundle is a directory holding the rules (`*.lua`, in subdirectories too, such as
+/// `rules/auth.lua` and `routes.lua`) and any other files they ship with, plus two files written
+/// next to them by `write`:
+///
+/// - `bundle.json`, the `FlowRuleBundleManifest`: format, version, minimum app version, expiry,
+///   creation date, and the SHA-256 of every file;
+/// - `bundle.sig`, the base64 Ed25519 signature of the exact bytes of `bundle.json`.
+///
+/// Hidden entries (any path component starting with `.`, such as `.DS_Store` or `.git/`) are
+/// never part of a bundle: `write` does not list them and `FlowRuleBundleVerifier` ignores them,
+/// and since only verified files are handed to the engine they are never loaded.
+/// Apps load bundles through `FlowRuleBundleVerifier`.
+public enum FlowRuleBundle {
+    /// The manifest's file name, at the top of the bundle directory.
+    public static let manifestFileName = "bundle.json"
+    /// The signature's file name, at the top of the bundle directory.
+    public static let signatureFileName = "bundle.sig"
+
+    /// Lists and hashes every file of `directory`, then writes and signs its manifest.
+    ///
+    /// Dates are stored in whole seconds. Replaces an existing `bundle.json` and `bundle.sig`.
+    /// Throws when `expires` is not after `createdAt`, when a file cannot be read, or when a
+    /// symbolic link leads outside the directory. Returns the manifest written.
+    @discardableResult
+    public static func write(
+        directory: URL,
+        privateKey: FlowRuleBundleSigningKey,
+        version: FlowRuleBundleVersion,
+        minimumAppVersion: FlowRuleBundleVersion,
+        expires: Date,
+        createdAt: Date = Date()
+    ) throws(FlowRuleBundleError) -> FlowRuleBundleManifest {
+        let bundle = directory.path
+        let created = wholeSeconds(createdAt)
+        let expiry = wholeSeconds(expires)
+        guard expiry > created else { throw .invalidExpiry(expires: expiry, createdAt: created) }
+        let root = try FlowRuleBundlePaths.resolvedDirectory(directory)
+        var files: [String: String] = [:]
+        for path in try FlowRuleBundlePaths.listFiles(root: root, bundle: bundle) {
+            try FlowRuleBundlePaths.checkListed(path, bundle: bundle)
+            files[path] = sha256Hex(try FlowRuleBundlePaths.read(path, root: root, bundle: bundle).data)
+        }
+        let manifest = FlowRuleBundleManifest(
+            version: version, minimumAppVersion: minimumAppVersion,
+            expires: expiry, createdAt: created, files: files
+        )
+        let bytes = try manifest.encoded()
+        let signature = try privateKey.sign(bytes)
+        try save(bytes, as: manifestFileName, root: root, bundle: bundle)
+        try save(Data((signature.base64EncodedString() + "\n").utf8), as: signatureFileName, root: root, bundle: bundle)
+        return manifest
+    }
+
+    /// The lowercase hex SHA-256 of some bytes, as manifests list it.
+    public static func sha256Hex(_ data: Data) -> String {
+        let hexDigits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(64)
+        for byte in SHA256.hash(data: data) {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
+    }
+
+    private static func save(_ data: Data, as name: String, root: String, bundle: String) throws(FlowRuleBundleError) {
+        do {
+            try data.write(to: URL(fileURLWithPath: root + "/" + name), options: .atomic)
+        } catch {
+            throw .writeFailed(bundle: bundle, file: name, detail: error.localizedDescription)
+        }
+    }
+
+    private static func wholeSeconds(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+}

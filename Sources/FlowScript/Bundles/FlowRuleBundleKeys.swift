@@ -1,0 +1,127 @@
+import Crypto
+import Foundation
+
+/// A freshly generated Ed25519 key pair as base64 text (the keys' raw 32-byte representations).
+public struct FlowRuleBundleKeyPair: Hashable, Sendable {
+    /// The signing key: keep it secret, give it to `flowstack bundle --key`.
+    public let privateKey: String
+    /// The public key: embed it in the app, give it to `FlowRuleBundleVerifier`.
+    public let publicKey: String
+}
+
+/// Key generation for `flowstack keygen`.
+public enum FlowRuleBundleKeys {
+    /// Generates a new Ed25519 key pair.
+    public static func generate() -> FlowRuleBundleKeyPair {
+        let key = Curve25519.Signing.PrivateKey()
+        return FlowRuleBundleKeyPair(
+            privateKey: key.rawRepresentation.base64EncodedString(),
+            publicKey: key.publicKey.rawRepresentation.base64EncodedString()
+        )
+    }
+
+    /// Decodes base64 key text (surrounding whitespace ignored) into its raw bytes.
+    static func decode(_ text: String, source: String) throws(FlowRuleBundleError) -> Data {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw .invalidKey(source: source, detail: "it is empty")
+        }
+        guard let data = Data(base64Encoded: trimmed) else {
+            throw .invalidKey(source: source, detail: "it is not base64 text")
+        }
+        guard data.count == 32 else {
+            throw .invalidKey(source: source, detail: "it holds \(data.count) bytes; an Ed25519 key holds 32")
+        }
+        return data
+    }
+
+    /// Reads key text from a file.
+    static func read(_ url: URL) throws(FlowRuleBundleError) -> String {
+        do {
+            let data = try Data(contentsOf: url)
+            guard data.count <= 4096, let text = String(data: data, encoding: .utf8) else {
+                throw FlowRuleBundleError.invalidKey(source: url.path, detail: "the file is not a short text file")
+            }
+            return text
+        } catch let error as FlowRuleBundleError {
+            throw error
+        } catch {
+            throw .invalidKey(source: url.path, detail: "the file cannot be read (\(error.localizedDescription))")
+        }
+    }
+}
+
+/// The private key that signs bundles (Ed25519).
+public struct FlowRuleBundleSigningKey: Sendable {
+    let key: Curve25519.Signing.PrivateKey
+
+    /// Loads a signing key from base64 text, such as `FlowRuleBundleKeyPair.privateKey`.
+    public init(base64 text: String) throws(FlowRuleBundleError) {
+        try self.init(raw: FlowRuleBundleKeys.decode(text, source: "the signing key text"), source: "the signing key text")
+    }
+
+    /// Loads a signing key from a file holding its base64 text.
+    public init(contentsOf url: URL) throws(FlowRuleBundleError) {
+        let text = try FlowRuleBundleKeys.read(url)
+        try self.init(raw: FlowRuleBundleKeys.decode(text, source: url.path), source: url.path)
+    }
+
+    private init(raw: Data, source: String) throws(FlowRuleBundleError) {
+        do {
+            key = try Curve25519.Signing.PrivateKey(rawRepresentation: raw)
+        } catch {
+            throw .invalidKey(source: source, detail: "it is not an Ed25519 private key")
+        }
+    }
+
+    /// The key as base64 text.
+    public var base64: String { key.rawRepresentation.base64EncodedString() }
+
+    /// The matching public key.
+    public var publicKey: FlowRuleBundlePublicKey { FlowRuleBundlePublicKey(key: key.publicKey) }
+
+    /// Signs bytes.
+    func sign(_ data: Data) throws(FlowRuleBundleError) -> Data {
+        do {
+            return try key.signature(for: data)
+        } catch {
+            throw .signingFailed(detail: "\(error)")
+        }
+    }
+}
+
+/// The public key an app verifies bundles with (Ed25519).
+public struct FlowRuleBundlePublicKey: Sendable {
+    let key: Curve25519.Signing.PublicKey
+
+    init(key: Curve25519.Signing.PublicKey) {
+        self.key = key
+    }
+
+    /// Loads a public key from base64 text, such as `FlowRuleBundleKeyPair.publicKey`.
+    public init(base64 text: String) throws(FlowRuleBundleError) {
+        try self.init(raw: FlowRuleBundleKeys.decode(text, source: "the public key text"), source: "the public key text")
+    }
+
+    /// Loads a public key from a file holding its base64 text.
+    public init(contentsOf url: URL) throws(FlowRuleBundleError) {
+        let text = try FlowRuleBundleKeys.read(url)
+        try self.init(raw: FlowRuleBundleKeys.decode(text, source: url.path), source: url.path)
+    }
+
+    private init(raw: Data, source: String) throws(FlowRuleBundleError) {
+        do {
+            key = try Curve25519.Signing.PublicKey(rawRepresentation: raw)
+        } catch {
+            throw .invalidKey(source: source, detail: "it is not an Ed25519 public key")
+        }
+    }
+
+    /// The key as base64 text.
+    public var base64: String { key.rawRepresentation.base64EncodedString() }
+
+    /// Whether `signature` signs exactly `data` with the matching private key.
+    func isValid(signature: Data, for data: Data) -> Bool {
+        key.isValidSignature(signature, for: data)
+    }
+}

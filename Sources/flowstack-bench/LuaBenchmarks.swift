@@ -1,0 +1,101 @@
+@_spi(Benchmarks) import FlowScript
+import FlowStack
+import Foundation
+
+/// The Lua figures: the example rules deciding real router operations.
+@MainActor
+enum LuaBenchmarks {
+    /// The example project's directory (`Scripts/` of the package, or `FLOWSTACK_SCRIPTS`).
+    static var scripts: URL {
+        if let path = ProcessInfo.processInfo.environment["FLOWSTACK_SCRIPTS"] {
+            return URL(fileURLWithPath: path)
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent("Scripts")
+    }
+
+    /// An engine with the example rules and manifest, facts set so navigation is allowed.
+    static func exampleEngine() throws -> FlowRulesEngine<FlowRouteValue> {
+        let manifest = try FlowManifest.load(contentsOf: scripts.appendingPathComponent("routes.lua"))
+        var configuration = FlowRulesConfiguration(manifest: manifest)
+        configuration.logger.logLevel = .critical
+        let engine = try FlowRulesEngine<FlowRouteValue>(directory: scripts.appendingPathComponent("rules"), configuration: configuration)
+        try engine.setFacts(["isLoggedIn": true, "hasSeenOnboarding": true, "isPremium": true, "maxPushDepth": 100_000])
+        return engine
+    }
+
+    /// A push + pop pair through the example rules; nanoseconds per operation.
+    static func guardedPush(depth: Int) throws -> Double {
+        let engine = try exampleEngine()
+        let router = FlowRouter<FlowRouteValue, String>(root: FlowRouteValue("home"))
+        for index in 0..<depth { router.push(FlowRouteValue("detail", ["id": .string(String(index))])) }
+        engine.install(into: router)
+        let projects = FlowRouteValue("projects")
+        precondition(router.push(projects) && router.pop(), "the example rules must allow the benchmark's push and pop")
+        let perPair = Measure.nanosecondsPerIteration(iterations: 100_000) {
+            router.push(projects)
+            router.pop()
+        }
+        precondition(router.history.count == router.maximumOperationHistoryCount)
+        precondition(router.history.allSatisfy { $0.outcome == .applied }, "every benchmark operation must apply")
+        return perPair / 2
+    }
+
+    /// Loading a rules directory of about 5 KB into a fresh VM and swapping it in; microseconds.
+    static func reload5KB() throws -> Double {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var written = 0
+        var index = 0
+        while written < 5 * 1_024 {
+            let text = """
+            -- generated rules file \(index)
+            local function isPrivate\(index)(route) return route ~= nil and route.name ~= "login" and route.name ~= "splash" end
+            flow.precondition("push", function(op, stacks, ctx)
+              if isPrivate\(index)(op.route) and not facts.isLoggedIn then return false, "login required (\(index))" end
+            end)
+            flow.guard("detail", function(op) if op.route.id == "blocked-\(index)" then return false, "blocked" end end)
+            flow.style.screen(function(c) if c.screenDepth > \(index) then return { navigationTitle = "deep \(index)" } end end)
+
+            """
+            try Data(text.utf8).write(to: directory.appendingPathComponent(String(format: "%02d-rules.lua", index)))
+            written += text.utf8.count
+            index += 1
+        }
+        var configuration = FlowRulesConfiguration()
+        configuration.logger.logLevel = .critical
+        let engine = try FlowRulesEngine<FlowRouteValue>(directory: directory, configuration: configuration)
+        let rounds = 200
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<rounds {
+                guard case .loaded = engine.reload() else { fatalError("the generated rules must load") }
+            }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(rounds) / 1_000)
+        }
+        engine.close()
+        return best
+    }
+
+    /// Prints every Lua figure and the ratios.
+    static func run(swiftGuardedPush: Double) throws {
+        if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "lua_push" {
+            Measure.report("lua_guarded_push_ns", try guardedPush(depth: 0), "ns")
+            return
+        }
+        let bare = try LuaVMBenchmarks.run(iterations: 1_000_000)
+        Measure.report("bare_pcall_ns", bare.emptyCall, "ns")
+        let lua = try guardedPush(depth: 0)
+        Measure.report("lua_guarded_push_ns", lua, "ns")
+        let deep = try guardedPush(depth: 1_000)
+        Measure.report("lua_guarded_push_depth1000_ns", deep, "ns")
+        Measure.report("reload_5kb_us", try reload5KB(), "us")
+        let engine = try exampleEngine()
+        Measure.report("vm_bytes", Double(engine.memoryInUse), "bytes")
+        engine.close()
+        Measure.report("lua_vs_bare_pcall", lua / bare.emptyCall, "x")
+        Measure.report("depth1000_vs_depth1", deep / lua, "x")
+        Measure.report("lua_vs_swift", lua / swiftGuardedPush, "x")
+    }
+}
