@@ -180,8 +180,12 @@ local stacksMeta = {
     if stack then return stack end
     local id, presentation = stackInfo(rawget(t, SNAP), i)
     if id == nil then return nil end
-    stack = { id = id, index = i, presentation = presentation,
+    -- A read-only view: the table is cached for the whole decision, so a write would reach the
+    -- rules that run after the writer.
+    local fields = { id = id, index = i, presentation = presentation,
       routes = setmetatable({ [SNAP] = rawget(t, SNAP), [STACK] = i }, routesMeta) }
+    stack = setmetatable({}, { __index = fields, __newindex = readOnly,
+      __pairs = function() return next, fields, nil end })
     cache[i] = stack
     return stack
   end,
@@ -270,9 +274,11 @@ local function decide(kind, route, routes, count, target, source, isAsync, runDe
   return 0
 end
 
+-- Every rule's attributes in order, with where each rule is: Swift checks each table and merges
+-- them, so a bad value is ignored without dropping what an earlier rule set for that key.
 local function style(hook, context)
   local list = styles[hook]
-  local result = nil
+  local results, wheres = nil, nil
   for i = 1, #list do
     local rule = list[i]
     running = rule
@@ -281,11 +287,11 @@ local function style(hook, context)
       if type(attributes) ~= "table" then
         error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
       end
-      result = result or {}
-      for key, value in next, attributes do result[key] = value end
+      results, wheres = results or {}, wheres or {}
+      results[#results + 1], wheres[#wheres + 1] = attributes, rule.where
     end
   end
-  return result
+  return results, wheres
 end
 
 local function finishLoading()

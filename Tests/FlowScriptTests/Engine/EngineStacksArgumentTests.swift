@@ -109,6 +109,9 @@ struct EngineStacksArgumentTests {
         "stacks[1] = nil",
         "stacks[5] = {}",
         "stacks.extra = true",
+        "stacks[1].routes = {}",
+        "stacks[1].id = 'other'",
+        "stacks[1].presentation = 'sheet'",
         "stacks[1].routes[1] = 'login'",
         "stacks[1].routes[2] = { name = 'x' }",
         "table.insert(stacks[1].routes, 'x')",
@@ -125,6 +128,24 @@ struct EngineStacksArgumentTests {
         #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)")
         #expect(reason.contains("read-only"), "\(reason)")
         #expect(rig.router.activeStack.path.isEmpty)
+    }
+
+    @Test("A stack table lists its fields with pairs; a failed write does not reach later rules")
+    func stackTablesAreViews() throws {
+        let rig = try RulesRig("""
+            flow.guard("probe", function(op, stacks)
+              local keys = {}
+              for k in pairs(stacks[1]) do keys[#keys + 1] = k end
+              table.sort(keys)
+              host.log(table.concat(keys, ","))
+              pcall(function() stacks[1].routes = nil end)
+            end)
+            flow.guard("probe", function(op, stacks)
+              host.log(type(stacks[1].routes), stacks[1].routes[1].name, stacks[1].index)
+            end)
+            """)
+        #expect(rig.push("probe").isApplied)
+        #expect(rig.log == ["id,index,presentation,routes", "table home 1"])
     }
 
     @Test("An async rule reads one consistent snapshot across a suspension")
@@ -168,3 +189,4 @@ struct EngineStacksArgumentTests {
         #expect(rig.log == ["nil 0 1", "networkError 2 1", "sessionExpired 1 2", "nil 0 2"])
     }
 }
+

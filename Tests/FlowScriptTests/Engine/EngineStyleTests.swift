@@ -167,6 +167,23 @@ struct EngineStyleTests {
         #expect(rig.engine.diagnostics.count == count, "the same warning is reported once")
     }
 
+    @Test("A bad value is ignored: an earlier rule's value for the key stays; the warning names the rule")
+    func badLaterValueKeepsEarlier() throws {
+        let rig = try RulesRig("""
+            flow.style.screen(function(c) return { tint = "red", navigationTitle = "first" } end)
+
+            flow.style.screen(function(c) return { tint = "octarine", navigationTitle = "second" } end)
+            """)
+        let style = try #require(rig.router.resolvedStyle(stackIndex: 0, screenDepth: 0))
+        #expect(style.screen.tint == .named(.red))
+        #expect(style.screen.navigationTitle == "second")
+        let warning = try #require(rig.engine.diagnostics.first)
+        #expect(warning.severity == .warning)
+        #expect(warning.file == "rules/test.lua")
+        #expect(warning.line == 3)
+        #expect(warning.description.hasPrefix("rules/test.lua:3: warning: screen style attribute tint ignored"), "\(warning)")
+    }
+
     @Test("A style rule that errors is a diagnostic with file:line; the screen keeps its defaults")
     func failingStyleRule() throws {
         let rig = try RulesRig("""
