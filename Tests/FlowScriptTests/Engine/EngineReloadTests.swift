@@ -70,6 +70,17 @@ struct EngineReloadTests {
         #expect(error?.description.hasPrefix("rules/b.lua:2: bad argument #2 to 'flow.guard'") == true, "\(String(describing: error))")
     }
 
+    @Test("A missing rules directory is an error naming its path")
+    func missingDirectory() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-rules-\(UUID().uuidString)")
+        do {
+            _ = try FlowRulesEngine<FlowRouteValue>(directory: missing)
+            Issue.record("a missing directory loaded")
+        } catch {
+            #expect(error.message.contains(missing.lastPathComponent), "\(error)")
+        }
+    }
+
     @Test("Files load in lexical order of their paths, into one VM")
     func lexicalOrder() throws {
         let directory = try temporaryDirectory()

@@ -40,6 +40,24 @@ struct EngineRouteConversionTests {
         }
     }
 
+    @Test("Two routes are equal when name and payload are deeply equal; a string names a route without payload")
+    func routeEquality() throws {
+        #expect(FlowRouteValue("a", ["m": ["x": [1, 2]]]) == FlowRouteValue("a", ["m": ["x": [1, 2]]]))
+        #expect(FlowRouteValue("a", ["m": ["x": [1, 2]]]) != FlowRouteValue("a", ["m": ["x": [2, 1]]]))
+        #expect(FlowRouteValue("a") != FlowRouteValue("b"))
+        #expect(try FlowRouteValue(lua: "home") == FlowRouteValue("home"))
+        #expect(try FlowRouteValue(lua: ["name": "detail", "id": "4"]) == FlowRouteValue("detail", ["id": "4"]))
+        let rig = try RulesRig("""
+            flow.guard("back", function()
+              return flow.redirect("popTo", { name = "detail", meta = { tags = { "a", "b" } } })
+            end)
+            """)
+        rig.router.push(route("detail", ["meta": ["tags": ["a", "b"]]]))
+        rig.router.push(route("other"))
+        #expect(rig.push("back").redirect?.isApplied == true)
+        #expect(rig.router.topRoute == route("detail", ["meta": ["tags": ["a", "b"]]]))
+    }
+
     func rig(_ text: String) throws -> (FlowRulesEngine<AppRoute>, AppRouter, Shared<[String]>) {
         let engine = try FlowRulesEngine<AppRoute>(sources: [FlowRulesSource(name: "rules/app.lua", text: text)])
         let router = AppRouter(root: .home)
