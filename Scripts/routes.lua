@@ -38,6 +38,6 @@ return {
     maxPushDepth = 6, -- how many screens may be pushed on one stack
   },
 
-  -- Which deep links the app accepts (no deep-link rules yet).
+  -- Which deep links the app accepts (rules/80-links.lua maps them to screens).
   links = { schemes = { "myapp", "https" }, hosts = { "example.com" } },
 }

@@ -6,6 +6,10 @@ struct FlowHostFunction {
     enum Body {
         case sync(@MainActor ([FlowScriptValue?]) throws -> [FlowScriptValue?])
         case async(@MainActor ([FlowScriptValue?]) async throws -> [FlowScriptValue?])
+        /// `async` during async navigations, `sync` everywhere else.
+        case adaptive(
+            sync: @MainActor ([FlowScriptValue?]) throws -> [FlowScriptValue?],
+            async: @MainActor ([FlowScriptValue?]) async throws -> [FlowScriptValue?])
     }
 
     let body: Body
@@ -88,6 +92,18 @@ extension FlowRulesEngine {
         addHost(name, FlowHostFunction(body: .async(body)))
     }
 
+    /// Registers a host function with two bodies: `async` runs (suspending the rule) during
+    /// async navigations, `sync` during synchronous ones and style resolution. The flow-test
+    /// runner stubs host functions this way: a stub that waits works in `pushAsync` and fails
+    /// in `push` with the async-variant error, as a real asynchronous host function does.
+    func registerAdaptiveHost(
+        _ name: String,
+        sync: @escaping @MainActor ([FlowScriptValue?]) throws -> [FlowScriptValue?],
+        async: @escaping @MainActor ([FlowScriptValue?]) async throws -> [FlowScriptValue?]
+    ) {
+        addHost(name, FlowHostFunction(body: .adaptive(sync: sync, async: async)))
+    }
+
     /// The names of the registered host functions.
     public var hostFunctionNames: [String] { hosts.keys.sorted() }
 
@@ -111,18 +127,33 @@ extension FlowRulesEngine {
                 return try Self.hostResults(try Self.runHost(name) { try body(values) })
             })
         case .async(let body):
-            try vm.registerAsync(path) { arguments in
-                let values = arguments.map { FlowScriptValue($0) }
-                let results: [FlowScriptValue?]
-                do {
-                    results = try await body(values)
-                } catch let error as FlowScriptError {
-                    throw error
-                } catch {
-                    throw FlowScriptError(kind: .host, message: "host.\(name) failed: \(error)")
-                }
-                return try Self.hostResults(results)
+            try vm.registerAsync(path, Self.asyncHostBody(name, body))
+        case .adaptive(let sync, let async):
+            try vm.registerAdaptive(path, sync: { arguments, writer in
+                let values = try arguments.values().map { FlowScriptValue($0) }
+                let results = try Self.hostResults(try Self.runHost(name) { try sync(values) })
+                writer.reserve(results.count)
+                for value in results { try writer.push(value) }
+                return results.count
+            }, async: Self.asyncHostBody(name, async))
+        }
+    }
+
+    /// The VM body of an asynchronous host function.
+    private static func asyncHostBody(
+        _ name: String, _ body: @escaping @MainActor ([FlowScriptValue?]) async throws -> [FlowScriptValue?]
+    ) -> LuaAsyncHostBody {
+        { arguments in
+            let values = arguments.map { FlowScriptValue($0) }
+            let results: [FlowScriptValue?]
+            do {
+                results = try await body(values)
+            } catch let error as FlowScriptError {
+                throw error
+            } catch {
+                throw FlowScriptError(kind: .host, message: "host.\(name) failed: \(error)")
             }
+            return try hostResults(results)
         }
     }
 

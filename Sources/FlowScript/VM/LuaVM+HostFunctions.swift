@@ -13,6 +13,9 @@ struct HostFunction {
         case sync(LuaHostBody)
         /// Suspends the calling coroutine until Swift resumes it (async calls only).
         case async(LuaAsyncHostBody)
+        /// Suspends like `async` where the caller can be suspended (an async call), and runs
+        /// the synchronous body everywhere else.
+        case adaptive(LuaHostBody, LuaAsyncHostBody)
     }
 
     /// The name scripts use (`host.camera`), for messages.
@@ -58,6 +61,12 @@ extension LuaVM {
         _ = try registerFunction(HostFunction(name: path, body: .async(body)), at: path)
     }
 
+    /// Registers a host function at `path` that suspends the script where it can (during
+    /// `callAsync`, like `registerAsync`) and runs `sync` everywhere else.
+    func registerAdaptive(_ path: String, sync: @escaping LuaHostBody, async: @escaping LuaAsyncHostBody) throws(FlowScriptError) {
+        _ = try registerFunction(HostFunction(name: path, body: .adaptive(sync, async)), at: path)
+    }
+
     /// Adds `function` to the table of host functions and stores its trampoline at `path`.
     private func registerFunction(_ function: HostFunction, at path: String) throws(FlowScriptError) -> Int {
         _ = try openState()
@@ -100,30 +109,49 @@ extension LuaVM {
             state: state, base: 1, count: Int(top), functionName: function.name, vm: self)
         switch function.body {
         case .sync(let body):
-            do {
-                let count = try body(arguments, LuaStackWriter(state: state, owner: referenceOwner))
-                let pushed = Int(lua_gettop(state) - top)
-                guard count >= 0, count <= pushed else {
-                    lua_settop(state, top)
-                    return raise(
-                        FlowScriptError(kind: .host, message: "\(function.name) returned \(count) results but pushed \(pushed)"),
-                        on: state)
-                }
-                return Int32(count)
-            } catch {
-                lua_settop(state, top)
-                return raise(error, from: function.name, on: state)
-            }
+            return runSync(body, function: function, arguments: arguments, top: top, state: state)
         case .async(let body):
             if let refusal = asyncRefusal(function.name, state: state) {
                 return raise(refusal, on: state)
             }
-            do {
-                pendingAsyncRequest = AsyncHostRequest(name: function.name, arguments: try arguments.values(), body: body)
-                return Int32(CLUA_RESULT_YIELD)
-            } catch {
-                return raise(error, from: function.name, on: state)
+            return suspend(body, function: function, arguments: arguments, state: state)
+        case .adaptive(let sync, let async):
+            if asyncRefusal(function.name, state: state) == nil {
+                return suspend(async, function: function, arguments: arguments, state: state)
             }
+            return runSync(sync, function: function, arguments: arguments, top: top, state: state)
+        }
+    }
+
+    /// Runs a synchronous body; returns its result count or the error marker.
+    private func runSync(
+        _ body: LuaHostBody, function: HostFunction, arguments: LuaArguments, top: Int32, state: OpaquePointer
+    ) -> Int32 {
+        do {
+            let count = try body(arguments, LuaStackWriter(state: state, owner: referenceOwner))
+            let pushed = Int(lua_gettop(state) - top)
+            guard count >= 0, count <= pushed else {
+                lua_settop(state, top)
+                return raise(
+                    FlowScriptError(kind: .host, message: "\(function.name) returned \(count) results but pushed \(pushed)"),
+                    on: state)
+            }
+            return Int32(count)
+        } catch {
+            lua_settop(state, top)
+            return raise(error, from: function.name, on: state)
+        }
+    }
+
+    /// Records an asynchronous request and returns the yield marker.
+    private func suspend(
+        _ body: @escaping LuaAsyncHostBody, function: HostFunction, arguments: LuaArguments, state: OpaquePointer
+    ) -> Int32 {
+        do {
+            pendingAsyncRequest = AsyncHostRequest(name: function.name, arguments: try arguments.values(), body: body)
+            return Int32(CLUA_RESULT_YIELD)
+        } catch {
+            return raise(error, from: function.name, on: state)
         }
     }
 

@@ -1,0 +1,28 @@
+import FlowStack
+import Foundation
+
+/// One step the router took (or refused) during a test, for navigation graphs.
+public struct FlowNavigationStep: Hashable, Sendable {
+    /// The route on top of the front-most stack before the step (its name).
+    public let from: String
+    /// Where the step went (applied) or would have gone (refused): a route name.
+    public let to: String
+    /// The operation kind (`push`, `sheet`, `dismiss`, ...).
+    public let kind: String
+    /// Whether it applied.
+    public let applied: Bool
+    /// Why it did not apply (the rule's reason), or `nil`.
+    public let reason: String?
+    /// `code`, `user` or `deeplink`.
+    public let source: String
+
+    /// Creates a step.
+    public init(from: String, to: String, kind: String, applied: Bool, reason: String?, source: String) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.applied = applied
+        self.reason = reason
+        self.source = source
+    }
+}

@@ -1,0 +1,27 @@
+/// The names flow scripts can use, for tools that check or describe flows (`flowstack check`,
+/// `flowstack types`).
+public enum FlowTestAPI {
+    /// The functions (and the one property) of `router` in flows.
+    public static let routerMembers = [
+        "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath", "pop", "popToRoot",
+        "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll", "pushAsync", "sheetAsync",
+        "fullScreenCoverAsync", "userPop", "userDismiss", "showDialog", "hideDialog", "clearDialogs", "dialog",
+        "queuedDialogCount", "top", "stacks", "history", "style", "open", "pendingLink", "resumePendingLink",
+        "pendingLinkTimeout",
+    ]
+    /// The `router` functions whose first argument is a route.
+    public static let routerRouteFunctions = [
+        "setRoot", "push", "pushRemovingPrevious", "replaceCurrent", "replacePath", "popTo", "sheet",
+        "fullScreenCover", "pushAsync", "sheetAsync", "fullScreenCoverAsync",
+    ]
+    /// The functions of `app` in flows.
+    public static let appMembers = ["reset", "facts", "host", "wait", "advance"]
+    /// The matchers of `expect(value)`.
+    public static let matchers = FlowTestPrelude.matchers
+    /// The functions of `flow` in rules.
+    public static let flowMembers = ["precondition", "guard", "redirect", "op", "style", "deeplink"]
+    /// The style hooks of `flow.style`.
+    public static let styleHooks = ["screen", "stack", "modal"]
+    /// The globals a flow file can use.
+    public static let flowGlobals = ["describe", "it", "before_each", "after_each", "expect", "app", "router", "facts"]
+}

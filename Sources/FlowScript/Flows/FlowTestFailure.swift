@@ -1,0 +1,63 @@
+import FlowStack
+import Foundation
+
+/// Why a flow test failed: an expectation that did not hold, or an error.
+public struct FlowTestFailure: Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure.
+    public enum Kind: String, Hashable, Sendable {
+        /// An `expect(...)` matcher did not hold.
+        case expectation
+        /// The test (or a `before_each`/`after_each`) raised an error.
+        case error
+    }
+
+    /// What kind of failure.
+    public let kind: Kind
+    /// The flow file (`flows/auth.lua`), if known.
+    public let file: String?
+    /// The line in `file`, if known.
+    public let line: Int?
+    /// The expectation (`expect(v).to_be(x)`) or the error's message.
+    public let message: String
+    /// The expected value as Lua source, for expectations that compare.
+    public let expected: String?
+    /// The actual value as Lua source, for expectations.
+    public let actual: String?
+    /// The router's stacks (and dialog) when it failed, one line per stack.
+    public let stacks: [String]
+
+    /// Creates a failure.
+    public init(
+        kind: Kind, file: String?, line: Int?, message: String, expected: String? = nil, actual: String? = nil,
+        stacks: [String] = []
+    ) {
+        self.kind = kind
+        self.file = file
+        self.line = line
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+        self.stacks = stacks
+    }
+
+    /// `file:line`, `file`, or an empty string.
+    public var location: String {
+        switch (file, line) {
+        case let (file?, line?): return "\(file):\(line)"
+        case let (file?, nil): return file
+        default: return ""
+        }
+    }
+
+    /// Every line of the failure: location and message, expected, actual, stacks.
+    public var description: String {
+        var lines = [(location.isEmpty ? "" : location + ": ") + message]
+        if let expected { lines.append("expected: \(expected)") }
+        if let actual { lines.append("actual:   \(actual)") }
+        if !stacks.isEmpty {
+            lines.append("stacks:")
+            lines += stacks.map { "  " + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

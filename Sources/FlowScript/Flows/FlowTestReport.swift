@@ -1,0 +1,39 @@
+import FlowStack
+import Foundation
+
+/// Everything a flow run produced: one result per test, and the scripts that did not load.
+public struct FlowTestReport: Equatable, Sendable {
+    /// The tests, in file order then declaration order.
+    public var results: [FlowTestResult]
+    /// Scripts that did not load (manifest, rules, a flow file): nothing of them ran.
+    public var loadErrors: [FlowScriptError]
+    /// Warnings noticed along the way (style attributes ignored, deep-link patterns shadowed).
+    public var diagnostics: [FlowScriptDiagnostic]
+    /// The project directory the file names are relative to (`flows/auth.lua`), if known.
+    public var directory: URL?
+
+    /// Creates a report.
+    public init(results: [FlowTestResult] = [], loadErrors: [FlowScriptError] = [], diagnostics: [FlowScriptDiagnostic] = []) {
+        self.results = results
+        self.loadErrors = loadErrors
+        self.diagnostics = diagnostics
+    }
+
+    /// How many tests passed.
+    public var passedCount: Int { results.count(where: \.passed) }
+
+    /// How many tests failed.
+    public var failedCount: Int { results.count - passedCount }
+
+    /// Whether every test passed and every script loaded.
+    public var succeeded: Bool { loadErrors.isEmpty && failedCount == 0 }
+
+    /// The absolute path of a file the report names (`flows/auth.lua`), when the directory is known.
+    public func path(of file: String) -> String {
+        guard let directory, !file.hasPrefix("/") else { return file }
+        return directory.appendingPathComponent(file).path
+    }
+
+    /// `N passed, N failed`.
+    public var summary: String { "\(passedCount) passed, \(failedCount) failed" }
+}

@@ -1,0 +1,91 @@
+import FlowStack
+import Foundation
+
+/// The queries, dialogs and deep links of `router` in flows (spec §5, §8).
+extension FlowTestRunner {
+    /// Registers `top`, `stacks`, `history`, `style`, the dialog calls and the deep-link calls.
+    func registerQueries(in vm: LuaVM) throws(FlowScriptError) {
+        try vm.register("router.top", returning: { [unowned self] _ in
+            [self.routeValue(try self.currentRouter().topRoute)]
+        })
+        try vm.register("router.stacks", returning: { [unowned self] _ in
+            [self.stacksValue(try self.currentRouter().stacks)]
+        })
+        try vm.register("router.history", returning: { [unowned self] _ in
+            [self.historyValue(try self.currentRouter())]
+        })
+        try vm.register("router.style", returning: { [unowned self] arguments in
+            let stackIndex = try arguments.integer(at: 1)
+            let depth = arguments.isNil(at: 2) ? 0 : try arguments.integer(at: 2)
+            let style = try self.currentRouter().resolvedStyle(stackIndex: stackIndex - 1, screenDepth: depth)
+            return [style?.luaValue ?? .nil]
+        })
+        try registerDialogs(in: vm)
+        try registerDeepLinks(in: vm)
+    }
+
+    private func registerDialogs(in vm: LuaVM) throws(FlowScriptError) {
+        try vm.register("router.showDialog", returning: { [unowned self] arguments in
+            let dialog = try self.dialog(try arguments.value(at: 1))
+            let policy: FlowDialogPolicy
+            if let name = try arguments.optionalString(at: 2) {
+                guard let parsed = FlowDialogPolicy(rawValue: name) else {
+                    let names = FlowDialogPolicy.allCases.map(\.rawValue)
+                    let hint = FlowSuggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw FlowScriptError(
+                        kind: .typeError,
+                        message: "router.showDialog: unknown policy '\(name)'\(hint); policies are \(names.joined(separator: ", "))")
+                }
+                policy = parsed
+            } else {
+                policy = .replace
+            }
+            return [.boolean(try self.currentRouter().showGlobalDialog(dialog, policy: policy))]
+        })
+        try vm.register("router.hideDialog", returning: { [unowned self] _ in
+            try self.currentRouter().hideGlobalDialog()
+            return []
+        })
+        try vm.register("router.clearDialogs", returning: { [unowned self] _ in
+            try self.currentRouter().clearGlobalDialogs()
+            return []
+        })
+        try vm.register("router.dialog", returning: { [unowned self] _ in
+            [try self.currentRouter().globalDialog?.luaValue ?? .nil]
+        })
+        try vm.register("router.queuedDialogCount", returning: { [unowned self] _ in
+            [.integer(try self.currentRouter().queuedGlobalDialogCount)]
+        })
+    }
+
+    /// A dialog a flow names, checked against the manifest.
+    func dialog(_ value: LuaValue) throws(FlowScriptError) -> FlowDialogValue {
+        let dialog: FlowDialogValue
+        do {
+            dialog = try FlowDialogValue(lua: value)
+        } catch {
+            throw FlowScriptError(kind: .typeError, message: "router.showDialog: \(error.message)")
+        }
+        if let manifest, !manifest.dialogs.isEmpty, let problem = manifest.problem(withDialog: dialog.id) {
+            throw FlowScriptError(kind: .typeError, message: "router.showDialog: \(problem)")
+        }
+        return dialog
+    }
+
+    private func registerDeepLinks(in vm: LuaVM) throws(FlowScriptError) {
+        try vm.register("router.open", returning: { [unowned self] arguments in
+            let text = try arguments.string(at: 1)
+            guard let url = URL(string: text), url.scheme != nil else {
+                throw FlowScriptError(
+                    kind: .typeError, message: "router.open: '\(text)' is not a URL; write it with a scheme, as in myapp://products/42")
+            }
+            return [self.linkValue(try self.currentRouter().open(url))]
+        })
+        try vm.register("router.pendingLink", returning: { [unowned self] _ in
+            [try self.currentRouter().pendingLink.map { .string($0.absoluteString) } ?? .nil]
+        })
+        try vm.register("router.resumePendingLink", returning: { [unowned self] _ in
+            [try self.currentRouter().resumePendingLink().map(self.linkValue) ?? .nil]
+        })
+    }
+}

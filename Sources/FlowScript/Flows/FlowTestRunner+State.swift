@@ -1,0 +1,106 @@
+import FlowStack
+import Foundation
+
+extension FlowTestRunner {
+    /// Replaces the router with a fresh one (one root stack, empty history, no dialog, no held
+    /// link) and resets the facts to the manifest's defaults merged with `facts`.
+    func resetState(root: Route?, facts: [String: FlowScriptValue]) throws(FlowScriptError) {
+        if let manifest, !manifest.facts.isEmpty {
+            for (name, value) in facts.sorted(by: { $0.key < $1.key }) {
+                if let problem = manifest.problem(withFact: name, value: value) {
+                    throw FlowScriptError(kind: .typeError, message: problem)
+                }
+            }
+        }
+        let start: Route
+        if let root { start = root } else { start = try freshRoot() }
+        harvestSteps()
+        let router = FlowRouter<Route, FlowDialogValue>(root: start)
+        router.maximumOperationHistoryCount = 0
+        engine?.install(into: router)
+        router.deepLinks.now = { [weak self] in self?.clock ?? Date() }
+        self.router = router
+        harvested = 0
+        asyncSequences.removeAll()
+        try engine?.resetFacts(facts)
+        try refreshFlowFacts()
+    }
+
+    /// The root of a fresh router: the manifest's, the option's, or a route named `root`.
+    func freshRoot() throws(FlowScriptError) -> Route {
+        let value = manifest?.root ?? options.defaultRoot ?? FlowRouteValue("root")
+        do {
+            return try Route(flowRoute: value)
+        } catch {
+            throw FlowScriptError(
+                kind: .typeError,
+                message: "the root route \(value) cannot be built as \(Route.self): \(error); declare root in routes.lua "
+                    + "or pass FlowTestRunner.Options(defaultRoot:)")
+        }
+    }
+
+    /// The router of the running test (created on first use outside a test, for `check`).
+    func currentRouter() throws(FlowScriptError) -> FlowRouter<Route, FlowDialogValue> {
+        if let router { return router }
+        try resetState(root: nil, facts: [:])
+        return router!
+    }
+
+    /// Turns the history entries recorded since the last call into navigation steps.
+    func harvestSteps() {
+        guard let router else { return }
+        let history = router.history
+        guard history.count > harvested else { return }
+        for entry in history[harvested...] {
+            guard let command = entry.command else { continue }
+            let from = entry.previousStacks.last?.topRoute
+            let to = entry.outcome.isApplied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
+            steps.append(FlowNavigationStep(
+                from: from.map { $0.flowRoute.name } ?? "?",
+                to: (to ?? from).map { $0.flowRoute.name } ?? "?",
+                kind: command.kindName, applied: entry.outcome.isApplied,
+                reason: entry.outcome.isApplied ? nil : entry.reason, source: entry.source.rawValue))
+        }
+        harvested = history.count
+    }
+
+    /// Where a command would lead from `stacks`: its target route, or the screen it would uncover.
+    static func destination(of command: FlowCommand<Route>, in stacks: [FlowStackState<Route>]) -> Route? {
+        guard let front = stacks.last else { return nil }
+        if let batch = command.batch { return batch.last }
+        func stackIndex(_ target: FlowStackTarget) -> Int? {
+            switch target {
+            case .root: return 0
+            case .active: return stacks.count - 1
+            case .stack(let id): return stacks.firstIndex { $0.id == id }
+            }
+        }
+        switch command.operation {
+        case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
+             .present(let route, _):
+            return route
+        case .replacePath(let root, let path, _):
+            return path.last ?? root
+        case .popTo(let route, let match, let target):
+            guard match == .inclusive, let index = stackIndex(target) else { return route }
+            let routes = [stacks[index].root] + stacks[index].path
+            guard let position = routes.lastIndex(of: route), position > 0 else { return route }
+            return routes[position - 1]
+        case .pop(let count, let target):
+            guard let index = stackIndex(target) else { return front.topRoute }
+            let stack = stacks[index]
+            if count > stack.pathCount {
+                return index > 0 ? stacks[index - 1].topRoute : stack.root
+            }
+            let routes = [stack.root] + stack.path
+            return routes[routes.count - 1 - count]
+        case .popToRoot(let target):
+            return stackIndex(target).map { stacks[$0].root } ?? front.root
+        case .dismiss(let target):
+            guard let index = stackIndex(target), index > 0 else { return front.topRoute }
+            return stacks[index - 1].topRoute
+        case .dismissAll:
+            return stacks.first?.topRoute
+        }
+    }
+}

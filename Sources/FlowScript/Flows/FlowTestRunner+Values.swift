@@ -1,0 +1,165 @@
+import FlowStack
+import Foundation
+
+/// Conversions between the router's Swift values and the tables flows see (spec §1).
+extension FlowTestRunner {
+    /// The route a flow names, checked against the manifest and built as the app's route type.
+    func route(_ value: LuaValue, function: String, position: Int) throws(FlowScriptError) -> Route {
+        if case .nil = value {
+            throw FlowScriptError(kind: .typeError, message: "bad argument #\(position) to '\(function)' (route expected, got nil)")
+        }
+        let routeValue: FlowRouteValue
+        do {
+            routeValue = try FlowRouteValue(lua: value)
+        } catch {
+            throw FlowScriptError(kind: .typeError, message: "\(function): \(error.message)")
+        }
+        if let manifest, !manifest.routes.isEmpty, let problem = manifest.problem(with: routeValue) {
+            throw FlowScriptError(kind: .typeError, message: "\(function): \(problem)")
+        }
+        do {
+            return try Route(flowRoute: routeValue)
+        } catch {
+            throw FlowScriptError(kind: .typeError, message: "\(function): cannot build \(Route.self) from \(routeValue): \(error)")
+        }
+    }
+
+    /// A route as a table: `{ name = "detail", id = "42" }`.
+    func routeValue(_ route: Route) -> LuaValue {
+        .table(route.flowRoute.luaTable)
+    }
+
+    /// A result (spec §1): `{ applied, kind, reason, redirect }`, the redirect nested.
+    func resultValue(_ result: FlowOperationResult<Route>) -> LuaValue {
+        var table = LuaTable()
+        table["applied"] = .boolean(result.isApplied)
+        table["kind"] = .string(result.command.kindName)
+        if let reason = result.reason { table["reason"] = .string(reason) }
+        if let redirect = result.redirect { table["redirect"] = resultValue(redirect) }
+        return .table(table)
+    }
+
+    /// An operation (spec §1) as the history shows it.
+    func opValue(_ command: FlowCommand<Route>, source: FlowOperationSource, isAsync: Bool, stacks: [FlowStackState<Route>]) -> LuaValue {
+        var table = LuaTable()
+        table["kind"] = .string(command.kindName)
+        if let batch = command.batch {
+            table["routes"] = .table(LuaTable(array: batch.map(routeValue)))
+        } else {
+            switch command.operation {
+            case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
+                 .popTo(let route, _, _), .present(let route, _):
+                table["route"] = routeValue(route)
+            case .replacePath(let root, let path, _):
+                table["route"] = routeValue(root)
+                table["routes"] = .table(LuaTable(array: ([root] + path).map(routeValue)))
+            case .pop(let count, _):
+                table["count"] = .integer(count)
+            case .popToRoot, .dismiss, .dismissAll:
+                break
+            }
+        }
+        if let target = command.operation.target {
+            let index: Int?
+            switch target {
+            case .root: index = 0
+            case .active: index = stacks.count - 1
+            case .stack(let id): index = stacks.firstIndex { $0.id == id }
+            }
+            if let index { table["target"] = .integer(index + 1) }
+        }
+        table["source"] = .string(source.rawValue)
+        table["async"] = .boolean(isAsync)
+        return .table(table)
+    }
+
+    /// The stacks (spec §1): `{ id, index, presentation, routes }`, root stack first.
+    func stacksValue(_ stacks: [FlowStackState<Route>]) -> LuaValue {
+        .table(LuaTable(array: stacks.enumerated().map { index, stack in
+            var table = LuaTable()
+            table["id"] = .string(stack.id.uuidString)
+            table["index"] = .integer(index + 1)
+            table["presentation"] = .string(stack.style.rawValue)
+            table["routes"] = .table(LuaTable(array: ([stack.root] + stack.path).map(routeValue)))
+            return .table(table)
+        }))
+    }
+
+    /// The navigation entries of the history (spec §5), oldest first.
+    func historyValue(_ router: FlowRouter<Route, FlowDialogValue>) -> LuaValue {
+        var entries: [LuaValue] = []
+        for entry in router.history {
+            guard let command = entry.command else { continue }
+            var table = LuaTable()
+            table["op"] = opValue(
+                command, source: entry.source, isAsync: asyncSequences.contains(entry.sequence), stacks: entry.previousStacks)
+            table["applied"] = .boolean(entry.outcome.isApplied)
+            if let reason = entry.reason { table["reason"] = .string(reason) }
+            table["generation"] = .integer(entry.generation)
+            entries.append(.table(table))
+        }
+        return .table(LuaTable(array: entries))
+    }
+
+    /// A deep link's result (spec §8): `{ status, reason, result, steps }`.
+    ///
+    /// `result` is the result of the step that decided: the last step when applied, the
+    /// blocked step when pending (its `redirect` is the redirect performed, if one was).
+    func linkValue(_ link: FlowDeepLinkResult<Route>) -> LuaValue {
+        var table = LuaTable()
+        table["status"] = .string(link.status.rawValue)
+        if let reason = link.reason { table["reason"] = .string(reason) }
+        let steps = link.steps
+        if !steps.isEmpty { table["steps"] = .table(LuaTable(array: steps.map(resultValue))) }
+        switch link.status {
+        case .applied:
+            if let last = steps.last { table["result"] = resultValue(last) }
+        case .pending:
+            if let failure = link.transaction?.failure, case .table(var blocked) = resultValue(failure) {
+                blocked["redirect"] = link.redirect.map(resultValue) ?? .nil
+                table["result"] = .table(blocked)
+            }
+        case .rejected, .unhandled:
+            break
+        }
+        return .table(table)
+    }
+}
+
+extension FlowStyleAttributes {
+    /// The attributes as a script writes them: only the set keys, colours as names or hex.
+    var luaValue: LuaValue {
+        var table = LuaTable()
+        if let value = navigationBarHidden { table["navigationBarHidden"] = .boolean(value) }
+        if let value = multilineTextAlignment { table["multilineTextAlignment"] = .string(value.rawValue) }
+        if let value = tint { table["tint"] = .string(value.scriptValue) }
+        if let value = background { table["background"] = .string(value.scriptValue) }
+        if let value = preferredColorScheme { table["preferredColorScheme"] = .string(value.rawValue) }
+        if let value = presentationDragIndicator { table["presentationDragIndicator"] = .string(value.rawValue) }
+        if let detents = presentationDetents {
+            table["presentationDetents"] = .table(LuaTable(array: detents.map { detent -> LuaValue in
+                switch detent {
+                case .medium: return "medium"
+                case .large: return "large"
+                case .fraction(let value): return .number(value)
+                case .height(let points): return .table(["height": points == points.rounded() && abs(points) < 1e15 ? .integer(Int(points)) : .number(points)])
+                }
+            }))
+        }
+        if let value = interactiveDismissDisabled { table["interactiveDismissDisabled"] = .boolean(value) }
+        if let value = navigationBarBackButtonHidden { table["navigationBarBackButtonHidden"] = .boolean(value) }
+        if let value = navigationTitle { table["navigationTitle"] = .string(value) }
+        return .table(table)
+    }
+}
+
+extension FlowResolvedStyle {
+    /// `{ screen = {...}, stack = {...}, modal = {...} or nil }`.
+    var luaValue: LuaValue {
+        var table = LuaTable()
+        table["screen"] = screen.luaValue
+        table["stack"] = stack.luaValue
+        if let modal { table["modal"] = modal.luaValue }
+        return .table(table)
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import FlowScript
+import Foundation
+
+/// `flowstack bundle DIR`: signs a rules directory for shipping over the air.
+struct BundleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bundle",
+        abstract: "Sign a rules directory as a bundle an app can load over the air.",
+        discussion: """
+            Hashes every file of DIR (hidden files excepted) into DIR/bundle.json
+            with the bundle's version, the oldest app version that may load it
+            and its expiry, and signs it into DIR/bundle.sig with the private
+            key. Apps load it with engine.loadBundle(at:verifier:), which
+            refuses a bad signature, a changed, missing or added file, an
+            expired bundle, an app that is too old, or a rollback.
+
+            Examples:
+              flowstack keygen --private-key rules.key --public-key rules.pub
+              flowstack bundle Scripts --key rules.key --version 1.4.0 \\
+                  --min-app 2.0 --expires 2027-06-01
+            """
+    )
+
+    @OptionGroup var project: ProjectArgument
+
+    @Option(help: ArgumentHelp("The file holding the base64 private key (from `flowstack keygen`).", valueName: "FILE"))
+    var key: String
+
+    @Option(help: "The bundle's version, such as 1.4.0 (an app never loads an older one after a newer).")
+    var version: String
+
+    @Option(help: "The oldest app version that may load the bundle, such as 2.0.")
+    var minApp: String
+
+    @Option(help: ArgumentHelp("When the bundle expires: a date (2027-06-01) or an ISO-8601 date and time.", valueName: "DATE"))
+    var expires: String
+
+    mutating func run() async throws {
+        let directory = project.url
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure("no directory at \(project.directory): pass the rules project to sign, as in `flowstack bundle Scripts --key rules.key ...`")
+        }
+        guard let expiry = FlowRuleBundleManifest.parseDate(expires) else {
+            throw CommandFailure("--expires \"\(expires)\" is not a date: write it as 2027-06-01 or 2027-06-01T12:00:00Z")
+        }
+        do {
+            let signingKey = try FlowRuleBundleSigningKey(contentsOf: URL(fileURLWithPath: key))
+            let manifest = try FlowRuleBundle.write(
+                directory: directory, privateKey: signingKey,
+                version: try FlowRuleBundleVersion(parsing: version, field: "--version"),
+                minimumAppVersion: try FlowRuleBundleVersion(parsing: minApp, field: "--min-app"),
+                expires: expiry)
+            Terminal.write("""
+                signed \(project.directory): version \(manifest.version), for apps \(manifest.minimumAppVersion) and later, \
+                expires \(FlowRuleBundleManifest.formatDate(manifest.expires)), \(manifest.files.count) files
+                wrote \(project.directory)/\(FlowRuleBundle.manifestFileName) and \(project.directory)/\(FlowRuleBundle.signatureFileName)
+
+                """)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+    }
+}

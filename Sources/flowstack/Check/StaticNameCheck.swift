@@ -1,0 +1,262 @@
+import FlowScript
+import FlowStack
+import Foundation
+
+/// Finds names a script spells that the manifest does not declare, and calls to functions
+/// that `flow`, `router`, `app` and `expect` do not have, by reading the source (without
+/// running it): route names in navigation calls, redirects, guards, `.name == "..."`
+/// comparisons and `{ name = "..." }` tables; dialog ids; fact names in `facts.x` and in
+/// `app.facts{ ... }` / `facts = { ... }` tables.
+struct StaticNameCheck {
+    let manifest: FlowManifest?
+    /// The `host.<name>` functions the rules call (to warn about stubs nothing calls).
+    let ruleHosts: Set<String>
+
+    private enum Role { case rules, flow }
+
+    func check(rules source: FlowRulesSource) -> [CheckProblem] {
+        check(source, role: .rules)
+    }
+
+    func check(flow source: FlowRulesSource) -> [CheckProblem] {
+        check(source, role: .flow)
+    }
+
+    private func check(_ source: FlowRulesSource, role: Role) -> [CheckProblem] {
+        let tokens = LuaTokenizer.tokens(source.text)
+        var problems: [CheckProblem] = []
+        let expectedFailures = role == .flow ? Self.expectedFailureLines(tokens) : []
+        func report(_ line: Int, _ message: String?, severity: CheckProblem.Severity = .error) {
+            guard let message, !expectedFailures.contains(line) else { return }
+            problems.append(CheckProblem(severity, file: source.name, line: line, message))
+        }
+        func token(_ index: Int) -> LuaToken? { tokens.indices.contains(index) ? tokens[index] : nil }
+        func isSymbol(_ index: Int, _ text: String) -> Bool { token(index).map { $0.kind == .symbol && $0.text == text } ?? false }
+        func isName(_ index: Int, _ text: String? = nil) -> Bool {
+            guard let token = token(index), token.kind == .name else { return false }
+            return text == nil || token.text == text
+        }
+        /// The index of the first argument of a call whose function name ends at `index`
+        /// (`f(x`, `f "x"`, `f{`), and whether it is a table constructor.
+        func firstArgument(after index: Int) -> Int? {
+            if isSymbol(index + 1, "(") { return index + 2 }
+            if token(index + 1)?.kind == .string || isSymbol(index + 1, "{") { return index + 1 }
+            return nil
+        }
+        /// The tokens at depth 1 of the table constructor opened at `open`.
+        func tableItems(_ open: Int) -> [Int] {
+            guard isSymbol(open, "{") else { return [] }
+            var depth = 0
+            var items: [Int] = []
+            var index = open
+            while let current = token(index) {
+                if current.kind == .symbol, ["{", "(", "["].contains(current.text) { depth += 1 }
+                if current.kind == .symbol, ["}", ")", "]"].contains(current.text) {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                if depth == 1, index != open { items.append(index) }
+                index += 1
+            }
+            return items
+        }
+        func routeName(_ index: Int) {
+            guard let token = token(index), token.kind == .string else { return }
+            report(token.line, routeProblem(token.text))
+        }
+        func factKeys(inTable open: Int) {
+            for item in tableItems(open) where isName(item) && isSymbol(item + 1, "=") {
+                if isSymbol(item - 1, "{") || isSymbol(item - 1, ",") || isSymbol(item - 1, ";") {
+                    report(tokens[item].line, factProblem(tokens[item].text))
+                }
+            }
+        }
+
+        for index in tokens.indices {
+            let current = tokens[index]
+            let afterDot = isSymbol(index - 1, ".") || isSymbol(index - 1, ":")
+            // facts.x, facts["x"]
+            if isName(index, "facts"), !afterDot {
+                if isSymbol(index + 1, "."), isName(index + 2) {
+                    report(tokens[index + 2].line, factProblem(tokens[index + 2].text))
+                } else if isSymbol(index + 1, "["), token(index + 2)?.kind == .string, isSymbol(index + 3, "]") {
+                    report(tokens[index + 2].line, factProblem(tokens[index + 2].text))
+                } else if isSymbol(index + 1, "="), isSymbol(index + 2, "{") {
+                    factKeys(inTable: index + 2)
+                }
+            }
+            // x.name == "route", x.name ~= "route"
+            if isName(index, "name"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
+                routeName(index + 2)
+            }
+            // { name = "route", field = literal }
+            if isName(index, "name"), isSymbol(index + 1, "="), token(index + 2)?.kind == .string,
+               isSymbol(index - 1, "{") || isSymbol(index - 1, ",") || isSymbol(index - 1, ";") {
+                if let problem = routeProblem(tokens[index + 2].text) {
+                    report(tokens[index + 2].line, problem)
+                } else if isSymbol(index - 1, "{") {
+                    for (line, problem) in payloadProblems(route: tokens[index + 2].text, items: tableItems(index - 1).map { tokens[$0] }) {
+                        report(line, problem)
+                    }
+                }
+            }
+            guard current.kind == .name, !afterDot, isSymbol(index + 1, "."), isName(index + 2) else { continue }
+            let member = tokens[index + 2].text
+            let line = tokens[index + 2].line
+            switch current.text {
+            case "router":
+                if role == .rules {
+                    report(current.line, "rules cannot use router (it is read-only inside a rule); navigate with flow.redirect(kind, route, reason)")
+                    continue
+                }
+                guard FlowTestAPI.routerMembers.contains(member) else {
+                    report(line, unknownMember("router", member, FlowTestAPI.routerMembers))
+                    continue
+                }
+                guard let argument = firstArgument(after: index + 2) else { continue }
+                if FlowTestAPI.routerRouteFunctions.contains(member) {
+                    routeName(argument)
+                } else if member == "pushMany" {
+                    for item in tableItems(argument) where isSymbol(item - 1, "{") || isSymbol(item - 1, ",") {
+                        routeName(item)
+                    }
+                } else if member == "showDialog", let dialog = token(argument), dialog.kind == .string {
+                    report(dialog.line, dialogProblem(dialog.text))
+                }
+            case "app":
+                if role == .rules {
+                    report(current.line, "app exists only in flow tests; rules read facts and call host functions")
+                    continue
+                }
+                guard FlowTestAPI.appMembers.contains(member) else {
+                    report(line, unknownMember("app", member, FlowTestAPI.appMembers))
+                    continue
+                }
+                guard let argument = firstArgument(after: index + 2) else { continue }
+                if member == "facts" {
+                    factKeys(inTable: argument)
+                } else if member == "host", let name = token(argument), name.kind == .string, !ruleHosts.contains(name.text) {
+                    let hint = FlowSuggestion.closest(to: name.text, in: ruleHosts.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+                    report(name.line, "app.host stubs host.\(name.text), which no rule calls\(hint)", severity: .warning)
+                }
+            case "flow":
+                guard FlowTestAPI.flowMembers.contains(member) else {
+                    report(line, unknownMember("flow", member, FlowTestAPI.flowMembers))
+                    continue
+                }
+                if member == "style", isSymbol(index + 3, "."), isName(index + 4),
+                   !FlowTestAPI.styleHooks.contains(tokens[index + 4].text) {
+                    report(tokens[index + 4].line, unknownMember("flow.style", tokens[index + 4].text, FlowTestAPI.styleHooks))
+                }
+                guard let argument = firstArgument(after: index + 2) else { continue }
+                if member == "guard" {
+                    routeName(argument)
+                } else if member == "redirect" || member == "op", isSymbol(argument + 1, ",") {
+                    routeName(argument + 2)
+                }
+            default:
+                break
+            }
+        }
+        if role == .flow { problems += matcherProblems(tokens, file: source.name) }
+        return problems
+    }
+
+    /// `expect(...).matcher` with a matcher that does not exist.
+    private func matcherProblems(_ tokens: [LuaToken], file: String) -> [CheckProblem] {
+        var problems: [CheckProblem] = []
+        for index in tokens.indices where tokens[index].kind == .name && tokens[index].text == "expect" {
+            guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { continue }
+            var depth = 0
+            var close = index + 1
+            while close < tokens.count {
+                if tokens[close].kind == .symbol, ["(", "{", "["].contains(tokens[close].text) { depth += 1 }
+                if tokens[close].kind == .symbol, [")", "}", "]"].contains(tokens[close].text) {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                close += 1
+            }
+            guard close + 2 < tokens.count, tokens[close + 1].text == ".", tokens[close + 2].kind == .name else { continue }
+            let matcher = tokens[close + 2]
+            guard !FlowTestAPI.matchers.contains(matcher.text) else { continue }
+            problems.append(CheckProblem(
+                .error, file: file, line: matcher.line, unknownMember("expect(...)", matcher.text, FlowTestAPI.matchers)))
+        }
+        return problems
+    }
+
+    /// The lines of code inside `expect(...)` calls that end in `.to_fail`: their mistakes are
+    /// on purpose.
+    private static func expectedFailureLines(_ tokens: [LuaToken]) -> Set<Int> {
+        var lines: Set<Int> = []
+        for index in tokens.indices where tokens[index].kind == .name && tokens[index].text == "expect" {
+            guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { continue }
+            var depth = 0
+            var close = index + 1
+            while close < tokens.count {
+                if tokens[close].kind == .symbol, ["(", "{", "["].contains(tokens[close].text) { depth += 1 }
+                if tokens[close].kind == .symbol, [")", "}", "]"].contains(tokens[close].text) {
+                    depth -= 1
+                    if depth == 0 { break }
+                }
+                close += 1
+            }
+            guard close + 2 < tokens.count, tokens[close + 1].text == ".", tokens[close + 2].text == "to_fail" else { continue }
+            for token in tokens[index...close] { lines.insert(token.line) }
+        }
+        return lines
+    }
+
+    /// Payload fields of a `{ name = "route", ... }` table the manifest does not declare, or
+    /// literal values of the wrong type.
+    private func payloadProblems(route: String, items: [LuaToken]) -> [(Int, String)] {
+        guard let manifest, let spec = manifest.routes[route] else { return [] }
+        var problems: [(Int, String)] = []
+        var position = 0
+        while position + 2 < items.count {
+            let key = items[position], equals = items[position + 1], value = items[position + 2]
+            defer { position += 1 }
+            guard key.kind == .name, equals.kind == .symbol, equals.text == "=", key.text != "name",
+                  position == 0 || [",", ";"].contains(items[position - 1].text) else { continue }
+            guard spec.params[key.text] != nil else {
+                let hint = FlowSuggestion.closest(to: key.text, in: spec.params.keys.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+                problems.append((key.line, "route '\(route)' has no payload field '\(key.text)'\(hint)"))
+                continue
+            }
+            let literal: FlowScriptValue?
+            switch value.kind {
+            case .string: literal = .string(value.text)
+            case .number: literal = Int(value.text).map(FlowScriptValue.int) ?? Double(value.text).map(FlowScriptValue.double)
+            case .name where value.text == "true" || value.text == "false": literal = .bool(value.text == "true")
+            default: literal = nil
+            }
+            let next = position + 3 < items.count ? items[position + 3].text : ","
+            guard let literal, [",", ";", "}"].contains(next) else { continue }
+            if let problem = manifest.problem(with: FlowRouteValue(route, [key.text: literal])) {
+                problems.append((value.line, problem))
+            }
+        }
+        return problems
+    }
+
+    private func unknownMember(_ owner: String, _ member: String, _ known: [String]) -> String {
+        let hint = FlowSuggestion.closest(to: member, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+        return "\(owner) has no '\(member)'\(hint)"
+    }
+
+    private func routeProblem(_ name: String) -> String? {
+        guard let manifest, !manifest.routes.isEmpty, manifest.routes[name] == nil else { return nil }
+        return manifest.problem(with: FlowRouteValue(name))
+    }
+
+    private func dialogProblem(_ id: String) -> String? {
+        guard let manifest, !manifest.dialogs.isEmpty else { return nil }
+        return manifest.problem(withDialog: id)
+    }
+
+    private func factProblem(_ name: String) -> String? {
+        guard let manifest, !manifest.facts.isEmpty else { return nil }
+        return manifest.problem(withFact: name)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+extension NavigationGraph {
+    /// The graph as a Mermaid flowchart (paste into Markdown, or mermaid.live).
+    func mermaid(title: String) -> String {
+        var lines = ["flowchart LR"]
+        lines.append("  %% \(title): \(totals.applied) applied steps (solid), \(totals.refused) refused (dashed, red)")
+        var ids: [String: String] = [:]
+        for name in nodes + unreached {
+            let id = Self.mermaidID(name, taken: Set(ids.values))
+            ids[name] = id
+            let text = Self.mermaidText(name)
+            lines.append(name == root ? "  \(id)([\"\(text)\"])" : "  \(id)(\"\(text)\")")
+        }
+        var refused: [Int] = []
+        for (position, edge) in edges.enumerated() {
+            let arrow = edge.refused ? "-.->" : "-->"
+            let label = edge.labelTexts.map(Self.mermaidText).joined(separator: edge.refused ? "<br/>" : ", ")
+            lines.append("  \(ids[edge.from]!) \(arrow)|\"\(label)\"| \(ids[edge.to]!)")
+            if edge.refused { refused.append(position) }
+        }
+        if let root, let id = ids[root] {
+            lines.append("  classDef root stroke-width:3px")
+            lines.append("  class \(id) root")
+        }
+        if !unreached.isEmpty {
+            lines.append("  %% declared in routes.lua, reached by no flow:")
+            lines.append("  classDef unreached stroke-dasharray: 4 4,color:#888888")
+            lines.append("  class \(unreached.map { ids[$0]! }.joined(separator: ",")) unreached")
+        }
+        if !refused.isEmpty {
+            lines.append("  linkStyle \(refused.map(String.init).joined(separator: ",")) stroke:#cc3333,color:#cc3333")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph in Graphviz DOT (`dot -Tsvg`).
+    func dot(title: String) -> String {
+        var lines = ["digraph flowstack {"]
+        lines.append("  // \(title): \(totals.applied) applied steps (solid), \(totals.refused) refused (dashed, red)")
+        lines.append("  rankdir=LR;")
+        lines.append("  node [shape=box, style=rounded, fontname=\"Helvetica\"];")
+        lines.append("  edge [fontname=\"Helvetica\", fontsize=10];")
+        for name in nodes {
+            let style = name == root ? " [style=\"rounded,bold\", penwidth=2]" : ""
+            lines.append("  \(Self.dotQuoted(name))\(style);")
+        }
+        if !unreached.isEmpty { lines.append("  // declared in routes.lua, reached by no flow:") }
+        for name in unreached {
+            lines.append("  \(Self.dotQuoted(name)) [style=\"rounded,dashed\", fontcolor=\"#888888\", color=\"#888888\"];")
+        }
+        for edge in edges {
+            let label = Self.dotQuoted(edge.labelTexts.joined(separator: edge.refused ? "\n" : ", "))
+            let style = edge.refused ? ", style=dashed, color=\"#cc3333\", fontcolor=\"#cc3333\"" : ""
+            lines.append("  \(Self.dotQuoted(edge.from)) -> \(Self.dotQuoted(edge.to)) [label=\(label)\(style)];")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A Mermaid node id: the route name when it is a plain identifier, else a safe one.
+    private static func mermaidID(_ name: String, taken: Set<String>) -> String {
+        let reserved: Set<String> = ["end", "graph", "flowchart", "subgraph", "style", "class", "classdef", "click", "linkstyle", "direction"]
+        let plain = name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+        var id = plain && !name.isEmpty && !reserved.contains(name.lowercased()) ? name : "route_" + String(name.unicodeScalars.map {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) ? Character($0) : "_"
+        })
+        while taken.contains(id) { id += "_" }
+        return id
+    }
+
+    /// Text safe inside a quoted Mermaid label.
+    private static func mermaidText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\"", with: "#quot;")
+    }
+
+    /// A DOT double-quoted string (newlines as `\n`).
+    private static func dotQuoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+}

@@ -1,0 +1,103 @@
+import FlowScript
+import Foundation
+
+/// The navigation graph observed while running flows: routes as nodes, steps as edges.
+///
+/// Applied steps are solid edges labelled with their kind; refused ones (blocked or
+/// redirected by a rule) are dashed edges labelled with the kind and the rule's reason.
+/// Steps between the same two routes are merged into one edge per style, each label with
+/// its count (`push ×3`).
+struct NavigationGraph {
+    /// One edge: every applied (or every refused) step from one route to another.
+    struct Edge {
+        let from: String
+        let to: String
+        let refused: Bool
+        /// The distinct labels, in order of first appearance, with their counts.
+        var labels: [(text: String, count: Int)]
+
+        /// The labels with their counts (`push ×3`).
+        var labelTexts: [String] {
+            labels.map { $0.count > 1 ? "\($0.text) ×\($0.count)" : $0.text }
+        }
+    }
+
+    private struct Key: Hashable {
+        let from: String
+        let to: String
+        let refused: Bool
+    }
+
+    /// The routes, in order of first appearance (the root first).
+    private(set) var nodes: [String] = []
+    /// The edges, grouped by their source route in node order.
+    var edges: [Edge] {
+        let order = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1, $0) })
+        return storage.enumerated().sorted { lhs, rhs in
+            let a = (order[lhs.element.from] ?? 0, order[lhs.element.to] ?? 0, lhs.element.refused ? 1 : 0, lhs.offset)
+            let b = (order[rhs.element.from] ?? 0, order[rhs.element.to] ?? 0, rhs.element.refused ? 1 : 0, rhs.offset)
+            return a < b
+        }.map(\.element)
+    }
+    /// Routes the manifest declares that no flow reached.
+    private(set) var unreached: [String] = []
+    /// The root route, drawn with a heavier border.
+    let root: String?
+    /// How many applied and refused steps there were.
+    private(set) var totals = (applied: 0, refused: 0)
+
+    private var storage: [Edge] = []
+    private var index: [Key: Int] = [:]
+    private var nodeSet: Set<String> = []
+
+    /// Builds the graph from test results; `declared` adds the manifest's routes no flow reached.
+    init(results: [FlowTestResult], root: String?, declared: [String]) {
+        self.root = root
+        if let root { addNode(root) }
+        for result in results {
+            for step in result.steps { add(step) }
+        }
+        unreached = declared.sorted().filter { !nodeSet.contains($0) }
+    }
+
+    private mutating func addNode(_ name: String) {
+        if nodeSet.insert(name).inserted { nodes.append(name) }
+    }
+
+    private mutating func add(_ step: FlowNavigationStep) {
+        addNode(step.from)
+        addNode(step.to)
+        var label = step.kind
+        switch step.source {
+        case "user": label += " (user)"
+        case "deeplink": label += " (link)"
+        default: break
+        }
+        if step.applied {
+            totals.applied += 1
+        } else {
+            totals.refused += 1
+            label += ": " + Self.shortReason(step.reason ?? "blocked")
+        }
+        let key = Key(from: step.from, to: step.to, refused: !step.applied)
+        guard let position = index[key] else {
+            index[key] = storage.count
+            storage.append(Edge(from: step.from, to: step.to, refused: !step.applied, labels: [(label, 1)]))
+            return
+        }
+        if let labelIndex = storage[position].labels.firstIndex(where: { $0.text == label }) {
+            storage[position].labels[labelIndex].count += 1
+        } else {
+            storage[position].labels.append((label, 1))
+        }
+    }
+
+    /// A reason short enough for an edge label: a script error shows as its location.
+    static func shortReason(_ reason: String) -> String {
+        let firstLine = reason.split(separator: "\n").first.map(String.init) ?? reason
+        if let match = firstLine.firstMatch(of: #/^([^\s:]+\.lua:\d+): /#) {
+            return "script error at \(match.output.1)"
+        }
+        return firstLine.count > 48 ? String(firstLine.prefix(45)) + "..." : firstLine
+    }
+}

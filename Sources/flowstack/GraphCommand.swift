@@ -1,0 +1,64 @@
+import ArgumentParser
+import FlowScript
+import Foundation
+
+/// The output formats of `flowstack graph`.
+enum GraphFormat: String, ExpressibleByArgument, CaseIterable {
+    case mermaid, dot
+}
+
+/// `flowstack graph [DIR]`: the navigation graph the flows exercise.
+struct GraphCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "graph",
+        abstract: "Draw the navigation graph observed while running the flows.",
+        discussion: """
+            Runs the flows (like `flowstack test`, without printing them) and
+            draws every route they reached as a node. Applied steps are solid
+            edges labelled with their kind (push, sheet, fullScreenCover,
+            setRoot, pop, dismiss, ...); steps a rule blocked or redirected are
+            dashed red edges labelled with the kind and the rule's reason.
+            Repeated steps are drawn once with a count (push ×3). Routes of the
+            manifest that no flow reached are drawn dashed and grey.
+
+            Examples:
+              flowstack graph Scripts > navigation.mmd
+              flowstack graph Scripts --format dot | dot -Tsvg > navigation.svg
+              flowstack graph Scripts --filter paywall
+            """
+    )
+
+    @OptionGroup var project: ProjectArgument
+
+    @Option(help: "mermaid (default) or dot.")
+    var format: GraphFormat = .mermaid
+
+    @Option(help: ArgumentHelp("Draw only what the tests whose file or name contains PATTERN do.", valueName: "PATTERN"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Write the graph to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    @MainActor
+    mutating func run() async throws {
+        let project = try self.project.load()
+        let runner = FlowTestRunner<FlowRouteValue>(project: project)
+        let report = await runner.run(filter: filter)
+        for error in report.loadErrors {
+            Terminal.error("warning: \(error.description) (the graph leaves it out)")
+        }
+        let graph = NavigationGraph(
+            results: report.results, root: project.manifest?.root?.name,
+            declared: project.manifest.map { Array($0.routes.keys) } ?? [])
+        let title = "flowstack graph \(self.project.directory): \(report.results.count) tests"
+        let text = format == .mermaid ? graph.mermaid(title: title) : graph.dot(title: title)
+        if let output {
+            try writeFile(text, to: output)
+        } else {
+            Terminal.write(text)
+        }
+        if report.failedCount > 0 {
+            Terminal.error("note: \(report.summary); run `flowstack test \(self.project.directory)` for details")
+        }
+    }
+}

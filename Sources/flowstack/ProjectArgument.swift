@@ -1,0 +1,43 @@
+import ArgumentParser
+import FlowScript
+import Foundation
+
+/// The project directory argument every command takes.
+struct ProjectArgument: ParsableArguments {
+    @Argument(help: "The flow project: a directory with routes.lua, rules/ and flows/.", completion: .directory)
+    var directory: String = "Scripts"
+
+    /// The directory as a URL (relative paths from the current directory).
+    var url: URL {
+        URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+    }
+
+    /// Loads the project, or explains what to do when there is none.
+    @MainActor
+    func load() throws -> FlowProject {
+        let url = self.url
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure(
+                "no flow project at \(directory) (\(url.path) is not a directory). Pass the project directory, "
+                    + "as in `flowstack test Scripts`, or run from the directory that contains Scripts/.")
+        }
+        do {
+            return try FlowProject(directory: url)
+        } catch {
+            throw CommandFailure("\(error.description)\nFix the manifest (\(directory)/routes.lua) and run again.")
+        }
+    }
+}
+
+/// An error that ends a command with a message and exit code 1 (or the code given).
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    let code: Int32
+
+    init(_ description: String, code: Int32 = 1) {
+        self.description = description
+        self.code = code
+    }
+}

@@ -1,0 +1,22 @@
+import FlowScript
+import Foundation
+
+/// The pretty report as plain text, for `--format pretty --output FILE`.
+enum PrettyText {
+    @MainActor
+    static func render(_ report: FlowTestReport, seconds: Double) -> String {
+        var lines: [String] = report.loadErrors.map { "error: \($0.description)" }
+        var file: String?
+        for result in report.results {
+            if result.file != file {
+                file = result.file
+                lines.append(result.file)
+            }
+            lines.append("  \(result.passed ? "✓" : "✗") \(result.name)")
+            lines += result.output.map { "      print: \($0)" }
+            for failure in result.failures { lines += PrettyReporter.lines(of: failure).map { "      " + $0 } }
+        }
+        lines.append(report.summary)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import FlowScript
+import Foundation
+
+/// `flowstack watch [DIR]`: runs the flows, then again after every change, until interrupted.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Run the flow tests, then again on every change, until interrupted.",
+        discussion: """
+            Runs the flows like `flowstack test`, then watches DIR (routes.lua,
+            rules/, flows/) and runs them again after every save, printing a
+            short summary each time: the time, `N passed, N failed`, and a line
+            per failure or script that did not load. Several quick saves give
+            one run. Press Ctrl-C to stop.
+
+            Examples:
+              flowstack watch                    (watches ./Scripts)
+              flowstack watch Scripts --filter paywall
+            """
+    )
+
+    @OptionGroup var project: ProjectArgument
+
+    @Option(help: ArgumentHelp("Run only the tests whose file or name contains PATTERN (case-insensitive).", valueName: "PATTERN"))
+    var filter: String?
+
+    @MainActor
+    mutating func run() async throws {
+        let url = project.url
+        _ = try project.load()
+        let terminal = Terminal.standardOutput
+        let session = WatchSession(directory: url, name: project.directory, filter: filter, terminal: terminal)
+        terminal.line("watching \(project.directory) (routes.lua, rules/, flows/); press Ctrl-C to stop")
+        await session.runOnce()
+
+        let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let watcher = DirectoryWatcher(directory: url, debounce: .milliseconds(50), includes: { $0.hasSuffix(".lua") }) {
+            continuation.yield()
+        }
+        do {
+            try watcher.start()
+        } catch {
+            throw CommandFailure("cannot watch \(url.path): \(error). Check that the directory is readable.")
+        }
+        let name = project.directory
+        let stop = StopSignals { terminal.line("stopped watching \(name)") }
+        for await _ in changes {
+            await session.runOnce()
+        }
+        watcher.stop()
+        stop.cancel()
+    }
+}

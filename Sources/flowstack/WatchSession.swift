@@ -1,0 +1,59 @@
+import FlowScript
+import Foundation
+
+/// One watch session: loads the project afresh and runs its flows on every change.
+@MainActor
+final class WatchSession {
+    let directory: URL
+    let name: String
+    let filter: String?
+    let terminal: Terminal
+
+    init(directory: URL, name: String, filter: String?, terminal: Terminal) {
+        self.directory = directory
+        self.name = name
+        self.filter = filter
+        self.terminal = terminal
+    }
+
+    /// Runs the flows once and prints the summary.
+    func runOnce() async {
+        let started = ContinuousClock.now
+        let time = Self.clockTime()
+        let report: FlowTestReport
+        do {
+            report = await FlowTestRunner<FlowRouteValue>(project: try FlowProject(directory: directory)).run(filter: filter)
+        } catch {
+            terminal.line("[\(time)] " + terminal.red("error: ") + error.description)
+            return
+        }
+        let elapsed = ContinuousClock.now - started
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        for error in report.loadErrors where !report.results.contains(where: { $0.file == error.file }) {
+            terminal.line("  " + terminal.red("did not load: ") + error.description)
+        }
+        for result in report.results where !result.passed {
+            let failure = result.failures.first
+            let location = failure.map { $0.location.isEmpty ? "" : "\($0.location): " } ?? ""
+            terminal.line("  " + terminal.red("✗") + " \(result.file) › \(result.name)")
+            guard let failure else { continue }
+            var detail = "\(location)\(failure.message)"
+            if let expected = failure.expected, let actual = failure.actual {
+                detail += " (expected \(Self.short(expected)), actual \(Self.short(actual)))"
+            }
+            terminal.line(terminal.dim("      " + detail))
+        }
+        let summary = report.succeeded ? terminal.green(report.summary) : terminal.red(report.summary)
+        terminal.line("[\(time)] \(summary) (\(String(format: "%.2f", seconds)) s)")
+    }
+
+    private static func short(_ value: String) -> String {
+        value.count > 60 ? String(value.prefix(57)) + "..." : value
+    }
+
+    private static func clockTime() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: Date())
+    }
+}

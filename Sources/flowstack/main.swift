@@ -1,2 +1,0 @@
-// The `flowstack` command.
-print("flowstack: commands arrive with the CLI issue")

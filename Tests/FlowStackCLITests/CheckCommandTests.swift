@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@Suite("flowstack check")
+struct CheckCommandTests {
+    @Test("the example project checks clean")
+    func exampleIsClean() throws {
+        let output = try CLIRunner.run(["check", "Scripts"])
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.lines.last?.hasPrefix("checked Scripts: 8 rules files, 11 flow files") == true)
+        #expect(output.lines.last?.hasSuffix(": 0 errors, 0 warnings") == true)
+    }
+
+    @Test("reports names the manifest does not declare, with file:line and did you mean")
+    func manifestNames() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/auth.lua": """
+                flow.precondition("push", function(op, stacks, ctx)
+                  if op.route.name == "detial" and not facts.isLogedIn then return false, "no" end
+                end)
+                """,
+            "flows/f.lua": """
+                it("uses names", function()
+                  router.sheet("logn")
+                  router.push({ name = "detail", id = 7 })
+                  router.showDialog("opps")
+                  app.facts{ isLogedIn = true }
+                  router.pushh("home")
+                  expect(1).to_eqal(1)
+                  expect(function() router.push("hme") end).to_fail()
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["check", project.path])
+        #expect(output.status == 1)
+        let expected = [
+            "flows/f.lua:2: error: unknown route 'logn' (did you mean 'login'?)",
+            "flows/f.lua:3: error: route 'detail': field 'id' must be a string, got integer 7",
+            "flows/f.lua:4: error: unknown dialog 'opps' (did you mean 'oops'?)",
+            "flows/f.lua:5: error: unknown fact 'isLogedIn' (did you mean 'isLoggedIn'?)",
+            "flows/f.lua:6: error: router has no 'pushh' (did you mean 'push'?)",
+            "flows/f.lua:7: error: expect(...) has no 'to_eqal' (did you mean 'to_equal'?)",
+            "rules/auth.lua:2: error: unknown route 'detial' (did you mean 'detail'?)",
+            "rules/auth.lua:2: error: unknown fact 'isLogedIn' (did you mean 'isLoggedIn'?)",
+        ]
+        for line in expected {
+            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
+        }
+        #expect(!output.stdout.contains("'hme'"), "mistakes inside expect(...).to_fail are on purpose")
+        #expect(output.lines.last?.hasSuffix(": 8 errors, 0 warnings") == true, "\(output.stdout)")
+    }
+
+    @Test("reports load errors of rules and flows with file:line")
+    func loadErrors() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/bad.lua": "flow.guard(\"nowhere\", function() end)\n",
+            "flows/bad.lua": "describe(\"x\", function()\n  it(\"y\"\nend)\n",
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["check", project.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("rules/bad.lua:1: error: unknown route 'nowhere'"))
+        #expect(output.stdout.contains("flows/bad.lua:3: error:"))
+    }
+
+    @Test("reports unknown style attributes and bad values at the rule that sets them")
+    func styles() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/style.lua": """
+                flow.style.screen(function(c)
+                  if c.screenRoute.name == "detail" then
+                    return {
+                      navigationBarHiden = true,
+                      tint = "#GG0000",
+                    }
+                  end
+                end)
+                flow.style.modal(function(c)
+                  if c.presentation == "sheet" then return { presentationDetents = { "half" } } end
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["check", project.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("rules/style.lua:4: error: screen style attribute navigationBarHiden ignored: unknown style attribute (did you mean 'navigationBarHidden'?)"))
+        #expect(output.stdout.contains("rules/style.lua:5: error: screen style attribute tint ignored"))
+        #expect(output.stdout.contains("rules/style.lua:10: error: modal style attribute presentationDetents ignored: bad detent \"half\""))
+    }
+
+    @Test("reports shadowed and duplicate deep-link patterns as warnings; --strict fails on them")
+    func deepLinkDiagnostics() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/links.lua": """
+                flow.deeplink("/detail/:id", function(p) return { flow.op("push", { name = "detail", id = p.id }) } end)
+                flow.deeplink("/detail/:other", function(p) return nil end)
+                flow.deeplink("/*", function(p) return nil end)
+                flow.deeplink("/login", function(p) return { flow.op("setRoot", "login") } end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["check", project.path])
+        #expect(output.status == 0, "warnings alone pass")
+        #expect(output.stdout.contains("rules/links.lua:2: warning:"))
+        #expect(output.stdout.contains("rules/links.lua:4: warning:"))
+        #expect(output.lines.last?.hasSuffix(": 0 errors, 2 warnings") == true, "\(output.stdout)")
+        let strict = try CLIRunner.run(["check", project.path, "--strict"])
+        #expect(strict.status == 1)
+    }
+}

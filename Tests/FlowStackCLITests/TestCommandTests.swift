@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+
+@Suite("flowstack test")
+struct TestCommandTests {
+    @Test("the example project passes, and the last line is the summary")
+    func examplePasses() throws {
+        let output = try CLIRunner.run(["test", "Scripts"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        let last = try #require(output.lines.last)
+        #expect(last.wholeMatch(of: /(\d+) passed, 0 failed/) != nil, "last line: \(last)")
+        let passed = Int(try #require(last.firstMatch(of: /^\d+/)).output) ?? 0
+        #expect(passed >= 100)
+        #expect(output.lines.filter { $0.hasPrefix("  ✓ ") }.count == passed)
+        #expect(!output.stdout.contains("\u{1B}["), "no colours when standard output is not a terminal")
+    }
+
+    @Test("DIR defaults to Scripts")
+    func defaultDirectory() throws {
+        let output = try CLIRunner.run(["test"])
+        #expect(output.status == 0)
+        #expect(output.lines.last?.hasSuffix("passed, 0 failed") == true)
+    }
+
+    @Test("passing and failing flows: a line per test, failures with file:line, expected, actual and stacks")
+    func passingAndFailing() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/auth.lua": TemporaryProject.rules,
+            "flows/detail.lua": """
+                describe("detail", function()
+                  it("is guarded", function()
+                    local r = router.push({ name = "detail", id = "1" })
+                    expect(r.applied).to_be(false)
+                    expect(r.redirect.kind).to_be("sheet")
+                  end)
+                  it("opens for signed-in users", function()
+                    app.facts{ isLoggedIn = true }
+                    expect(router.push({ name = "detail", id = "1" })).to_equal({ applied = true, kind = "push" })
+                  end)
+                  it("expects the wrong screen", function()
+                    router.push({ name = "detail", id = "1" })
+                    expect(router.top()).to_equal({ name = "detail", id = "1" })
+                  end)
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["test", project.path])
+        #expect(output.status == 1)
+        #expect(output.lines.last == "2 passed, 1 failed")
+        #expect(output.lines.contains("  ✓ detail › is guarded"))
+        #expect(output.lines.contains("  ✓ detail › opens for signed-in users"))
+        #expect(output.lines.contains("  ✗ detail › expects the wrong screen"))
+        #expect(output.stdout.contains("flows/detail.lua:13: expect(actual).to_equal(expected)"))
+        #expect(output.stdout.contains("expected: { name = \"detail\", id = \"1\" }"))
+        #expect(output.stdout.contains("actual:   { name = \"login\" }"))
+        #expect(output.stdout.contains("1 root: home"))
+        #expect(output.stdout.contains("2 sheet: login"))
+    }
+
+    @Test("a flow with a syntax error is reported with file:line and fails the run")
+    func syntaxError() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "flows/good.lua": "it(\"passes\", function() expect(router.top().name).to_be(\"home\") end)\n",
+            "flows/broken.lua": "it(\"never loads\", function()\n  expect(1).to_be(1)\nend\n",
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["test", project.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("flows/broken.lua:4:"))
+        #expect(output.stdout.contains("did not load"))
+        #expect(output.lines.contains("  ✓ passes"))
+        #expect(output.lines.last == "1 passed, 1 failed")
+    }
+
+    @Test("a rules directory with an error: reported with file:line, no test runs, exit 1")
+    func rulesError() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/a.lua": TemporaryProject.rules,
+            "rules/b.lua": "flow.guard(\"detail\", function() end)\nlocal x = nil\nx.crash = 1\n",
+            "flows/f.lua": "it(\"runs\", function() expect(true).to_be(true) end)\n",
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["test", project.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("error: rules/b.lua:3:"))
+        #expect(output.stdout.contains("not run: the rules did not load"))
+        #expect(output.lines.last == "0 passed, 1 failed")
+    }
+
+    @Test("a typo in a route name fails with a did-you-mean suggestion")
+    func routeTypo() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "flows/typo.lua": """
+                it("pushes a typo", function()
+                  router.push("detial")
+                end)
+                it("catches it on purpose", function()
+                  expect(function() router.push("hom") end).to_fail("did you mean 'home'")
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["test", project.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("flows/typo.lua:2: router.push: unknown route 'detial' (did you mean 'detail'?)"))
+        #expect(output.lines.contains("  ✓ catches it on purpose"))
+        #expect(output.lines.last == "1 passed, 1 failed")
+    }
+
+    @Test("--filter runs only the matching tests; a filter that matches nothing fails")
+    func filter() throws {
+        let output = try CLIRunner.run(["test", "Scripts", "--filter", "PAYWALL"])
+        #expect(output.status == 0)
+        let tests = output.lines.filter { $0.hasPrefix("  ✓ ") || $0.hasPrefix("  ✗ ") }
+        #expect(!tests.isEmpty)
+        #expect(tests.allSatisfy { $0.lowercased().contains("paywall") || $0.contains("premium") || $0.contains("editor") })
+        #expect(output.lines.last == "\(tests.count) passed, 0 failed")
+
+        let none = try CLIRunner.run(["test", "Scripts", "--filter", "no such test anywhere"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("no test matches"))
+    }
+
+    @Test("a missing project directory says what to do")
+    func missingDirectory() throws {
+        let output = try CLIRunner.run(["test", "/nonexistent/flowstack-project"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("no flow project at /nonexistent/flowstack-project"))
+        #expect(output.stderr.contains("Pass the project directory"))
+    }
+
+    @Test("expectations fail when they should: every matcher, and to_fail")
+    func matchersFail() throws {
+        let failing = [
+            "expect(1).to_be(2)", "expect({ 1 }).to_be({ 1 })", "expect({ a = 1 }).to_equal({ a = 1, b = 2 })",
+            "expect(nil).to_be_truthy()", "expect(0).to_be_falsy()", "expect(false).to_be_nil()",
+            "expect({ \"a\", \"b\" }).to_contain(\"c\")", "expect(\"abc\").to_contain(\"d\")",
+            "expect(function() end).to_fail()", "expect(function() error(\"boom\") end).to_fail(\"bang\")",
+        ]
+        var flow = ""
+        for (index, line) in failing.enumerated() { flow += "it(\"fails \(index + 1)\", function() \(line) end)\n" }
+        flow += """
+            it("passes", function()
+              expect({ 1 }).to_equal({ 1 }); expect(1).to_be(1.0); expect({ { name = "a" } }).to_contain({ name = "a" })
+              expect("abc").to_contain("b"); expect(function() error("boom") end).to_fail("bo+m")
+            end)
+            """
+        let project = try TemporaryProject(["flows/matchers.lua": flow])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["test", project.path])
+        #expect(output.lines.last == "1 passed, \(failing.count) failed", "\(output.stdout)")
+        for index in 1...failing.count {
+            #expect(output.lines.contains("  ✗ fails \(index)"))
+            #expect(output.stdout.contains("flows/matchers.lua:\(index): expect("))
+        }
+    }
+}

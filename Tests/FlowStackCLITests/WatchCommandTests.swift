@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@Suite("flowstack watch")
+struct WatchCommandTests {
+    @Test("re-runs the flows within a second of a rename-save")
+    func renameSave() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/auth.lua": TemporaryProject.rules,
+            "flows/f.lua": """
+                it("guards detail", function()
+                  expect(router.push({ name = "detail", id = "1" }).applied).to_be(false)
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        guard let binary = CLIRunner.binary else { throw CLIRunner.MissingBinary() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["watch", project.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let output = LineCollector()
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try process.run()
+        defer {
+            process.interrupt()
+            process.waitUntilExit()
+            pipe.fileHandleForReading.readabilityHandler = nil
+        }
+
+        let first = output.waitForLine(containing: "1 passed, 0 failed", timeout: 30)
+        #expect(first != nil, "first summary: \(output.text)")
+        // The watcher starts right after the first run; give it a moment to be in place.
+        Thread.sleep(forTimeInterval: 0.3)
+
+        // An editor's save: write a temporary file, then rename it over the rule.
+        let rule = project.url.appendingPathComponent("rules/auth.lua")
+        let temporary = project.url.appendingPathComponent("rules/.auth.lua.swp")
+        try Data("flow.guard(\"detail\", function() end)\n".utf8).write(to: temporary)
+        let saved = Date()
+        #expect(rename(temporary.path, rule.path) == 0)
+
+        let second = output.waitForLine(containing: "0 passed, 1 failed", timeout: 10)
+        let elapsed = Date().timeIntervalSince(saved)
+        #expect(second != nil, "second summary: \(output.text)")
+        #expect(elapsed < 1.5, "edit-to-result took \(elapsed) s")
+        #expect(output.text.contains("guards detail"))
+    }
+}
+
+/// Collects a process's output as it arrives, from the pipe's reading thread.
+final class LineCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = Data()
+
+    func append(_ data: Data) {
+        lock.lock()
+        buffer.append(data)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Waits until a line contains `fragment`; returns it, or nil after `timeout` seconds.
+    func waitForLine(containing fragment: String, timeout: TimeInterval) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = text.split(separator: "\n").first(where: { $0.contains(fragment) }) { return String(line) }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return nil
+    }
+}
