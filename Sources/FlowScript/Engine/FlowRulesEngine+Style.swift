@@ -4,17 +4,17 @@ import Foundation
 extension FlowRulesEngine {
     /// The attributes the Lua style rules of one hook give a context, merged in order.
     ///
-    /// Unknown keys and bad values become warnings with the rule's `file:line` (in `diagnostics`
-    /// and the log) and are ignored, so an earlier rule's value for that key stays; a failing
-    /// style rule is reported and the hook styles nothing.
+    /// Unknown keys and bad values become warnings (in `diagnostics` and the log) and are
+    /// ignored, so an earlier rule's value for that key stays; a failing style rule is reported
+    /// and the hook styles nothing.
     public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         guard let set = ruleSet, (set.styleCounts[hook] ?? 0) > 0 else { return nil }
         guard let root = context.rootRoute(as: Route.self), let screen = context.screenRoute(as: Route.self) else {
             return nil
         }
-        let results: (attributes: LuaValue, locations: LuaValue)
+        let merged: LuaValue
         do {
-            results = try set.vm.call(
+            merged = try set.vm.call(
                 set.styleFunction,
                 arguments: { writer throws(FlowScriptError) in
                     writer.push(hook.rawValue)
@@ -29,33 +29,26 @@ extension FlowRulesEngine {
                         table.setPushed("screenRoute") { self.push(screen, on: writer) }
                     }
                 },
-                results: { results throws(FlowScriptError) in (try results.value(at: 1), try results.value(at: 2)) }
+                results: { results throws(FlowScriptError) in try results.value(at: 1) }
             )
         } catch {
             let error = set.relocated(error)
             note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "style rule failed: \(error.message)"))
             return nil
         }
-        guard case .table(let list) = results.attributes else { return nil }
-        let locations: [LuaValue]
-        if case .table(let table) = results.locations { locations = table.array } else { locations = [] }
+        guard case .table(let list) = merged else { return nil }
         var attributes = FlowStyleAttributes()
-        for (offset, item) in list.array.enumerated() {
-            guard case .table(let table) = item else { continue }
-            var location: (file: String, line: Int)?
-            if offset < locations.count, case .string(let text) = locations[offset],
-               let split = FlowScriptError.splitLocation(text + ": x") {
-                location = (split.file, split.line)
-            }
-            attributes = attributes.merging(parseStyle(table, hook: hook, location: location))
+        for case .table(let table) in list.array {
+            attributes = attributes.merging(parseStyle(table, hook: hook))
         }
         return attributes
     }
 
-    /// One rule's attributes; what cannot be used is reported as a warning at the rule.
-    private func parseStyle(_ table: LuaTable, hook: FlowStyleHook, location: (file: String, line: Int)?) -> FlowStyleAttributes {
+    /// One rule's attributes; what cannot be used is reported as a warning. (Warnings carry no
+    /// location: `flowstack check` finds the line that sets the key in the rules files.)
+    private func parseStyle(_ table: LuaTable, hook: FlowStyleHook) -> FlowStyleAttributes {
         func warn(_ message: String) {
-            note(FlowScriptDiagnostic(severity: .warning, file: location?.file, line: location?.line, message: message))
+            note(FlowScriptDiagnostic(severity: .warning, message: message))
         }
         var values: [String: FlowStyleValue] = [:]
         for (key, value) in table.fields {

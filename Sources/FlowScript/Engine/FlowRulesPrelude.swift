@@ -274,11 +274,11 @@ local function decide(kind, route, routes, count, target, source, isAsync, runDe
   return 0
 end
 
--- Every rule's attributes in order, with where each rule is: Swift checks each table and merges
--- them, so a bad value is ignored without dropping what an earlier rule set for that key.
+-- Every rule's attributes in order: Swift checks each table and merges them, so a bad value is
+-- ignored without dropping what an earlier rule set for that key.
 local function style(hook, context)
   local list = styles[hook]
-  local results, wheres = nil, nil
+  local results = nil
   for i = 1, #list do
     local rule = list[i]
     running = rule
@@ -287,11 +287,11 @@ local function style(hook, context)
       if type(attributes) ~= "table" then
         error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
       end
-      results, wheres = results or {}, wheres or {}
-      results[#results + 1], wheres[#wheres + 1] = attributes, rule.where
+      results = results or {}
+      results[#results + 1] = attributes
     end
   end
-  return results, wheres
+  return results
 end
 
 local function finishLoading()
