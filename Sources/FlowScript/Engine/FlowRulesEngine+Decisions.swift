@@ -251,6 +251,8 @@ protocol FlowErasedStacks: AnyObject {
     var count: Int { get }
     /// A stack's identity, presentation and number of screens (root included), 1-based.
     func info(_ index: Int) -> (id: String, presentation: String, screens: Int)?
+    /// A stack's number of screens (root included), 1-based.
+    func screens(_ index: Int) -> Int?
     /// The route at a 1-based position (1: the root screen) of a 1-based stack.
     func route(stack index: Int, position: Int) -> FlowRouteValue?
 }
@@ -270,7 +272,12 @@ final class FlowStacksBox<Route: FlowRouteConvertible>: FlowErasedStacks {
     func info(_ index: Int) -> (id: String, presentation: String, screens: Int)? {
         guard index >= 1, index <= stacks.count else { return nil }
         let stack = stacks[index - 1]
-        return (stack.id.uuidString, stack.style.rawValue, stack.pathCount + 1)
+        return (stack.id.flowString, stack.style.rawValue, stack.pathCount + 1)
+    }
+
+    func screens(_ index: Int) -> Int? {
+        guard index >= 1, index <= stacks.count else { return nil }
+        return stacks[index - 1].pathCount + 1
     }
 
     func route(stack index: Int, position: Int) -> FlowRouteValue? {

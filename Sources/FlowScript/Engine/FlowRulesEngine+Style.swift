@@ -20,7 +20,7 @@ extension FlowRulesEngine {
                     writer.push(hook.rawValue)
                     writer.pushTable(fieldCount: 8) { table in
                         table.set("stackIndex", context.stackIndex + 1)
-                        table.set("stackID", context.stackID.uuidString)
+                        table.set("stackID", context.stackID.flowString)
                         table.set("presentation", context.presentationStyle.rawValue)
                         table.set("isRootStack", context.isRootStack)
                         table.set("screenDepth", context.screenDepth)

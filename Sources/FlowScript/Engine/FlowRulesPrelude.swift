@@ -162,7 +162,7 @@ local routesMeta = {
     if not i or i < 1 then return nil end
     return routeAt(rawget(t, SNAP), rawget(t, STACK), i)
   end,
-  __len = function(t) local _, _, count = stackInfo(rawget(t, SNAP), rawget(t, STACK)); return count or 0 end,
+  __len = function(t) return stackInfo(rawget(t, SNAP), rawget(t, STACK), true) or 0 end,
   __newindex = readOnly,
 }
 local CACHE = {}
