@@ -9,6 +9,20 @@
 /* ------------------------------------------------------------------------------------------ */
 
 /**
+ * A call that ended normally although its budget or time ran out: the script caught the
+ * error where no instruction of its own ran afterwards (`return pcall(f)` as a tail call at the
+ * end of the called function). Turns it into the failure it is: drops the `nresults` results,
+ * pushes the first such error and returns LUA_ERRRUN; returns `status` otherwise.
+ */
+static inline int clua_stopped_ok(lua_State *L, int status, int nresults) {
+    clua_ctx *c = clua_getctx(L);
+    if (status != LUA_OK || (!c->instr_exhausted && !c->time_exhausted)) return status;
+    lua_pop(L, nresults);
+    lua_pushstring(L, c->stop_message);
+    return LUA_ERRRUN;
+}
+
+/**
  * Protected call for a fresh top-level call: resets the instruction budget, arms the hook,
  * enforces the memory budget while Lua runs. `msgh` is the stack index of clua_msgh.
  */
@@ -18,11 +32,17 @@ static inline int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     c->instr_exhausted = 0;
     c->mem_exceeded = 0;
     c->kinded_kind = CLUA_KIND_NONE;
+    c->print_left = CLUA_PRINT_LIMIT;
+    c->err_line = 0;
+    c->mem_thread = L;
+    clua_start_clock(c);
     lua_sethook(L, clua_hook, LUA_MASKCOUNT, c->instr_step);
     c->mem_enforce = 1;
+    int base = lua_gettop(L) - nargs - 1;
     int status = lua_pcall(L, nargs, nresults, msgh);
     c->mem_enforce = 0;
-    return status;
+    c->mem_thread = NULL;
+    return clua_stopped_ok(L, status, lua_gettop(L) - base);
 }
 
 /** Protected call nested inside a running call (from a host function): shares its budget. */
@@ -30,11 +50,14 @@ static inline int clua_call_nested(lua_State *L, int nargs, int nresults, int ms
     clua_ctx *c = clua_getctx(L);
     int enforce = c->mem_enforce;
     lua_State *async = c->async_thread;
+    lua_State *thread = c->mem_thread;
     c->async_thread = NULL;
+    c->mem_thread = L;
     c->mem_enforce = 1;
     int status = lua_pcall(L, nargs, nresults, msgh);
     c->mem_enforce = enforce;
     c->async_thread = async;
+    c->mem_thread = thread;
     return status;
 }
 
@@ -43,10 +66,19 @@ static inline int clua_resume(lua_State *co, lua_State *from, int nargs, int *nr
     clua_ctx *c = clua_getctx(co);
     lua_State *async = c->async_thread;
     c->async_thread = co;
+    c->print_left = CLUA_PRINT_LIMIT;
+    c->err_line = 0;
+    c->mem_thread = co;
+    clua_start_clock(c);
     c->mem_enforce = 1;
     int status = lua_resume(co, from, nargs, nresults);
     c->mem_enforce = 0;
+    c->mem_thread = NULL;
     c->async_thread = async;
+    if (status == LUA_OK && (c->instr_exhausted || c->time_exhausted)) {
+        status = clua_stopped_ok(co, status, *nresults);
+        *nresults = 0;
+    }
     return status;
 }
 
@@ -54,6 +86,7 @@ static inline int clua_resume(lua_State *co, lua_State *from, int nargs, int *nr
 static inline int clua_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
     clua_ctx *c = clua_getctx(L);
     c->mem_exceeded = 0;
+    c->mem_thread = NULL;
     c->mem_enforce = 1;
     int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
     c->mem_enforce = 0;
@@ -101,7 +134,9 @@ static int clua_trampoline(lua_State *L) {
     }
     int enforce = c->mem_enforce;
     c->mem_enforce = 0;
+    long long started = c->time_limit_ns > 0 ? clua_now_ns() : 0;
     int r = c->dispatch(L, c->owner, fid);
+    if (started != 0) c->time_start_ns += clua_now_ns() - started; /* host time does not count */
     c->mem_enforce = enforce;
     if (r >= 0) return r;
     if (r == CLUA_RESULT_YIELD) return lua_yieldk(L, 0, (lua_KContext)nargs, clua_async_cont);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
@@ -40,6 +41,9 @@ enum {
 /** Function id the print replacement passes to the dispatcher. */
 enum { CLUA_PRINT_FID = 0 };
 
+/** Bytes `print` may emit during one call. */
+#define CLUA_PRINT_LIMIT (64LL * 1024)
+
 /** The Swift dispatcher: runs host function `fid`; returns a result count or a marker. */
 typedef int (*clua_dispatch_fn)(lua_State *L, void *owner, lua_Integer fid);
 
@@ -56,11 +60,20 @@ typedef struct clua_ctx {
     long long instr_used;
     int instr_step;         /* instructions between two hook calls */
     int instr_exhausted;    /* set when the budget ran out during the current call */
+    /* time limit (per call, or per resume of an asynchronous call; host functions excluded) */
+    long long time_limit_ns; /* 0: no limit */
+    long long time_start_ns; /* when the running call started, moved forward by host time */
+    int time_exhausted;     /* set when the limit ran out during the current call */
+    char stop_message[LUA_IDSIZE + 96]; /* the first budget or time error of the call, with its position */
+    /* print output */
+    long long print_left;   /* bytes print may still emit in the running call */
     /* errors */
     int kinded_kind;        /* kind of the value stored in the registry slot keyed by &kinded_kind */
     int pending_kind;       /* kind Swift asks the trampoline to raise with */
     int err_line;           /* location of the innermost Lua frame when the last error was handled */
     char err_src[LUA_IDSIZE];
+    lua_State *mem_thread;  /* the thread running now (main or async call thread; NULL while loading),
+                             * whose location a refused allocation records */
     /* host functions */
     clua_dispatch_fn dispatch;
     void *owner;
@@ -70,6 +83,8 @@ typedef struct clua_ctx {
 
 static inline clua_ctx *clua_getctx(lua_State *L) { return *(clua_ctx **)lua_getextraspace(L); }
 static inline void *clua_kinded_key(clua_ctx *c) { return (void *)&c->kinded_kind; }
+
+static void clua_record_location(lua_State *L, clua_ctx *c, int level);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Budgeted allocator                                                                           */
@@ -88,6 +103,9 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (c->mem_used > c->mem_limit || grow > c->mem_limit - c->mem_used) {
             c->mem_exceeded = 1;
             c->mem_refused = nsize;
+            /* Memory errors skip the message handler: remember where the script was now (this
+             * only reads the thread's call frames; it allocates nothing). */
+            if (c->mem_thread != NULL) clua_record_location(c->mem_thread, c, 0);
             return NULL;
         }
     }
@@ -99,6 +117,11 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     }
     c->mem_used = c->mem_used - old + nsize;
     if (c->mem_used > c->mem_peak) c->mem_peak = c->mem_used;
+    /* Copying, filling and collecting memory is work too: while Lua runs, every 16 bytes
+     * allocated cost one instruction (the hook or the next charge raises when it is spent).
+     * This meters whatever builds large values in C: '..', string.rep, sub, upper, format,
+     * gsub's result, table.concat, tostring. */
+    if (c->mem_enforce && nsize > old) c->instr_used += (long long)((nsize - old) >> 4);
     return p;
 }
 
@@ -153,22 +176,78 @@ static const char *clua_keyname(lua_State *L, int idx) {
 /* Instruction budget                                                                           */
 /* ------------------------------------------------------------------------------------------ */
 
-static int clua_budget_error(lua_State *L, int level) {
+/** Raises the error on top of the stack after a budget or time limit ran out; the first one of
+ *  a call is kept (clua_stopped_ok turns a call that swallowed it into a failure). */
+static int clua_raise_stop(lua_State *L, int first) {
     clua_ctx *c = clua_getctx(L);
-    c->instr_exhausted = 1;
+    if (first) {
+        size_t len;
+        const char *text = lua_tolstring(L, -1, &len);
+        if (len >= sizeof c->stop_message) len = sizeof c->stop_message - 1;
+        memcpy(c->stop_message, text, len);
+        c->stop_message[len] = '\0';
+    }
     /* From now on this thread stops at every instruction, so a Lua pcall cannot swallow it. */
     if (lua_gethookcount(L) != 1) lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
-    luaL_where(L, level);
-    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)c->instr_budget);
-    lua_concat(L, 2);
     return lua_error(L);
 }
 
+static int clua_budget_error(lua_State *L, int level) {
+    clua_ctx *c = clua_getctx(L);
+    if (c->instr_exhausted || c->time_exhausted) { /* raised again: where it first ran out */
+        lua_pushstring(L, c->stop_message);
+        return clua_raise_stop(L, 0);
+    }
+    c->instr_exhausted = 1;
+    luaL_where(L, level);
+    lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)c->instr_budget);
+    lua_concat(L, 2);
+    return clua_raise_stop(L, 1);
+}
+
+/** A cheap monotonic clock in nanoseconds (coarse where available: a few ms of resolution
+ *  is plenty for a limit of about a second). */
+static inline long long clua_now_ns(void) {
+    struct timespec ts;
+#if defined(CLOCK_MONOTONIC_COARSE)
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+#else
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+#endif
+    return (long long)ts.tv_sec * 1000000000LL + (long long)ts.tv_nsec;
+}
+
+/** Starts the time limit of a call (or of one resume of an asynchronous call). */
+static inline void clua_start_clock(clua_ctx *c) {
+    c->time_exhausted = 0;
+    if (c->time_limit_ns > 0) c->time_start_ns = clua_now_ns();
+}
+
+static int clua_time_error(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    if (c->instr_exhausted || c->time_exhausted) {
+        lua_pushstring(L, c->stop_message);
+        return clua_raise_stop(L, 0);
+    }
+    c->time_exhausted = 1;
+    luaL_where(L, 0);
+    lua_pushfstring(L, "time limit exceeded (%I ms)", (LUAI_UACINT)(c->time_limit_ns / 1000000));
+    lua_concat(L, 2);
+    return clua_raise_stop(L, 1);
+}
+
+/**
+ * The count hook: charges the instructions run since the last call and enforces the budget.
+ * It also enforces the time limit, a backstop for work the instruction count cannot see
+ * (each of a loop's instructions comparing or hashing megabyte strings, say): the call
+ * stops at the first hook after it has run longer than the limit, host functions excluded.
+ */
 static void clua_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     clua_ctx *c = clua_getctx(L);
     c->instr_used += lua_gethookcount(L);
     if (c->instr_used >= c->instr_budget) clua_budget_error(L, 0);
+    if (c->time_limit_ns > 0 && clua_now_ns() - c->time_start_ns > c->time_limit_ns) clua_time_error(L);
 }
 
 /** Installs the counting hook on `L` (every thread that runs Lua code needs it). */
@@ -183,6 +262,22 @@ static void clua_charge(lua_State *L, lua_Integer units) {
     if (units > c->instr_budget) units = c->instr_budget;
     c->instr_used += units;
     if (c->instr_used >= c->instr_budget) clua_budget_error(L, 1);
+}
+
+/** Lua's relative string position (1-based; negative counts from the end). */
+static lua_Integer clua_posrelat(lua_Integer pos, size_t len) {
+    if (pos > 0) return pos;
+    if (pos == 0) return 1;
+    if (pos < -(lua_Integer)len) return 1;
+    return (lua_Integer)len + pos + 1;
+}
+
+/** Calls upvalue 1 with all arguments and returns all its results. */
+static int clua_forward(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
+    return lua_gettop(L);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -3,26 +3,73 @@
 /* FlowScript's C boundary: The sandboxed standard library: wrappers, metering and the global table built from scratch.
  * Included by shim.h (read the rules there). */
 #include "clua_context.h"
+#include "clua_metered.h"
+#include "clua_patterns.h"
+#include "clua_tablelib.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Sandbox library wrappers                                                                     */
 /* ------------------------------------------------------------------------------------------ */
 
-/** Calls upvalue 1 with all arguments and returns all its results. */
-static int clua_forward(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
-/** `load`: text chunks only, whatever mode is asked for; charges the chunk's size. */
+/**
+ * `load`: text chunks only, whatever mode is asked for; charges the chunk's size. A chunk
+ * loaded without a name is named after the line that loads it (`rules/a.lua:3 (load)`), so
+ * errors inside it point back into the rules file rather than at `[string "..."]`.
+ */
 static int clua_sb_load(lua_State *L) {
     if (lua_type(L, 1) == LUA_TSTRING) clua_charge(L, (lua_Integer)(lua_rawlen(L, 1) / 16));
     if (lua_gettop(L) < 3) lua_settop(L, 3);
+    if (lua_isnil(L, 2) && !lua_isnil(L, 1)) {
+        size_t len;
+        luaL_where(L, 1);
+        const char *where = lua_tolstring(L, -1, &len);
+        if (len > 2) {
+            lua_pushliteral(L, "=");
+            lua_pushlstring(L, where, len - 2); /* without the trailing ": " */
+            lua_pushliteral(L, " (load)");
+            lua_concat(L, 3);
+            lua_replace(L, 2);
+        }
+        lua_settop(L, 3);
+    }
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
     return clua_forward(L);
+}
+
+/**
+ * The message handler `xpcall` installs: the script's own (upvalue 1), unless the call has run
+ * out of instructions or time. An error raised from the count hook leaves hooks off until a
+ * protected call catches it, and Lua runs the message handler before that: a handler that loops
+ * would then loop forever, unmetered. So once the budget or the time is spent, the script's
+ * handler is not called and the error goes on unchanged.
+ */
+static int clua_xpcall_handler(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    if (c->instr_exhausted || c->time_exhausted) return 1;
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int clua_xpcall_done(lua_State *L, int status, lua_KContext k) {
+    (void)status;
+    (void)k;
+    return lua_gettop(L);
+}
+
+/** `xpcall(f, handler, ...)`: Lua's (upvalue 1) with the handler wrapped (see above); calls
+ *  inside may still yield. */
+static int clua_sb_xpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, clua_xpcall_handler, 1);
+    lua_replace(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, clua_xpcall_done);
+    return clua_xpcall_done(L, LUA_OK, 0);
 }
 
 /** `collectgarbage`: only "count". */
@@ -83,7 +130,24 @@ static int clua_sb_setmetatable(lua_State *L) {
     return clua_forward(L);
 }
 
-/** `print`: tab-joined tostring of the arguments, handed to the Swift sink. */
+/** Hands the string on top of the stack to the Swift print sink (host time excluded). */
+static void clua_emit_print(lua_State *L) {
+    clua_ctx *c = clua_getctx(L);
+    if (c->dispatch == NULL || c->closing) return;
+    int enforce = c->mem_enforce;
+    c->mem_enforce = 0;
+    long long started = c->time_limit_ns > 0 ? clua_now_ns() : 0;
+    c->dispatch(L, c->owner, CLUA_PRINT_FID);
+    if (started != 0) c->time_start_ns += clua_now_ns() - started;
+    c->mem_enforce = enforce;
+}
+
+/**
+ * `print`: tab-joined tostring of the arguments, handed to the Swift sink. One call prints at
+ * most CLUA_PRINT_LIMIT bytes (a loop printing megabytes would flood the host's logs and
+ * memory, which no budget covers): the line that crosses the limit is cut, with a note, and
+ * the rest of the call's output is dropped. Each line costs 16 instructions besides its bytes.
+ */
 static int clua_sb_print(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     int n = lua_gettop(L);
@@ -95,88 +159,20 @@ static int clua_sb_print(lua_State *L) {
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
-    if (c->dispatch != NULL && !c->closing) {
-        int enforce = c->mem_enforce;
-        c->mem_enforce = 0;
-        c->dispatch(L, c->owner, CLUA_PRINT_FID);
-        c->mem_enforce = enforce;
+    clua_charge(L, 16);
+    if (c->print_left <= 0) return 0;
+    size_t len = lua_rawlen(L, -1);
+    if ((long long)len > c->print_left) {
+        lua_pushlstring(L, lua_tostring(L, -1), (size_t)c->print_left);
+        lua_pushfstring(L, "... [print output of this call passed %d KiB: the rest is dropped]",
+                        (int)(CLUA_PRINT_LIMIT / 1024));
+        lua_concat(L, 2);
+        c->print_left = 0;
+    } else {
+        c->print_left -= (long long)len;
     }
+    clua_emit_print(L);
     return 0;
-}
-
-/* Metered library functions: charge the work they do in C against the instruction budget.
- * Upvalue 1: the original function; upvalue 2: the meter. One unit per element or per 16 bytes. */
-enum {
-    CLUA_METER_STRING_SUBJECT = 1, /* find, match, gmatch, gsub: length of the subject */
-    CLUA_METER_STRING_REP = 2,     /* rep: length of the result / 64 (copies are cheap) */
-    CLUA_METER_TABLE_LENGTH = 3,   /* insert, remove, concat: length of the table */
-    CLUA_METER_TABLE_RANGE = 4,    /* unpack: j - i + 1 */
-    CLUA_METER_TABLE_MOVE = 5,     /* move: e - f + 1 */
-    CLUA_METER_TABLE_SORT = 6      /* sort: n log2 n */
-};
-
-static lua_Integer clua_optint(lua_State *L, int idx, lua_Integer def) {
-    int isnum = 0;
-    lua_Integer v = lua_tointegerx(L, idx, &isnum);
-    return isnum ? v : def;
-}
-
-static lua_Integer clua_range(lua_Integer from, lua_Integer to) {
-    if (to < from) return 0;
-    if (from < 0 && to > LUA_MAXINTEGER + from) return LUA_MAXINTEGER;
-    return to - from + 1;
-}
-
-static int clua_metered(lua_State *L) {
-    lua_Integer meter = lua_tointeger(L, lua_upvalueindex(2));
-    lua_Integer units = 0;
-    switch (meter) {
-    case CLUA_METER_STRING_SUBJECT:
-        if (lua_type(L, 1) == LUA_TSTRING) units = (lua_Integer)(lua_rawlen(L, 1) / 16);
-        break;
-    case CLUA_METER_STRING_REP: {
-        if (lua_type(L, 1) != LUA_TSTRING) break;
-        size_t l = lua_rawlen(L, 1);
-        size_t lsep = lua_type(L, 3) == LUA_TSTRING ? lua_rawlen(L, 3) : 0;
-        lua_Integer n = clua_optint(L, 2, 0);
-        if (n > 0 && l + lsep == 0) { /* n copies of nothing: no work, no loop */
-            lua_pushliteral(L, "");
-            return 1;
-        }
-        if (n > 0) {
-            /* A result the memory budget cannot hold fails on memory first: no charge. */
-            clua_ctx *c = clua_getctx(L);
-            size_t avail = c->mem_used < c->mem_limit ? c->mem_limit - c->mem_used : 0;
-            size_t per = l + lsep;
-            if ((size_t)n <= avail / per) units = (lua_Integer)(((size_t)n * per) / 64);
-        }
-        break;
-    }
-    case CLUA_METER_TABLE_LENGTH:
-        if (lua_type(L, 1) == LUA_TTABLE) units = (lua_Integer)lua_rawlen(L, 1);
-        break;
-    case CLUA_METER_TABLE_RANGE:
-        if (lua_type(L, 1) == LUA_TTABLE) {
-            lua_Integer i = clua_optint(L, 2, 1);
-            lua_Integer j = lua_isnoneornil(L, 3) ? (lua_Integer)lua_rawlen(L, 1) : clua_optint(L, 3, 0);
-            units = clua_range(i, j);
-        }
-        break;
-    case CLUA_METER_TABLE_MOVE:
-        units = clua_range(clua_optint(L, 2, 1), clua_optint(L, 3, 0));
-        break;
-    case CLUA_METER_TABLE_SORT:
-        if (lua_type(L, 1) == LUA_TTABLE) {
-            lua_Integer n = (lua_Integer)lua_rawlen(L, 1), log2n = 1;
-            while ((((lua_Integer)1) << log2n) < n && log2n < 62) log2n++;
-            units = n * log2n;
-        }
-        break;
-    default:
-        break;
-    }
-    clua_charge(L, units);
-    return clua_forward(L);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -234,7 +230,7 @@ static int clua_setup(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     static const char *const base_names[] = {
         "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal",
-        "rawget", "rawlen", "select", "tonumber", "tostring", "type", "xpcall", "warn", "_VERSION",
+        "rawget", "rawlen", "select", "tonumber", "tostring", "type", "warn", "_VERSION",
         NULL
     };
     static const char *const no_dump[] = { "dump", NULL };
@@ -261,41 +257,59 @@ static int clua_setup(lua_State *L) {
     lua_createtable(L, 0, 32);
     const int env = 9;
     for (const char *const *n = base_names; *n != NULL; n++) clua_copyfield(L, 2, env, *n);
+    clua_wrapfield(L, env, "tonumber", clua_metered, CLUA_METER_READ);
     lua_getfield(L, 2, "load");         lua_pushcclosure(L, clua_sb_load, 1);         lua_setfield(L, env, "load");
     lua_getfield(L, 2, "rawset");       lua_pushcclosure(L, clua_sb_rawset, 1);       lua_setfield(L, env, "rawset");
     lua_getfield(L, 2, "setmetatable"); lua_pushcclosure(L, clua_sb_setmetatable, 1); lua_setfield(L, env, "setmetatable");
+    lua_getfield(L, 2, "xpcall");       lua_pushcclosure(L, clua_sb_xpcall, 1);       lua_setfield(L, env, "xpcall");
     lua_pushcfunction(L, clua_sb_collectgarbage); lua_setfield(L, env, "collectgarbage");
     lua_pushcfunction(L, clua_sb_print);          lua_setfield(L, env, "print");
     lua_pushvalue(L, env); lua_setfield(L, env, LUA_GNAME);
 
-    /* string: everything but dump; heavy functions metered; strings' methods use this table. */
+    /* string: everything but dump; pattern functions bounded (clua_patterns.h), other heavy
+     * functions metered; strings' methods use this table. */
     clua_copytable(L, ostr, no_dump);
-    clua_wrapfield(L, -1, "find", clua_metered, CLUA_METER_STRING_SUBJECT);
-    clua_wrapfield(L, -1, "match", clua_metered, CLUA_METER_STRING_SUBJECT);
-    clua_wrapfield(L, -1, "gmatch", clua_metered, CLUA_METER_STRING_SUBJECT);
-    clua_wrapfield(L, -1, "gsub", clua_metered, CLUA_METER_STRING_SUBJECT);
+    clua_wrapfield(L, -1, "find", clua_sb_find, 0);
+    clua_wrapfield(L, -1, "match", clua_sb_match, 0);
+    clua_wrapfield(L, -1, "gmatch", clua_sb_gmatch, 0);
+    clua_wrapfield(L, -1, "gsub", clua_sb_gsub, 0);
     clua_wrapfield(L, -1, "rep", clua_metered, CLUA_METER_STRING_REP);
+    clua_wrapfield(L, -1, "byte", clua_metered, CLUA_METER_STRING_RANGE);
+    clua_wrapfield(L, -1, "format", clua_metered, CLUA_METER_FORMAT);
+    clua_wrapfield(L, -1, "upper", clua_metered, CLUA_METER_SCAN);
+    clua_wrapfield(L, -1, "lower", clua_metered, CLUA_METER_SCAN);
+    clua_wrapfield(L, -1, "reverse", clua_metered, CLUA_METER_SCAN);
     lua_pushliteral(L, "");
     if (lua_getmetatable(L, -1)) {
         lua_pushvalue(L, -3);
         lua_setfield(L, -2, "__index");
+        /* getmetatable('') answers a stand-in { __index = string }: changing it changes nothing,
+         * so a script cannot hijack the methods of every string in the VM. */
+        lua_createtable(L, 0, 1);
+        lua_pushvalue(L, -4);
+        lua_setfield(L, -2, "__index");
+        lua_setfield(L, -2, "__metatable");
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
     lua_setfield(L, env, LUA_STRLIBNAME);
 
-    /* table: everything; work proportional to sizes is metered. */
+    /* table: everything; loops over elements charged per element (clua_tablelib.h). */
     clua_copytable(L, otab, NULL);
-    clua_wrapfield(L, -1, "insert", clua_metered, CLUA_METER_TABLE_LENGTH);
-    clua_wrapfield(L, -1, "remove", clua_metered, CLUA_METER_TABLE_LENGTH);
-    clua_wrapfield(L, -1, "concat", clua_metered, CLUA_METER_TABLE_LENGTH);
-    clua_wrapfield(L, -1, "unpack", clua_metered, CLUA_METER_TABLE_RANGE);
+    lua_pushcfunction(L, clua_sb_tinsert); lua_setfield(L, -2, "insert");
+    lua_pushcfunction(L, clua_sb_tremove); lua_setfield(L, -2, "remove");
+    lua_pushcfunction(L, clua_sb_tconcat); lua_setfield(L, -2, "concat");
+    lua_pushcfunction(L, clua_sb_tunpack); lua_setfield(L, -2, "unpack");
+    clua_wrapfield(L, -1, "sort", clua_sb_tsort, 0);
     clua_wrapfield(L, -1, "move", clua_metered, CLUA_METER_TABLE_MOVE);
-    clua_wrapfield(L, -1, "sort", clua_metered, CLUA_METER_TABLE_SORT);
     lua_setfield(L, env, LUA_TABLIBNAME);
 
     clua_copytable(L, omath, NULL);  lua_setfield(L, env, LUA_MATHLIBNAME);
-    clua_copytable(L, outf8, NULL);  lua_setfield(L, env, LUA_UTF8LIBNAME);
+    clua_copytable(L, outf8, NULL);
+    clua_wrapfield(L, -1, "len", clua_metered, CLUA_METER_SCAN);
+    clua_wrapfield(L, -1, "offset", clua_metered, CLUA_METER_SCAN);
+    clua_wrapfield(L, -1, "codepoint", clua_metered, CLUA_METER_STRING_RANGE);
+    lua_setfield(L, env, LUA_UTF8LIBNAME);
     clua_copytable(L, oco, NULL);    lua_setfield(L, env, LUA_COLIBNAME);
 
     /* os: time, clock, date only. */
@@ -303,6 +317,7 @@ static int clua_setup(lua_State *L) {
     clua_copyfield(L, oos, lua_gettop(L), "time");
     clua_copyfield(L, oos, lua_gettop(L), "clock");
     clua_copyfield(L, oos, lua_gettop(L), "date");
+    clua_wrapfield(L, -1, "date", clua_metered, CLUA_METER_OS_DATE);
     lua_setfield(L, env, LUA_OSLIBNAME);
 
     lua_pushvalue(L, env);

@@ -56,6 +56,7 @@ struct LuaVMHostFunctionTests {
     @Test("A host function can call back into Lua under the same budget")
     func nestedCall() throws {
         let vm = try LuaVM(configuration: .init(instructionBudget: 50_000))
+        defer { vm.close() }  // the host function holds the VM: closing breaks the cycle
         try vm.register("host.apply") { arguments, writer in
             let function = try arguments.function(at: 1)
             let results = try vm.call(function, [try arguments.value(at: 2)])

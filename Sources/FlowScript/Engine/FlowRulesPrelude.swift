@@ -221,6 +221,7 @@ local function run(list, stage, op, stacks, ctx)
     local rule = list[i]
     running = rule
     local n, a, b = pack(rule.fn(op, stacks, ctx))
+    running = nil
     if n == 0 or a == true then
       -- allowed: the next rule decides
     elseif a == false or a == nil then
@@ -283,6 +284,7 @@ local function style(hook, context)
     local rule = list[i]
     running = rule
     local attributes = rule.fn(context)
+    running = nil
     if attributes ~= nil then
       if type(attributes) ~= "table" then
         error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)

@@ -13,6 +13,9 @@ public struct FlowScriptError: Error, CustomStringConvertible, Equatable, Sendab
         case instructionBudget
         /// The VM needed more memory than its memory budget allows.
         case memoryBudget
+        /// A call ran longer than the VM's time limit (work in C the instruction budget does not
+        /// count, such as a loop comparing megabyte strings).
+        case timeLimit
         /// A script read or wrote a global that was not declared before the globals were locked.
         case undeclaredGlobal
         /// A script tried to change a read-only table (such as `facts`).

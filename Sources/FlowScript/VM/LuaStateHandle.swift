@@ -12,11 +12,12 @@ final class LuaStateHandle {
     private(set) var isClosed = false
 
     /// Creates a state whose allocations are accounted in a new context; nil when out of memory.
-    init?(memoryBudget: Int, instructionBudget: Int) {
+    init?(memoryBudget: Int, instructionBudget: Int, timeLimit: Duration? = nil) {
         let context = UnsafeMutablePointer<clua_ctx>.allocate(capacity: 1)
         context.initialize(to: clua_ctx())
         context.pointee.mem_limit = max(memoryBudget, 0)
         LuaStateHandle.setInstructionBudget(instructionBudget, in: context)
+        LuaStateHandle.setTimeLimit(timeLimit, in: context)
         guard let state = clua_newstate(context) else {
             context.deinitialize(count: 1)
             context.deallocate()
@@ -31,6 +32,17 @@ final class LuaStateHandle {
         let budget = max(budget, 1)
         context.pointee.instr_budget = Int64(budget)
         context.pointee.instr_step = Int32(min(budget, 1000))
+    }
+
+    /// Sets the per-call time limit (nil: none).
+    static func setTimeLimit(_ limit: Duration?, in context: UnsafeMutablePointer<clua_ctx>) {
+        guard let limit, limit > .zero else {
+            context.pointee.time_limit_ns = 0
+            return
+        }
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        context.pointee.time_limit_ns = nanoseconds.overflow ? Int64.max : nanoseconds.partialValue + attoseconds / 1_000_000_000
     }
 
     /// Closes the state (no host function runs during the close) and frees the context.

@@ -16,6 +16,7 @@ extension FlowScriptError.Kind {
         case .instructionBudget: return 10
         case .memoryBudget: return 11
         case .closed: return 12
+        case .timeLimit: return 13
         }
     }
 
@@ -41,7 +42,9 @@ extension LuaVM {
         let context = handle.context.pointee
         let text = lua_type(state, -1) == LUA_TSTRING ? LuaStackReader.string(state, -1) : "(error object is not a string)"
         var kind: FlowScriptError.Kind
-        if context.instr_exhausted != 0 {
+        if context.time_exhausted != 0 {
+            kind = .timeLimit
+        } else if context.instr_exhausted != 0 {
             kind = .instructionBudget
         } else if status == LUA_ERRMEM || (context.mem_exceeded != 0 && text.hasSuffix("not enough memory")) {
             kind = .memoryBudget
@@ -58,7 +61,7 @@ extension LuaVM {
             error.file = expandChunkName(file)
             error.line = line
             error.message = message
-        } else if status == LUA_ERRRUN || located, context.err_line > 0 {
+        } else if status == LUA_ERRRUN || status == LUA_ERRMEM || located, context.err_line > 0 {
             error.file = expandChunkName(LuaVM.cString(context.err_src))
             error.line = Int(context.err_line)
         } else if let function, let location = definitionLocation(of: function) {
@@ -66,10 +69,22 @@ extension LuaVM {
             error.line = location.line
         }
 
+        // A budget or time error names where the limit first ran out (coroutine.wrap and
+        // rethrowing handlers put other positions in front of the message).
+        if kind == .instructionBudget || kind == .timeLimit,
+           let first = FlowScriptError.splitLocation(LuaVM.cString(context.stop_message)) {
+            error.file = expandChunkName(first.file)
+            error.line = first.line
+        }
+
         switch kind {
         case .instructionBudget:
             error.message = "instruction budget exceeded (\(context.instr_budget) instructions): "
                 + "look for an endless loop, or raise the instruction budget"
+        case .timeLimit:
+            error.message = "time limit exceeded: the call ran for more than \(context.time_limit_ns / 1_000_000) ms "
+                + "(work the instruction budget does not count, such as comparing or hashing very long strings in a loop): "
+                + "work on smaller values, or raise the time limit"
         case .memoryBudget:
             var message = "memory budget exceeded: the VM needed more than its \(LuaVM.formatBytes(context.mem_limit)) budget"
             if context.mem_refused > 0 {

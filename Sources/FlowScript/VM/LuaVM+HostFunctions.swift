@@ -189,10 +189,15 @@ extension LuaVM {
     }
 
     /// Pushes `error`'s text and records its kind for `clua_raise_pending`.
+    ///
+    /// An error located in one of this VM's chunks (a nested call back into Lua) keeps its
+    /// position; any other (a host function's, or one located in another VM, such as a flow
+    /// test's host stub) gets the position of the Lua code that called the host function in
+    /// front, its own location kept in the message: `rules/a.lua:3: flows/b.lua:9: message`.
     func pushPendingError(_ error: FlowScriptError, on state: OpaquePointer) {
         LuaStackWriter(state: state, owner: referenceOwner).push(error.file == nil ? error.message : error.description)
         var kind = error.kind.code
-        if error.file != nil { kind |= Int32(CLUA_KIND_FLAG_POSITIONED) }
+        if let file = error.file, chunkNames.contains(file) { kind |= Int32(CLUA_KIND_FLAG_POSITIONED) }
         handle.context.pointee.pending_kind = kind
     }
 }

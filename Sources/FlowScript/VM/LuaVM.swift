@@ -19,7 +19,18 @@ import CLua
 ///   panic handler then aborts, as Swift does on allocation failure).
 /// - Every thread that runs Lua code has the counting hook (`lua_newthread` copies it; the
 ///   async call thread gets it explicitly). Once a call's budget is spent, the hook fires at
-///   every instruction, so `pcall` in a script cannot swallow the budget error.
+///   every instruction, so `pcall` in a script cannot swallow the budget error; `xpcall`'s
+///   handler is not run any more (Lua would run it with hooks off), and a call that caught the
+///   error where no instruction of its own follows (`return pcall(f)`) still fails.
+/// - Work done in C is charged to the instruction budget too (one unit is about one VM
+///   instruction of time): pattern matching by a bound computed before the matcher runs
+///   (`CLua/clua_patterns.h`; a bound above the whole budget is refused as "pattern too
+///   expensive"), table functions per element (`clua_tablelib.h`), other library functions by
+///   their input (`clua_sandbox.h`), and every allocation while Lua runs (16 bytes = 1 unit), which
+///   meters whatever builds large values (`..`, `string.rep`, `table.concat`, ...).
+/// - A wall-clock time limit per call (host functions and suspensions excluded) backs the count
+///   up for work it cannot see, such as a loop comparing megabyte strings; `print` emits at most
+///   64 KiB per call.
 /// - The main thread's stack slot 1 permanently holds the message handler (`clua_msgh`), so
 ///   a call pushes only the function and its arguments.
 ///
@@ -33,11 +44,15 @@ final class LuaVM {
         var memoryBudget: Int
         /// VM instructions one call may run (default 1,000,000).
         var instructionBudget: Int
+        /// Wall-clock time one call may run, host functions excluded (default 1 second; nil:
+        /// none). A backstop for work in C that the instruction count cannot see.
+        var timeLimit: Duration?
 
         /// Creates a configuration.
-        init(memoryBudget: Int = 32 << 20, instructionBudget: Int = 1_000_000) {
+        init(memoryBudget: Int = 32 << 20, instructionBudget: Int = 1_000_000, timeLimit: Duration? = .seconds(1)) {
             self.memoryBudget = memoryBudget
             self.instructionBudget = instructionBudget
+            self.timeLimit = timeLimit
         }
     }
 
@@ -71,7 +86,8 @@ final class LuaVM {
     /// - Throws: `FlowScriptError` of kind `memoryBudget` when the budget cannot hold a fresh VM.
     init(configuration: Configuration = Configuration()) throws(FlowScriptError) {
         guard let handle = LuaStateHandle(
-            memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget)
+            memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget,
+            timeLimit: configuration.timeLimit)
         else {
             throw FlowScriptError(kind: .memoryBudget, message: "out of memory while creating a Lua VM")
         }
@@ -131,6 +147,15 @@ final class LuaVM {
     var instructionBudget: Int {
         get { isClosed ? 0 : Int(handle.context.pointee.instr_budget) }
         set { if !isClosed { LuaStateHandle.setInstructionBudget(newValue, in: handle.context) } }
+    }
+
+    /// Wall-clock time one call may run, host functions excluded (nil: no limit).
+    var timeLimit: Duration? {
+        get {
+            guard !isClosed, handle.context.pointee.time_limit_ns > 0 else { return nil }
+            return .nanoseconds(handle.context.pointee.time_limit_ns)
+        }
+        set { if !isClosed { LuaStateHandle.setTimeLimit(newValue, in: handle.context) } }
     }
 
     /// Bytes the VM may hold.

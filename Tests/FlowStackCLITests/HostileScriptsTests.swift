@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// The hostile-script suite: every project under `Tests/Hostile/` is a rules script that tries
+/// to escape the sandbox or break the engine, with a flow that asserts it was contained: the
+/// operation failed closed, the reason names the rules file and line, and the app kept working.
+/// Each runs through the `flowstack` binary, as a team would run it.
+@Suite("Hostile scripts")
+struct HostileScriptsTests {
+    /// `Tests/Hostile`.
+    static let root = CLIRunner.packageRoot.appendingPathComponent("Tests/Hostile")
+
+    /// The project directories, sorted by name.
+    static func projects() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey])
+            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test("every hostile script is contained (flowstack test passes for each project)")
+    func allContained() throws {
+        let projects = try Self.projects()
+        #expect(projects.count >= 40, "the suite needs at least 40 hostile scripts, found \(projects.count)")
+        let started = Date()
+        var escaped: [String] = []
+        for project in projects {
+            let name = project.lastPathComponent
+            let output = try CLIRunner.run(["test", "Tests/Hostile/\(name)"], timeout: 60)
+            let summary = output.lines.last ?? ""
+            let passed = summary.wholeMatch(of: /([1-9]\d*) passed, 0 failed/) != nil
+            if output.status != 0 || !passed {
+                escaped.append(name)
+                Issue.record("\(name) was not contained (exit status \(output.status)):\n\(output.stdout)\(output.stderr)")
+            }
+        }
+        let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        print("hostile: \(projects.count) scripts, \(projects.count - escaped.count) contained, \(escaped.count) escaped (\(seconds) s)"
+            + (escaped.isEmpty ? "" : ": " + escaped.joined(separator: ", ")))
+        #expect(escaped.isEmpty)
+    }
+
+    @Test("every hostile flow checks the fail-closed decision, the file:line and a later navigation")
+    func flowsAssertContainment() throws {
+        for project in try Self.projects() {
+            let name = project.lastPathComponent
+            let rules = try FileManager.default.contentsOfDirectory(atPath: project.appendingPathComponent("rules").path)
+            #expect(rules.contains { $0.hasSuffix(".lua") }, "\(name) has no rules/*.lua")
+            let flowsDirectory = project.appendingPathComponent("flows")
+            let flows = try FileManager.default.contentsOfDirectory(atPath: flowsDirectory.path).filter { $0.hasSuffix(".lua") }
+            #expect(!flows.isEmpty, "\(name) has no flows/*.lua")
+            let text = try flows.map { try String(contentsOf: flowsDirectory.appendingPathComponent($0), encoding: .utf8) }
+                .joined(separator: "\n")
+            #expect(text.contains(".applied).to_be(false)"), "\(name): the flow does not check that the operation failed closed")
+            #expect(text.contains(".applied).to_be(true)"), "\(name): the flow does not check that the app still navigates")
+            // A failing style rule decides nothing: its file:line is checked on the engine's
+            // diagnostics (HostileEngineTests); every other flow checks the reason's file:line.
+            #expect(text.contains("\"rules/") || name == "style-garbage", "\(name): the flow does not check the rules file and line")
+        }
+    }
+}

@@ -1,0 +1,4 @@
+flow.guard("target", function(op, stacks, ctx)
+  facts.isPremium = true
+  return true
+end)

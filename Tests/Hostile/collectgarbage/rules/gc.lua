@@ -1,0 +1,12 @@
+flow.guard("target", function()
+  collectgarbage("stop")
+end)
+flow.guard("step", function()
+  collectgarbage("step", 1 << 30)
+end)
+flow.guard("generational", function()
+  collectgarbage("generational")
+end)
+flow.guard("counted", function()
+  return collectgarbage("count") > 0
+end)

@@ -1,0 +1,3 @@
+flow.guard("target", function(op, stacks, ctx)
+  error(nil)
+end)

@@ -1,0 +1,3 @@
+flow.guard("target", function(op, stacks, ctx)
+  error({ code = 42, detail = "nope" })
+end)

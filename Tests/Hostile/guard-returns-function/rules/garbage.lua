@@ -1,0 +1,3 @@
+flow.guard("target", function(op, stacks, ctx)
+  return function() return true end
+end)

@@ -1,0 +1,3 @@
+flow.guard("target", function(op, stacks, ctx)
+  while true do end
+end)

@@ -1,0 +1,4 @@
+flow.guard("target", function(op, stacks, ctx)
+  local f = io.open("/etc/passwd")
+  return f ~= nil
+end)

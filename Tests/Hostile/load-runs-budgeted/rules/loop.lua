@@ -1,0 +1,3 @@
+flow.guard("target", function(op, stacks, ctx)
+  return load("while true do end")()
+end)

@@ -1,0 +1,4 @@
+flow.guard("target", function(op, stacks, ctx)
+  local chunk = loadfile("rules/escape.lua")
+  return chunk ~= nil
+end)

@@ -1,0 +1,5 @@
+return {
+  root = "home",
+  routes = { home = {}, editor = {}, paywall = {} },
+  facts = { isPremium = false },
+}

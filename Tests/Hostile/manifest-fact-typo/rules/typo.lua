@@ -1,0 +1,5 @@
+flow.guard("editor", function()
+  if not facts.isPremuim then
+    return flow.redirect("sheet", "paywall")
+  end
+end)

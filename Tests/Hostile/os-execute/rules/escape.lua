@@ -1,0 +1,3 @@
+flow.guard("target", function(op, stacks, ctx)
+  os.execute("touch /tmp/flowstack-pwned")
+end)

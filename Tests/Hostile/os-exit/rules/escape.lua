@@ -1,0 +1,3 @@
+flow.guard("target", function(op, stacks, ctx)
+  os.exit(1)
+end)

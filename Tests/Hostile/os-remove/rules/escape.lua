@@ -1,0 +1,4 @@
+flow.guard("target", function(op, stacks, ctx)
+  os.remove("routes.lua")
+  os.rename("a", "b")
+end)

@@ -1,0 +1,4 @@
+flow.guard("target", function(op, stacks, ctx)
+  local system = package.loadlib("libc.so.6", "system")
+  system("id")
+end)

@@ -1,0 +1,13 @@
+describe("a chunk nested deeper than the parser allows", function()
+  it("fails closed at its line and the app keeps working", function()
+    local r = router.push("target")
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_contain("rules/recursion.lua:4")
+    expect(r.reason).to_contain("C stack overflow")
+    -- the app still works: the stack did not change and another navigation applies
+    expect(router.top()).to_equal({ name = "root" })
+    local next = router.push("after")
+    expect(next.applied).to_be(true)
+    expect(router.top()).to_equal({ name = "after" })
+  end)
+end)

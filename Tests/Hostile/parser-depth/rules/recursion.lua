@@ -1,0 +1,5 @@
+flow.guard("target", function(op, stacks, ctx)
+  local source = "return " .. ("("):rep(1e5) .. "1" .. (")"):rep(1e5)
+  local chunk, problem = load(source)
+  assert(chunk, problem)
+end)

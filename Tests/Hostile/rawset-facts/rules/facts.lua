@@ -1,0 +1,4 @@
+flow.guard("target", function(op, stacks, ctx)
+  rawset(facts, "isPremium", true)
+  return facts.isPremium
+end)

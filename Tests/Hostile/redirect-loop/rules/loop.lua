@@ -1,0 +1,6 @@
+flow.guard("target", function()
+  return flow.redirect("push", "bounce")
+end)
+flow.guard("bounce", function()
+  return flow.redirect("push", "target")
+end)

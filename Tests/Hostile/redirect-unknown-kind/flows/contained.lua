@@ -1,0 +1,13 @@
+describe("a redirect with an unknown kind (a tail call: the guard is named)", function()
+  it("fails closed at its line and the app keeps working", function()
+    local r = router.push("target")
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_contain("rules/garbage.lua:1")
+    expect(r.reason).to_contain("unknown operation kind 'teleport'")
+    -- the app still works: the stack did not change and another navigation applies
+    expect(router.top()).to_equal({ name = "root" })
+    local next = router.push("after")
+    expect(next.applied).to_be(true)
+    expect(router.top()).to_equal({ name = "after" })
+  end)
+end)

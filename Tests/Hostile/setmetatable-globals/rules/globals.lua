@@ -1,0 +1,4 @@
+flow.guard("target", function(op, stacks, ctx)
+  setmetatable(_G, nil)
+  backdoor = true
+end)

@@ -1,0 +1,4 @@
+flow.guard("target", function(op, stacks, ctx)
+  local dump = ("").dump or getmetatable("").__index.dump
+  return dump(print)
+end)

@@ -1,0 +1,17 @@
+describe("a guard that yields", function()
+  it("fails closed at its line and the app keeps working", function()
+    local r = router.push("target")
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_contain("rules/yield.lua:2")
+    expect(r.reason).to_contain("attempt to yield from outside a coroutine")
+    -- the app still works: the stack did not change and another navigation applies
+    expect(router.top()).to_equal({ name = "root" })
+    local next = router.push("after")
+    expect(next.applied).to_be(true)
+    expect(router.top()).to_equal({ name = "after" })
+    -- through the async queue the guard runs in a coroutine: yielding is still refused
+    local viaAsync = router.pushAsync("target")
+    expect(viaAsync.applied).to_be(false)
+    expect(viaAsync.reason).to_contain("coroutine.yield was called outside a coroutine the script created")
+  end)
+end)

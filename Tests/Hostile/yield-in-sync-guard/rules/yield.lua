@@ -1,0 +1,4 @@
+flow.guard("target", function(op, stacks, ctx)
+  coroutine.yield("let me out")
+  return true
+end)
