@@ -26,6 +26,12 @@ describe("deep links", function()
       expect(router.top()).to_equal({ name = "detail", id = "42" })
     end)
 
+    it("decodes percent-encoded parameters before the plan sees them", function()
+      local r = router.open("myapp://projects/summer%20launch%2F2027")
+      expect(r.status).to_be("applied")
+      expect(router.top()).to_equal({ name = "detail", id = "summer launch/2027" })
+    end)
+
     it("records the plan's operations with source deeplink", function()
       router.open("myapp://projects/42")
       local h = router.history()

@@ -8,6 +8,8 @@ final class FlowRuleSet {
     let generation: Int
     var decideFunction: LuaFunctionRef!
     var styleFunction: LuaFunctionRef!
+    /// Returns `"file:line"` of the rule run last (for errors that lost their location).
+    var runningWhereFunction: LuaFunctionRef!
     /// Kinds with a default precondition (`"*"` included when one is registered for every kind).
     @usableFromInline var preconditionKinds: Set<String> = []
     @usableFromInline var hasStarPrecondition = false
@@ -37,6 +39,19 @@ final class FlowRuleSet {
     func retire() {
         retired = true
         if callsInFlight == 0 { vm.close() }
+    }
+
+    /// `error` located at the rule run last when its own location is inside the prelude (a
+    /// memory error carries none; the VM then names the prelude function it called).
+    func relocated(_ error: FlowScriptError) -> FlowScriptError {
+        guard error.file == FlowRulesPrelude.chunkName, !vm.isClosed,
+              let results = try? vm.call(runningWhereFunction, []),
+              case .string(let location)? = results.first,
+              let split = FlowScriptError.splitLocation(location + ": x") else { return error }
+        var moved = error
+        moved.file = split.file
+        moved.line = split.line
+        return moved
     }
 
     func beginCall() { callsInFlight += 1 }

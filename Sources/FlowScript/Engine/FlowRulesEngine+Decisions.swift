@@ -57,6 +57,7 @@ extension FlowRulesEngine: FlowRulesHook {
         if runsDefaults, set.hasStarPrecondition || set.preconditionKinds.contains(command.kindName) { return true }
         guard !set.guardNames.isEmpty else { return false }
         for route in command.routes where set.guardNames.contains(routeValue(route).name) { return true }
+        for route in command.path where set.guardNames.contains(routeValue(route).name) { return true }
         return false
     }
 
@@ -106,7 +107,7 @@ extension FlowRulesEngine: FlowRulesHook {
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
-            erased = .failure(error)
+            erased = .failure(set.relocated(error))
         }
         switch erased {
         case .allow: return .allow
@@ -132,8 +133,12 @@ extension FlowRulesEngine: FlowRulesHook {
         case .replacePath(let root, let path, _):
             route = routeValue(root)
             routes = ([root] + path).map { routeValue($0) }
-        case .setRoot(let target), .push(let target, _), .pushRemovingPrevious(let target, _), .replaceCurrent(let target, _),
-             .popTo(let target, _, _), .present(let target, _):
+        case .setRoot(let target), .present(let target, _):
+            route = routeValue(target)
+            // The initial path is shown too: its routes' guards run, as for replacePath.
+            if !command.path.isEmpty { routes = ([target] + command.path).map { routeValue($0) } }
+        case .push(let target, _), .pushRemovingPrevious(let target, _), .replaceCurrent(let target, _),
+             .popTo(let target, _, _):
             if let batch = command.batch {
                 routes = batch.map { routeValue($0) }
             } else {
@@ -158,7 +163,7 @@ extension FlowRulesEngine: FlowRulesHook {
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
-            return .failure(error)
+            return .failure(set.relocated(error))
         }
     }
 
@@ -246,6 +251,8 @@ protocol FlowErasedStacks: AnyObject {
     var count: Int { get }
     /// A stack's identity, presentation and number of screens (root included), 1-based.
     func info(_ index: Int) -> (id: String, presentation: String, screens: Int)?
+    /// A stack's number of screens (root included), 1-based.
+    func screens(_ index: Int) -> Int?
     /// The route at a 1-based position (1: the root screen) of a 1-based stack.
     func route(stack index: Int, position: Int) -> FlowRouteValue?
 }
@@ -265,7 +272,12 @@ final class FlowStacksBox<Route: FlowRouteConvertible>: FlowErasedStacks {
     func info(_ index: Int) -> (id: String, presentation: String, screens: Int)? {
         guard index >= 1, index <= stacks.count else { return nil }
         let stack = stacks[index - 1]
-        return (stack.id.uuidString, stack.style.rawValue, stack.pathCount + 1)
+        return (stack.id.flowString, stack.style.rawValue, stack.pathCount + 1)
+    }
+
+    func screens(_ index: Int) -> Int? {
+        guard index >= 1, index <= stacks.count else { return nil }
+        return stacks[index - 1].pathCount + 1
     }
 
     func route(stack index: Int, position: Int) -> FlowRouteValue? {

@@ -17,16 +17,18 @@ extension FlowRulesEngine {
 
     private func loadRuleSet(_ set: FlowRuleSet, sources: [FlowRulesSource]) throws(FlowScriptError) {
         let vm = set.vm
-        vm.printSink = { [weak self] line in self?.printed(line) }
+        vm.printSink = { [unowned self] line in self.printed(line) }
         try registerNative(in: set)
         let prelude = try vm.load(source: FlowRulesPrelude.source, chunkName: FlowRulesPrelude.chunkName)
         let entryPoints = try vm.call(prelude, [])
-        guard entryPoints.count == 3, case .function(let decide) = entryPoints[0],
-              case .function(let style) = entryPoints[1], case .function(let finish) = entryPoints[2] else {
+        guard entryPoints.count == 4, case .function(let decide) = entryPoints[0],
+              case .function(let style) = entryPoints[1], case .function(let finish) = entryPoints[2],
+              case .function(let runningWhere) = entryPoints[3] else {
             throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the rules prelude did not return its entry points")
         }
         set.decideFunction = decide
         set.styleFunction = style
+        set.runningWhereFunction = runningWhere
         try installFacts(in: vm)
         _ = try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
         for (name, host) in hosts { try install(host, named: name, in: vm) }
@@ -65,24 +67,29 @@ extension FlowRulesEngine {
             }
             return [FlowSuggestion.closest(to: word, in: candidates).map(LuaValue.string) ?? .nil]
         })
-        try vm.register("__flow_native.routeProblem", returning: { [weak self] arguments in
+        try vm.register("__flow_native.routeProblem", returning: { [unowned self] arguments in
             let route = try FlowRouteValue(lua: try arguments.value(at: 1))
-            guard let self, let manifest = self.configuration.manifest, !manifest.routes.isEmpty else { return [.nil] }
+            guard let manifest = self.configuration.manifest, !manifest.routes.isEmpty else { return [.nil] }
             if case .string = try arguments.value(at: 1) {
                 guard manifest.routes[route.name] == nil else { return [.nil] }
             }
             return [manifest.problem(with: route).map(LuaValue.string) ?? .nil]
         })
-        try vm.register("__flow_native.where", returning: { [weak vm] arguments in
+        try vm.register("__flow_native.where", returning: { [unowned vm] arguments in
             let function = try arguments.function(at: 1)
-            guard let location = vm?.definitionLocation(of: function) else { return [.string("?")] }
+            guard let location = vm.definitionLocation(of: function) else { return [.string("?")] }
             return [.string("\(location.file):\(location.line)")]
         })
-        try vm.register("__flow_native.stackInfo") { [weak self] arguments, writer in
-            guard let self, let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
+        try vm.register("__flow_native.stackInfo") { [unowned self] arguments, writer in
+            guard let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
             let index = try arguments.integer(at: 2)
             if index == 0 {
                 writer.push(stacks.count)
+                return 1
+            }
+            if arguments.count >= 3, arguments.isTruthy(at: 3) {
+                guard let screens = stacks.screens(index) else { return 0 }
+                writer.push(screens)
                 return 1
             }
             guard let info = stacks.info(index) else { return 0 }
@@ -91,14 +98,13 @@ extension FlowRulesEngine {
             writer.push(info.screens)
             return 3
         }
-        try vm.register("__flow_native.routeAt") { [weak self] arguments, writer in
-            guard let self, let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
+        try vm.register("__flow_native.routeAt") { [unowned self] arguments, writer in
+            guard let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
             guard let route = stacks.route(stack: try arguments.integer(at: 2), position: try arguments.integer(at: 3)) else { return 0 }
             Self.push(route, on: writer)
             return 1
         }
-        try vm.register("__flow_native.deeplink", returning: { [weak set, weak vm] arguments in
-            guard let set, let vm else { return [.nil] }
+        try vm.register("__flow_native.deeplink", returning: { [unowned set, unowned vm] arguments in
             let pattern = try arguments.string(at: 1)
             let function = try arguments.function(at: 2)
             let location = vm.definitionLocation(of: function)

@@ -5,7 +5,8 @@ extension FlowRulesEngine {
     /// The attributes the Lua style rules of one hook give a context, merged in order.
     ///
     /// Unknown keys and bad values become warnings (in `diagnostics` and the log) and are
-    /// ignored; a failing style rule is reported and styles nothing.
+    /// ignored, so an earlier rule's value for that key stays; a failing style rule is reported
+    /// and the hook styles nothing.
     public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         guard let set = ruleSet, (set.styleCounts[hook] ?? 0) > 0 else { return nil }
         guard let root = context.rootRoute(as: Route.self), let screen = context.screenRoute(as: Route.self) else {
@@ -19,7 +20,7 @@ extension FlowRulesEngine {
                     writer.push(hook.rawValue)
                     writer.pushTable(fieldCount: 8) { table in
                         table.set("stackIndex", context.stackIndex + 1)
-                        table.set("stackID", context.stackID.uuidString)
+                        table.set("stackID", context.stackID.flowString)
                         table.set("presentation", context.presentationStyle.rawValue)
                         table.set("isRootStack", context.isRootStack)
                         table.set("screenDepth", context.screenDepth)
@@ -31,22 +32,36 @@ extension FlowRulesEngine {
                 results: { results throws(FlowScriptError) in try results.value(at: 1) }
             )
         } catch {
+            let error = set.relocated(error)
             note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "style rule failed: \(error.message)"))
             return nil
         }
-        guard case .table(let table) = merged else { return nil }
+        guard case .table(let list) = merged else { return nil }
+        var attributes = FlowStyleAttributes()
+        for case .table(let table) in list.array {
+            attributes = attributes.merging(parseStyle(table, hook: hook))
+        }
+        return attributes
+    }
+
+    /// One rule's attributes; what cannot be used is reported as a warning. (Warnings carry no
+    /// location: `flowstack check` finds the line that sets the key in the rules files.)
+    private func parseStyle(_ table: LuaTable, hook: FlowStyleHook) -> FlowStyleAttributes {
+        func warn(_ message: String) {
+            note(FlowScriptDiagnostic(severity: .warning, message: message))
+        }
         var values: [String: FlowStyleValue] = [:]
         for (key, value) in table.fields {
             guard case .string(let name) = key else { continue }
             guard let converted = FlowScriptValue(value) else {
-                note(FlowScriptDiagnostic(severity: .warning, message: "style attribute '\(name)' ignored: \(value.typeName) is not a style value"))
+                warn("\(hook.rawValue) style attribute '\(name)' ignored: \(value.typeName) is not a style value")
                 continue
             }
             values[name] = converted.styleValue
         }
         let (attributes, warnings) = FlowStyleAttributes.parse(values)
         for warning in warnings {
-            note(FlowScriptDiagnostic(severity: .warning, message: "\(hook.rawValue) style attribute \(warning.key) ignored: \(warning.message)"))
+            warn("\(hook.rawValue) style attribute \(warning.key) ignored: \(warning.message)")
         }
         return attributes
     }

@@ -82,11 +82,14 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// The names of the rules files in force, in load order.
     public var sourceNames: [String] { sources.map(\.name) }
 
-    /// Closes the VM and stops watching; the engine then allows everything.
+    /// Closes the VM, stops watching and releases the host functions (and what their closures
+    /// captured); the engine then allows everything.
     public func close() {
         stopWatching()
         ruleSet?.retire()
         ruleSet = nil
+        hosts.removeAll()
+        routeCache.removeAll()
     }
 
     func note(_ diagnostic: FlowScriptDiagnostic) {

@@ -14,8 +14,8 @@ local native = __flow_native
 __flow_native = nil
 local suggest, routeProblem, whereOf = native.suggest, native.routeProblem, native.where
 local stackInfo, routeAt, registerLink = native.stackInfo, native.routeAt, native.deeplink
-local type, error, setmetatable, getmetatable, select, tostring, rawget, next =
-  type, error, setmetatable, getmetatable, select, tostring, rawget, next
+local type, error, setmetatable, getmetatable, select, tostring, rawget, next, pcall, tointeger =
+  type, error, setmetatable, getmetatable, select, tostring, rawget, next, pcall, math.tointeger
 
 local KINDS = { "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath",
   "pop", "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll" }
@@ -30,20 +30,21 @@ local styles = { screen = {}, stack = {}, modal = {} }
 local REDIRECT = {}
 local SNAP, STACK = {}, {}
 
--- The rule being called. A rule that ends with `return flow.redirect(...)` makes a tail call:
--- its frame is gone when flow.redirect raises, and the position Lua gives is the prelude's own;
--- `fail` then names the rule instead.
+-- The rule being run, for errors whose own location is lost (a tail call such as
+-- `return flow.redirect(...)` removes the rule's frame; memory errors carry no location).
 local running = nil
-local strsub = string.sub
-local PRELUDE = string.match(select(2, pcall(error, "", 2)), "^(.-):%d+: $")
 
-local function fail(message, level)
-  local _, positioned = pcall(error, message, level + 2)
-  if running and PRELUDE and strsub(positioned, 1, #PRELUDE + 1) == PRELUDE .. ":" then
-    error(running.where .. ": " .. message, 0)
+-- "file:line: " of the first frame at or above `level` (as `error` counts from the caller of
+-- locate's caller) that is not in this prelude nor a C function; the running rule otherwise.
+local function locate(level)
+  for k = level + 3, level + 16 do
+    local _, position = pcall(error, "", k)
+    if position ~= "" and position:sub(1, 11) ~= "=flowstack:" then return position end
   end
-  error(positioned, 0)
+  return running and (running.where .. ": ") or ""
 end
+
+local function fail(message, level) error(locate(level) .. message, 0) end
 
 local function checkKind(kind, allowStar, fname, level)
   if type(kind) ~= "string" then
@@ -154,20 +155,22 @@ end
 
 -- Stacks reach rules lazily: a stack's table is built when a rule indexes it, its routes when
 -- a rule indexes them, so a deep stack costs nothing until a rule looks.
-local function readOnly() error("stacks are read-only inside rules; navigate with flow.redirect", 2) end
+local function readOnly() fail("stacks are read-only inside rules; navigate with flow.redirect", 2) end
 local routesMeta = {
   __index = function(t, i)
-    if type(i) ~= "number" then return nil end
+    i = tointeger(i)
+    if not i or i < 1 then return nil end
     return routeAt(rawget(t, SNAP), rawget(t, STACK), i)
   end,
-  __len = function(t) local _, _, count = stackInfo(rawget(t, SNAP), rawget(t, STACK)); return count or 0 end,
+  __len = function(t) return stackInfo(rawget(t, SNAP), rawget(t, STACK), true) or 0 end,
   __newindex = readOnly,
 }
 local CACHE = {}
 local decisionSerial = 0
 local stacksMeta = {
   __index = function(t, i)
-    if type(i) ~= "number" then return nil end
+    i = tointeger(i)
+    if not i or i < 1 then return nil end
     local cache = rawget(t, CACHE)
     if cache == nil or cache.serial ~= decisionSerial then
       cache = { serial = decisionSerial }
@@ -177,8 +180,12 @@ local stacksMeta = {
     if stack then return stack end
     local id, presentation = stackInfo(rawget(t, SNAP), i)
     if id == nil then return nil end
-    stack = { id = id, index = i, presentation = presentation,
+    -- A read-only view: the table is cached for the whole decision, so a write would reach the
+    -- rules that run after the writer.
+    local fields = { id = id, index = i, presentation = presentation,
       routes = setmetatable({ [SNAP] = rawget(t, SNAP), [STACK] = i }, routesMeta) }
+    stack = setmetatable({}, { __index = fields, __newindex = readOnly,
+      __pairs = function() return next, fields, nil end })
     cache[i] = stack
     return stack
   end,
@@ -268,9 +275,11 @@ local function decide(kind, route, routes, count, target, source, isAsync, runDe
   return 0
 end
 
+-- Every rule's attributes in order: Swift checks each table and merges them, so a bad value is
+-- ignored without dropping what an earlier rule set for that key.
 local function style(hook, context)
   local list = styles[hook]
-  local result = nil
+  local results = nil
   for i = 1, #list do
     local rule = list[i]
     running = rule
@@ -280,11 +289,11 @@ local function style(hook, context)
       if type(attributes) ~= "table" then
         error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
       end
-      result = result or {}
-      for key, value in next, attributes do result[key] = value end
+      results = results or {}
+      results[#results + 1] = attributes
     end
   end
-  return result
+  return results
 end
 
 local function finishLoading()
@@ -296,6 +305,8 @@ local function finishLoading()
   return kinds, names, #styles.screen, #styles.stack, #styles.modal
 end
 
-return decide, style, finishLoading
+local function runningWhere() return running and running.where end
+
+return decide, style, finishLoading, runningWhere
 """#
 }

@@ -60,6 +60,7 @@ extension FlowRouter {
             return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: stacks)
         }
         var allowedReason: String?
+        var decidedBy: Int?
         if source != .user {
             let before = stacks
             if let condition {
@@ -89,6 +90,7 @@ extension FlowRouter {
             if let hook = rulesHook {
                 let request = makeRequest(command, source: source, isAsync: true, condition: condition != nil, chain: chain)
                 decidingTask = FlowSerialQueue.currentTask
+                decidedBy = hook.generation
                 let decision = await hook.decideAsync(request)
                 decidingTask = nil
                 switch decision {
@@ -98,14 +100,16 @@ extension FlowRouter {
                     allowedReason = reason
                 case .block(let block):
                     willChange()
-                    return record(command, source: source, outcome: block.stage.outcome, reason: block.reason, previous: stacks)
+                    return record(command, source: source, outcome: block.stage.outcome, reason: block.reason, previous: stacks,
+                                  generation: decidedBy)
                 case .redirect(let target, let block):
                     willChange()
                     if let loop = redirectLoop(command, to: target, chain: chain) {
                         return record(command, source: source, outcome: .failed, reason: loop, previous: stacks)
                     }
                     let reason = block.reason ?? "redirected to \(target.summary)"
-                    let blocked = record(command, source: source, outcome: .redirected, reason: reason, previous: stacks)
+                    let blocked = record(command, source: source, outcome: .redirected, reason: reason, previous: stacks,
+                                         generation: decidedBy)
                     let followed = await runAsync(target, source: source, condition: nil, chain: chain + [command])
                     return FlowOperationResult(
                         command: command, outcome: .redirected, reason: reason, sequence: blocked.sequence,
@@ -122,7 +126,8 @@ extension FlowRouter {
         willChange()
         let before = stacks
         mutate(command)
-        let result = record(command, source: source, outcome: .applied, reason: allowedReason, previous: before)
+        let result = record(command, source: source, outcome: .applied, reason: allowedReason, previous: before,
+                            generation: decidedBy)
         notifyApplied(command)
         return result
     }

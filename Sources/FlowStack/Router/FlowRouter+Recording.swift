@@ -9,9 +9,10 @@ extension FlowRouter {
         outcome: FlowOperationOutcome,
         reason: String?,
         previous: [FlowStackState<Route>],
-        pendingRedirect: FlowCommand<Route>? = nil
+        pendingRedirect: FlowCommand<Route>? = nil,
+        generation decidedBy: Int? = nil
     ) -> FlowOperationResult<Route> {
-        let generation = rulesDispatch?.generation() ?? rulesHook?.generation ?? 0
+        let generation = decidedBy ?? rulesDispatch?.generation() ?? rulesHook?.generation ?? 0
         let sequence = nextSequence
         nextSequence = sequence + 1
         store(FlowHistoryEntry(

@@ -26,3 +26,12 @@ struct EngineSmokeTests {
         #expect(style?.modal != nil)
     }
 }
+
+struct UUIDFlowStringTests {
+    @Test func matchesFoundationsFormatting() {
+        for _ in 0..<100 {
+            let id = UUID()
+            #expect(id.flowString == id.uuidString)
+        }
+    }
+}
