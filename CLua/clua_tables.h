@@ -95,15 +95,15 @@ static inline int clua_declare_global(lua_State *L) {
 /* Read-only proxies                                                                            */
 /* ------------------------------------------------------------------------------------------ */
 
-/* Upvalues of the proxy metamethods: 1 the backing table, 2 the proxy's name (string),
- * 3 (strict __index only) a function called as f(name, key) for keys missing from the backing
- * table. */
-static int clua_ro_index_strict(lua_State *L) {
-    lua_pushvalue(L, 2);
-    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) return 1;
-    lua_pop(L, 1);
-    lua_pushvalue(L, lua_upvalueindex(3));
+/* Upvalues of the proxy metamethods: 1 the backing table, 2 the proxy's name (string). The
+ * backing table never reaches scripts: it is only ever an upvalue. */
+
+/* The __index of the backing table itself when the proxy is strict (upvalues: 1 the proxy's
+ * name, 2 a function called as f(name, key)): a key the backing table has is found without any
+ * function call (the proxy's __index is the backing table), a missing key calls the handler. */
+static int clua_ro_missing(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushvalue(L, 2);
     lua_call(L, 2, 1);
     return 1;
@@ -119,18 +119,19 @@ static int clua_ro_len(lua_State *L) {
     return 1;
 }
 
-/** Wraps `next` as a lua_CFunction (lua_next's signature differs). */
-static int clua_next_fn(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
+/** The iterator `pairs` returns for a proxy: `next` over the backing table (upvalue 1), which
+ *  it keeps to itself (handing the table out as the loop's state would let a script write it). */
+static int clua_ro_next_fn(lua_State *L) {
     lua_settop(L, 2);
-    if (lua_next(L, 1)) return 2;
+    if (lua_next(L, lua_upvalueindex(1))) return 2;
     lua_pushnil(L);
     return 1;
 }
 
 static int clua_ro_pairs_fn(lua_State *L) {
-    lua_pushcfunction(L, clua_next_fn);
     lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, clua_ro_next_fn, 1);
+    lua_pushnil(L);
     lua_pushnil(L);
     return 3;
 }
@@ -142,13 +143,15 @@ static int clua_readonly_fn(lua_State *L) {
     lua_settop(L, 3);
     lua_newtable(L);              /* 4: proxy */
     lua_createtable(L, 0, 6);     /* 5: metatable */
-    if (lua_isnil(L, 3)) {
-        lua_pushvalue(L, 1);
-    } else {
-        lua_pushvalue(L, 1); lua_pushvalue(L, 2); lua_pushvalue(L, 3);
-        lua_pushcclosure(L, clua_ro_index_strict, 3);
-    }
+    lua_pushvalue(L, 1);
     lua_setfield(L, 5, "__index");
+    if (!lua_isnil(L, 3)) {
+        lua_createtable(L, 0, 1);
+        lua_pushvalue(L, 2); lua_pushvalue(L, 3);
+        lua_pushcclosure(L, clua_ro_missing, 2);
+        lua_setfield(L, -2, "__index");
+        lua_setmetatable(L, 1);
+    }
     lua_pushvalue(L, 1); lua_pushvalue(L, 2); lua_pushcclosure(L, clua_ro_newindex, 2); lua_setfield(L, 5, "__newindex");
     lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_pairs_fn, 1); lua_setfield(L, 5, "__pairs");
     lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_len, 1);      lua_setfield(L, 5, "__len");
@@ -213,5 +216,22 @@ static int clua_deepequal_fn(lua_State *L) {
 }
 
 static inline void clua_pushdeepequal(lua_State *L) { lua_pushcfunction(L, clua_deepequal_fn); }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Counting results                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/** pack(...) as a Lua function: returns the number of its arguments, then the first two (what
+ *  the rules prelude needs to tell a rule that returned nothing from one that returned nil,
+ *  in one C call instead of a Lua vararg function calling `select`). */
+static int clua_pack2_fn(lua_State *L) {
+    int n = lua_gettop(L);
+    lua_settop(L, 2);
+    lua_pushinteger(L, n);
+    lua_insert(L, 1);
+    return 3;
+}
+
+static inline void clua_pushpack2(lua_State *L) { lua_pushcfunction(L, clua_pack2_fn); }
 
 #endif

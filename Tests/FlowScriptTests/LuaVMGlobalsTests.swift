@@ -98,6 +98,20 @@ struct LuaVMGlobalsTests {
         #expect(try run(vm, "return facts.isPremium, facts.user.id, next(facts)") == [false, 7, .nil])
     }
 
+    @Test("pairs over a read-only table hands out no table a script could write to")
+    func pairsKeepsTheBackingTable() throws {
+        let vm = try LuaVM()
+        try vm.installReadOnlyTable(at: "facts", contents: ["isPremium": false, "name": "ada"]) { _ in nil }
+        let results = try run(vm, """
+            local iterate, state, first = pairs(facts)
+            local keys = {}
+            for key in iterate, state, first do keys[#keys + 1] = key end
+            table.sort(keys)
+            return type(iterate), state, table.concat(keys, ","), facts.isPremium
+            """)
+        #expect(results == ["function", .nil, "isPremium,name", false])
+    }
+
     @Test("A read-only table can be strict about missing keys")
     func strictKeys() throws {
         let vm = try LuaVM()

@@ -5,30 +5,68 @@ import Foundation
 /// that talks to Lua is not generic, so it costs the same whatever the route type.
 @usableFromInline
 struct FlowDecisionInput {
-    @usableFromInline var kind: String
+    /// The kind's position in the prelude's `KINDS` (1-based; see `FlowDecisionInput.kindIndex`).
+    @usableFromInline var kindIndex: Int
     @usableFromInline var route: FlowRouteValue?
     @usableFromInline var routes: [FlowRouteValue]?
     @usableFromInline var count: Int?
     @usableFromInline var target: Int?
-    @usableFromInline var source: String
+    /// The source's position in the prelude's `SOURCES` (1-based).
+    @usableFromInline var sourceIndex: Int
     @usableFromInline var isAsync: Bool
     @usableFromInline var runsDefaults: Bool
     @usableFromInline var dialog: String?
     @usableFromInline var queued: Int
+    /// The number of stacks, and the front-most stack's number of screens (root included).
+    @usableFromInline var stackCount: Int
+    @usableFromInline var frontScreens: Int
 
     @inlinable
-    init(kind: String, route: FlowRouteValue?, routes: [FlowRouteValue]?, count: Int?, target: Int?, source: String,
-         isAsync: Bool, runsDefaults: Bool, dialog: String?, queued: Int) {
-        self.kind = kind
+    init(kindIndex: Int, route: FlowRouteValue?, routes: [FlowRouteValue]?, count: Int?, target: Int?, sourceIndex: Int,
+         isAsync: Bool, runsDefaults: Bool, dialog: String?, queued: Int, stackCount: Int, frontScreens: Int) {
+        self.kindIndex = kindIndex
         self.route = route
         self.routes = routes
         self.count = count
         self.target = target
-        self.source = source
+        self.sourceIndex = sourceIndex
         self.isAsync = isAsync
         self.runsDefaults = runsDefaults
         self.dialog = dialog
         self.queued = queued
+        self.stackCount = stackCount
+        self.frontScreens = frontScreens
+    }
+
+    /// A command's kind as its position in the prelude's `KINDS` list: setRoot, push, pushMany,
+    /// pushRemovingPrevious, replaceCurrent, replacePath, pop, popToRoot, popTo, sheet,
+    /// fullScreenCover, dismiss, dismissAll (a test checks both lists agree).
+    @inlinable
+    static func kindIndex<Route>(of command: FlowCommand<Route>) -> Int {
+        if command.batch != nil { return 3 }
+        switch command.operation {
+        case .setRoot: return 1
+        case .push: return 2
+        case .pushRemovingPrevious: return 4
+        case .replaceCurrent: return 5
+        case .replacePath: return 6
+        case .pop: return 7
+        case .popToRoot: return 8
+        case .popTo: return 9
+        case .present(_, let style): return style == .fullScreenCover ? 11 : 10
+        case .dismiss: return 12
+        case .dismissAll: return 13
+        }
+    }
+
+    /// A source's position in the prelude's `SOURCES` list: code, user, deeplink.
+    @inlinable
+    static func sourceIndex(of source: FlowOperationSource) -> Int {
+        switch source {
+        case .code: return 1
+        case .user: return 2
+        case .deeplink: return 3
+        }
     }
 }
 
@@ -146,9 +184,11 @@ extension FlowRulesEngine: FlowRulesHook {
             }
         }
         return FlowDecisionInput(
-            kind: command.kindName, route: route, routes: routes, count: count,
-            target: request.targetIndex.map { $0 + 1 }, source: request.source.rawValue, isAsync: request.isAsync,
-            runsDefaults: request.runsDefaultPreconditions, dialog: request.dialog, queued: request.queuedDialogCount
+            kindIndex: FlowDecisionInput.kindIndex(of: command), route: route, routes: routes, count: count,
+            target: request.targetIndex.map { $0 + 1 }, sourceIndex: FlowDecisionInput.sourceIndex(of: request.source),
+            isAsync: request.isAsync, runsDefaults: request.runsDefaultPreconditions, dialog: request.dialog,
+            queued: request.queuedDialogCount, stackCount: request.stacks.count,
+            frontScreens: request.stacks.last.map { $0.pathCount + 1 } ?? 0
         )
     }
 
@@ -168,8 +208,8 @@ extension FlowRulesEngine: FlowRulesHook {
     }
 
     func pushDecisionArguments(_ input: FlowDecisionInput, snapshot: Int, on writer: LuaStackWriter) {
-        writer.reserve(12)
-        writer.push(input.kind)
+        writer.reserve(14)
+        writer.push(input.kindIndex)
         if let route = input.route { Self.push(route, on: writer) } else { writer.pushNil() }
         if let routes = input.routes {
             writer.pushTable(arrayCount: routes.count) { table in
@@ -180,13 +220,15 @@ extension FlowRulesEngine: FlowRulesHook {
         }
         if let count = input.count { writer.push(count) } else { writer.pushNil() }
         if let target = input.target { writer.push(target) } else { writer.pushNil() }
-        writer.push(input.source)
+        writer.push(input.sourceIndex)
         writer.push(input.isAsync)
         writer.push(input.runsDefaults)
         writer.push(input.dialog)
         writer.push(input.queued)
         writer.push(generation)
         writer.push(snapshot)
+        writer.push(input.stackCount)
+        writer.push(input.frontScreens)
     }
 
     /// Pushes a route as its script table.

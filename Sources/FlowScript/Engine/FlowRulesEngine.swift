@@ -107,6 +107,8 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// The script view of a route, cached per route value.
     @inlinable
     func routeValue(_ route: Route) -> FlowRouteValue {
+        // The dynamic route type is its own script view (the check folds away when specialized).
+        if Route.self == FlowRouteValue.self { return unsafeBitCast(route, to: FlowRouteValue.self) }
         if let cached = routeCache[route] { return cached }
         return cacheRouteValue(route)
     }

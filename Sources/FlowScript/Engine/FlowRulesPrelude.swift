@@ -13,9 +13,9 @@ enum FlowRulesPrelude {
 local native = __flow_native
 __flow_native = nil
 local suggest, routeProblem, whereOf = native.suggest, native.routeProblem, native.where
-local stackInfo, routeAt, registerLink = native.stackInfo, native.routeAt, native.deeplink
-local type, error, setmetatable, getmetatable, select, tostring, rawget, next, pcall, tointeger =
-  type, error, setmetatable, getmetatable, select, tostring, rawget, next, pcall, math.tointeger
+local stackInfo, routeAt, registerLink, pack = native.stackInfo, native.routeAt, native.deeplink, native.pack
+local type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, tointeger =
+  type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, math.tointeger
 
 local KINDS = { "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath",
   "pop", "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll" }
@@ -25,7 +25,6 @@ for i = 1, #KINDS do isKind[KINDS[i]] = true end
 local loading = true
 local order = 0
 local byKind, star, guards = {}, {}, {}
-local mergedCache = {}
 local styles = { screen = {}, stack = {}, modal = {} }
 local REDIRECT = {}
 local SNAP, STACK = {}, {}
@@ -91,7 +90,6 @@ function flow.precondition(kind, fn)
     byKind[kind] = byKind[kind] or {}
     append(byKind[kind], item)
   end
-  mergedCache = {}
 end
 
 function flow.guard(name, fn)
@@ -153,43 +151,75 @@ function flow.deeplink(pattern, fn)
   if problem then fail(problem, 2) end
 end
 
--- Stacks reach rules lazily: a stack's table is built when a rule indexes it, its routes when
--- a rule indexes them, so a deep stack costs nothing until a rule looks.
+-- Stacks reach rules lazily. Swift passes the number of stacks and the front-most stack's number
+-- of screens with every decision; anything else (a stack's id and presentation, a route, another
+-- stack's length) is asked from Swift when a rule reads it, so a deep stack costs nothing until a
+-- rule looks. The synchronous decisions share one `stacks` proxy whose per-stack views live on
+-- from decision to decision (refreshed when first read in a new one), so reading
+-- `#stacks[#stacks].routes` allocates nothing.
+local COUNT, FRONT, VIEWS, SERIAL, FIELDS, ROUTES, LEN = {}, {}, {}, {}, {}, {}, {}
 local function readOnly() fail("stacks are read-only inside rules; navigate with flow.redirect", 2) end
 local routesMeta = {
   __index = function(t, i)
     i = tointeger(i)
     if not i or i < 1 then return nil end
-    return routeAt(rawget(t, SNAP), rawget(t, STACK), i)
+    return routeAt(t[SNAP], t[STACK], i)
   end,
-  __len = function(t) return stackInfo(rawget(t, SNAP), rawget(t, STACK), true) or 0 end,
+  __len = function(t)
+    local n = t[LEN]
+    if n then return n end
+    n = stackInfo(t[SNAP], t[STACK], true) or 0
+    t[LEN] = n
+    return n
+  end,
   __newindex = readOnly,
 }
-local CACHE = {}
-local decisionSerial = 0
+-- A stack's id and presentation, read from Swift the first time a rule asks in a decision.
+local fieldsMeta = {
+  __index = function(fields, key)
+    if key ~= "id" and key ~= "presentation" then return nil end
+    local routes = fields.routes
+    local id, presentation = stackInfo(routes[SNAP], routes[STACK])
+    rawset(fields, "id", id)
+    rawset(fields, "presentation", presentation)
+    if key == "id" then return id end
+    return presentation
+  end,
+}
+local function makeView(stacks, i)
+  local routes = setmetatable({ [SNAP] = stacks[SNAP], [STACK] = i, [LEN] = false }, routesMeta)
+  local fields = setmetatable({ index = i, routes = routes }, fieldsMeta)
+  local view = setmetatable({ [SERIAL] = false, [FIELDS] = fields }, {
+    __index = fields, __newindex = readOnly,
+    __pairs = function()
+      local _ = fields.id
+      return function(_, key) return next(fields, key) end, nil, nil
+    end,
+  })
+  return view, fields, routes
+end
 local stacksMeta = {
   __index = function(t, i)
+    local view = t[VIEWS][i]
+    local serial = t[SERIAL]
+    if view and view[SERIAL] == serial then return view end
     i = tointeger(i)
-    if not i or i < 1 then return nil end
-    local cache = rawget(t, CACHE)
-    if cache == nil or cache.serial ~= decisionSerial then
-      cache = { serial = decisionSerial }
-      rawset(t, CACHE, cache)
+    if not i or i < 1 or i > t[COUNT] then return nil end
+    view = t[VIEWS][i]
+    local fields, routes
+    if view then
+      fields = view[FIELDS]
+      routes = fields.routes
+      fields.id, fields.presentation = nil, nil
+    else
+      view, fields, routes = makeView(t, i)
+      t[VIEWS][i] = view
     end
-    local stack = cache[i]
-    if stack then return stack end
-    local id, presentation = stackInfo(rawget(t, SNAP), i)
-    if id == nil then return nil end
-    -- A read-only view: the table is cached for the whole decision, so a write would reach the
-    -- rules that run after the writer.
-    local fields = { id = id, index = i, presentation = presentation,
-      routes = setmetatable({ [SNAP] = rawget(t, SNAP), [STACK] = i }, routesMeta) }
-    stack = setmetatable({}, { __index = fields, __newindex = readOnly,
-      __pairs = function() return next, fields, nil end })
-    cache[i] = stack
-    return stack
+    view[SERIAL] = serial
+    routes[LEN] = i == t[COUNT] and t[FRONT]
+    return view
   end,
-  __len = function(t) local count = stackInfo(rawget(t, SNAP), 0); return count end,
+  __len = function(t) return t[COUNT] end,
   __newindex = readOnly,
 }
 routesMeta.__pairs = function(t)
@@ -197,12 +227,16 @@ routesMeta.__pairs = function(t)
   return function() i = i + 1; local v = t[i]; if v ~= nil then return i, v end end, t, nil
 end
 stacksMeta.__pairs = routesMeta.__pairs
-local function makeStacks(snap) return setmetatable({ [SNAP] = snap }, stacksMeta) end
-local syncStacks = makeStacks(0)
+local function makeStacks(snap, count, front)
+  return setmetatable({ [SNAP] = snap, [COUNT] = count, [FRONT] = front, [VIEWS] = {}, [SERIAL] = 0 }, stacksMeta)
+end
+local syncStacks = makeStacks(0, 0, 0)
+
+-- The default preconditions of each kind (by index in KINDS), "*" ones merged in by order of
+-- registration; computed when the rules have loaded.
+local mergedByIndex = {}
 
 local function merged(kind)
-  local cached = mergedCache[kind]
-  if cached then return cached end
   local list = {}
   local a, b = byKind[kind] or {}, star
   local i, j = 1, 1
@@ -210,11 +244,8 @@ local function merged(kind)
     if j > #b or (i <= #a and a[i].order < b[j].order) then append(list, a[i]); i = i + 1
     else append(list, b[j]); j = j + 1 end
   end
-  mergedCache[kind] = list
   return list
 end
-
-local function pack(...) return select("#", ...), ... end
 
 local function run(list, stage, op, stacks, ctx)
   for i = 1, #list do
@@ -236,19 +267,28 @@ local function run(list, stage, op, stacks, ctx)
   end
 end
 
+local SOURCES = { "code", "user", "deeplink" }
 local syncOp, syncCtx = {}, {}
+local serial = 0
 
-local function decide(kind, route, routes, count, target, source, isAsync, runDefaults, dialog, queued, generation, snap)
-  decisionSerial = decisionSerial + 1
-  local op, ctx
-  if isAsync then op, ctx = {}, {} else op, ctx = syncOp, syncCtx end
+-- kindIndex and sourceIndex index KINDS and SOURCES; snap names the stacks in Swift (0: the
+-- synchronous decision's); stackCount and frontScreens describe them.
+local function decide(kindIndex, route, routes, count, target, sourceIndex, isAsync, runDefaults, dialog, queued,
+                      generation, snap, stackCount, frontScreens)
+  local op, ctx, stacks
+  if isAsync then
+    op, ctx, stacks = {}, {}, makeStacks(snap, stackCount, frontScreens)
+  else
+    op, ctx, stacks = syncOp, syncCtx, syncStacks
+    serial = serial + 1
+    stacks[SERIAL], stacks[COUNT], stacks[FRONT] = serial, stackCount, frontScreens
+  end
   op.kind, op.route, op.routes, op.count, op.target, op.source, op.async =
-    kind, route, routes, count, target, source, isAsync
+    KINDS[kindIndex], route, routes, count, target, SOURCES[sourceIndex], isAsync
   ctx.dialog, ctx.queuedDialogs, ctx.generation = dialog, queued, generation
-  local stacks = snap == 0 and syncStacks or makeStacks(snap)
   if runDefaults then
-    local list = merged(kind)
-    if #list > 0 then
+    local list = mergedByIndex[kindIndex]
+    if list[1] then
       local verdict, stage, reason, where, rkind, rroute = run(list, "precondition", op, stacks, ctx)
       if verdict then return verdict, stage, reason, where, rkind, rroute end
     end
@@ -298,6 +338,7 @@ end
 
 local function finishLoading()
   loading = false
+  for i = 1, #KINDS do mergedByIndex[i] = merged(KINDS[i]) end
   local kinds, names = {}, {}
   for kind in next, byKind do append(kinds, kind) end
   if #star > 0 then append(kinds, "*") end

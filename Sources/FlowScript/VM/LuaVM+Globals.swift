@@ -155,6 +155,15 @@ extension LuaVM {
         }
     }
 
+    /// Stores at `path` a Lua function `pack(...)` returning the number of its arguments and the
+    /// first two of them (the rules prelude tells "returned nothing" from "returned nil" with it).
+    func installPackFunction(at path: String) throws(FlowScriptError) {
+        try assign(path) { writer in
+            writer.reserve(1)
+            clua_pushpack2(writer.state)
+        }
+    }
+
     /// Stores the value `push` leaves on the stack at `path`, creating intermediate tables.
     func assign(_ path: String, push: (LuaStackWriter) throws(FlowScriptError) -> Void) throws(FlowScriptError) {
         let state = try openState()

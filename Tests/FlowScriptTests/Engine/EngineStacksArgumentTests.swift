@@ -130,6 +130,59 @@ struct EngineStacksArgumentTests {
         #expect(rig.router.activeStack.path.isEmpty)
     }
 
+    @Test("Stack views follow the router from one decision to the next: count, ids, presentations, lengths")
+    func viewsAcrossDecisions() throws {
+        let rig = try RulesRig("""
+            flow.guard("probe", function(op, stacks)
+              local front = stacks[#stacks]
+              host.log(#stacks, front.id, front.presentation, #front.routes, #stacks[1].routes,
+                front.routes[#front.routes].name, stacks[1].id)
+            end)
+            """)
+        let router = rig.router
+        func expected(_ top: String) -> String {
+            let stacks = router.stacks
+            let front = stacks[stacks.count - 1]
+            return "\(stacks.count) \(front.id.uuidString) \(front.style.rawValue) \(front.pathCount + 1) "
+                + "\(stacks[0].pathCount + 1) \(top) \(stacks[0].id.uuidString)"
+        }
+        var wanted: [String] = []
+        wanted.append(expected("home"))
+        #expect(rig.push("probe").isApplied)
+        router.sheet(route("s1"))
+        wanted.append(expected("s1"))
+        #expect(rig.push("probe").isApplied)
+        router.dismiss()
+        router.fullScreenCover(route("c1"))
+        wanted.append(expected("c1"))
+        #expect(rig.push("probe").isApplied)
+        router.dismiss()
+        router.pop()
+        router.setRoot(route("other"))
+        wanted.append(expected("other"))
+        #expect(rig.push("probe").isApplied)
+        #expect(rig.log == wanted)
+        // Every sheet and cover had an identity of its own, and setRoot gave the root a new one.
+        #expect(Set(rig.log.map { $0.split(separator: " ")[1] }).count == 4)
+    }
+
+    @Test("pairs over a stack table hands out no table a rule could write to")
+    func stackPairsStayReadOnly() throws {
+        let rig = try RulesRig("""
+            flow.guard("probe", function(op, stacks)
+              local iterate, state = pairs(stacks[1])
+              local count = 0
+              for key, value in iterate, state do count = count + 1 end
+              host.log(tostring(state), count)
+            end)
+            flow.guard("probe", function(op, stacks)
+              host.log(stacks[1].index, stacks[1].presentation)
+            end)
+            """)
+        #expect(rig.push("probe").isApplied)
+        #expect(rig.log == ["nil 4", "1 root"])
+    }
+
     @Test("A stack table lists its fields with pairs; a failed write does not reach later rules")
     func stackTablesAreViews() throws {
         let rig = try RulesRig("""
