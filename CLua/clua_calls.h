@@ -93,6 +93,52 @@ static inline int clua_loadtext(lua_State *L, const char *buf, size_t len, const
     return status;
 }
 
+/** Loads a binary chunk FlowScript itself dumped in this process (the rules prelude, compiled
+ *  once): never call it with bytes from anywhere else, scripts only ever load text. */
+static inline int clua_loadtrusted(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    clua_ctx *c = clua_getctx(L);
+    c->mem_exceeded = 0;
+    c->mem_thread = NULL;
+    c->mem_enforce = 1;
+    int status = luaL_loadbufferx(L, buf, len, chunkname, "b");
+    c->mem_enforce = 0;
+    return status;
+}
+
+/** A growing byte buffer for clua_dump (free `bytes` with free()). */
+typedef struct clua_dumpbuf {
+    char *bytes;
+    size_t length;
+    size_t capacity;
+    int failed;
+} clua_dumpbuf;
+
+static int clua_dump_writer(lua_State *L, const void *p, size_t sz, void *ud) {
+    (void)L;
+    clua_dumpbuf *b = (clua_dumpbuf *)ud;
+    if (b->length + sz > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity : 4096;
+        while (capacity < b->length + sz) capacity *= 2;
+        char *grown = (char *)realloc(b->bytes, capacity);
+        if (grown == NULL) { b->failed = 1; return 1; }
+        b->bytes = grown;
+        b->capacity = capacity;
+    }
+    memcpy(b->bytes + b->length, p, sz);
+    b->length += sz;
+    return 0;
+}
+
+/** Dumps the Lua function on top of the stack (debug information kept) into `b`; 0 on success.
+ *  Leaves the function on the stack; allocates with malloc, outside the VM's budget. */
+static inline int clua_dump(lua_State *L, clua_dumpbuf *b) {
+    b->bytes = NULL;
+    b->length = b->capacity = 0;
+    b->failed = 0;
+    int status = lua_dump(L, clua_dump_writer, b, 0);
+    return (status != 0 || b->failed) ? 1 : 0;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Host-function trampoline                                                                     */
 /* ------------------------------------------------------------------------------------------ */

@@ -234,4 +234,20 @@ static int clua_pack2_fn(lua_State *L) {
 
 static inline void clua_pushpack2(lua_State *L) { lua_pushcfunction(L, clua_pack2_fn); }
 
+/** sourceOf(fn): the chunk name (as Lua shortened it) and first line of a Lua function, or
+ *  "?" for anything else. */
+static int clua_sourceof_fn(lua_State *L) {
+    lua_Debug ar;
+    lua_settop(L, 1);
+    if (lua_type(L, 1) != LUA_TFUNCTION || !lua_getinfo(L, ">S", &ar) || ar.what[0] == 'C') {
+        lua_pushliteral(L, "?");
+        return 1;
+    }
+    lua_pushstring(L, ar.short_src);
+    lua_pushinteger(L, ar.linedefined > 0 ? ar.linedefined : 1);
+    return 2;
+}
+
+static inline void clua_pushsourceof(lua_State *L) { lua_pushcfunction(L, clua_sourceof_fn); }
+
 #endif

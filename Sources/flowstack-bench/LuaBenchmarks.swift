@@ -80,9 +80,15 @@ enum LuaBenchmarks {
 
     /// Prints every Lua figure and the ratios.
     static func run(swiftGuardedPush: Double) throws {
-        if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "lua_push" {
+        switch ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] {
+        case "lua_push":
             Measure.report("lua_guarded_push_ns", try guardedPush(depth: 0), "ns")
             return
+        case "reload":
+            Measure.report("reload_5kb_us", try reload5KB(), "us")
+            return
+        default:
+            break
         }
         let bare = try LuaVMBenchmarks.run(iterations: 1_000_000)
         Measure.report("bare_pcall_ns", bare.emptyCall, "ns")

@@ -25,7 +25,7 @@ func swiftGuardedPushNanoseconds(depth: Int) -> Double {
 
 @MainActor
 func runBenchmarks() {
-    if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "lua_push" {
+    if ["lua_push", "reload"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
         try? LuaBenchmarks.run(swiftGuardedPush: 1)
         return
     }

@@ -4,6 +4,21 @@ import Testing
 @Suite("Hot-path calls")
 @MainActor
 struct LuaVMCallTests {
+    @Test("A dumped function loads into another VM, keeps its chunk name and lines, and runs")
+    func dumpAndLoadTrusted() throws {
+        let first = try LuaVM()
+        let function = try first.load(source: "local x = ...\nif x == 0 then error('zero') end\nreturn x * 2", chunkName: "rules/dumped.lua")
+        let bytes = try #require(first.dump(function))
+        #expect(bytes.starts(with: [0x1B, 0x4C, 0x75, 0x61]))  // "\eLua": a binary chunk
+        first.close()
+        let second = try LuaVM()
+        let loaded = try second.loadTrusted(binary: bytes, chunkName: "rules/dumped.lua")
+        #expect(try second.call(loaded, [.integer(21)]) == [.integer(42)])
+        #expect(throws: FlowScriptError(kind: .runtime, file: "rules/dumped.lua", line: 2, message: "zero")) {
+            try second.call(loaded, [.integer(0)])
+        }
+    }
+
     @Test("Arguments pushed by the writer reach the function, results are read in place")
     func writerAndReader() throws {
         let vm = try LuaVM()

@@ -19,7 +19,13 @@ extension FlowRulesEngine {
         let vm = set.vm
         vm.printSink = { [unowned self] line in self.printed(line) }
         try registerNative(in: set)
-        let prelude = try vm.load(source: FlowRulesPrelude.source, chunkName: FlowRulesPrelude.chunkName)
+        let prelude: LuaFunctionRef
+        if let compiled = FlowRulesPrelude.compiled {
+            prelude = try vm.loadTrusted(binary: compiled, chunkName: FlowRulesPrelude.chunkName)
+        } else {
+            prelude = try vm.load(source: FlowRulesPrelude.source, chunkName: FlowRulesPrelude.chunkName)
+            FlowRulesPrelude.compiled = vm.dump(prelude)
+        }
         let entryPoints = try vm.call(prelude, [])
         guard entryPoints.count == 4, case .function(let decide) = entryPoints[0],
               case .function(let style) = entryPoints[1], case .function(let finish) = entryPoints[2],
@@ -75,10 +81,9 @@ extension FlowRulesEngine {
             }
             return [manifest.problem(with: route).map(LuaValue.string) ?? .nil]
         })
-        try vm.register("__flow_native.where", returning: { [unowned vm] arguments in
-            let function = try arguments.function(at: 1)
-            guard let location = vm.definitionLocation(of: function) else { return [.string("?")] }
-            return [.string("\(location.file):\(location.line)")]
+        try vm.installSourceOfFunction(at: "__flow_native.sourceOf")
+        try vm.register("__flow_native.expandName", returning: { [unowned vm] arguments in
+            [.string(vm.expandChunkName(try arguments.string(at: 1)))]
         })
         try vm.register("__flow_native.stackInfo") { [unowned self] arguments, writer in
             guard let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }

@@ -8,11 +8,15 @@ enum FlowRulesPrelude {
     /// The chunk name errors inside the prelude report.
     static let chunkName = "=flowstack"
 
+    /// The prelude compiled by the first rules VM of the process (`LuaVM.dump`): later VMs load
+    /// it instead of compiling the source again.
+    @MainActor static var compiled: [UInt8]?
+
     /// The prelude's source.
     static let source = #"""
 local native = __flow_native
 __flow_native = nil
-local suggest, routeProblem, whereOf = native.suggest, native.routeProblem, native.where
+local suggest, routeProblem, sourceOf, expandName = native.suggest, native.routeProblem, native.sourceOf, native.expandName
 local stackInfo, routeAt, registerLink, pack = native.stackInfo, native.routeAt, native.deeplink, native.pack
 local type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, tointeger =
   type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, math.tointeger
@@ -68,6 +72,15 @@ local function needLoading(fname)
   if not loading then
     fail(fname .. " can only be called while the rules load (at the top level of a rules file)", 3)
   end
+end
+
+-- "file:line" where a rule function starts ("?" for a C function); a chunk name Lua cut short
+-- (LUA_IDSIZE) is expanded by Swift.
+local function whereOf(fn)
+  local source, line = sourceOf(fn)
+  if line == nil then return source end
+  if #source >= 59 then source = expandName(source) end
+  return source .. ":" .. line
 end
 
 local function entry(fn, fname)

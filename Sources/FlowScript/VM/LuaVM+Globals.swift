@@ -164,6 +164,15 @@ extension LuaVM {
         }
     }
 
+    /// Stores at `path` a Lua function `sourceOf(fn)` returning a Lua function's chunk name (as
+    /// Lua shortened it, see `expandChunkName`) and first line, or `"?"` for a C function.
+    func installSourceOfFunction(at path: String) throws(FlowScriptError) {
+        try assign(path) { writer in
+            writer.reserve(1)
+            clua_pushsourceof(writer.state)
+        }
+    }
+
     /// Stores the value `push` leaves on the stack at `path`, creating intermediate tables.
     func assign(_ path: String, push: (LuaStackWriter) throws(FlowScriptError) -> Void) throws(FlowScriptError) {
         let state = try openState()

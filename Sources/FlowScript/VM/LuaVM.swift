@@ -196,9 +196,29 @@ private func luaDispatch(_ state: OpaquePointer?, _ owner: UnsafeMutableRawPoint
     // The trampoline runs synchronously inside a call the VM made on the main actor.
     nonisolated(unsafe) let state = state
     let vm = Unmanaged<LuaVM>.fromOpaque(owner).takeUnretainedValue()
+    #if DEBUG
+    // Debug builds (the tests) check the claim on every host call.
     return MainActor.assumeIsolated {
         guard let state else { return 0 }
         return vm.dispatch(state, Int(id))
+    }
+    #else
+    // Asking the runtime for the current executor costs more than most host functions (on
+    // Linux, well over a thousand instructions); debug builds check it.
+    return assumingMainActor {
+        guard let state else { return 0 }
+        return vm.dispatch(state, Int(id))
+    }
+    #endif
+}
+
+/// Runs main-actor code from a synchronous C callback that only ever runs inside a call the
+/// main actor made, without asking the runtime (the isolation is already guaranteed by the
+/// caller; `MainActor.assumeIsolated` would only re-check it).
+@inline(__always)
+private func assumingMainActor<T>(_ body: @MainActor () -> T) -> T {
+    withoutActuallyEscaping(body) { body in
+        unsafeBitCast(body, to: (() -> T).self)()
     }
 }
 

@@ -57,6 +57,19 @@ struct EngineDecisionTests {
         #expect(rig.router.activeStack.path.isEmpty)
     }
 
+    @Test("A rule in a file whose name is longer than Lua keeps is still named in full")
+    func longFileNames() throws {
+        let file = "rules/" + String(repeating: "deeply-nested-feature/", count: 4) + "guards-for-the-editor.lua"
+        #expect(file.count > 60)
+        let rig = try RulesRig("""
+            flow.guard('editor', function(op, stacks, ctx)
+              return false
+            end)
+            """, file: file)
+        let result = rig.push("editor")
+        #expect(result.reason == "blocked by the guard at \(file):1")
+    }
+
     @Test("A default precondition blocks with the precondition outcome")
     func preconditionBlock() throws {
         let rig = try RulesRig("""
