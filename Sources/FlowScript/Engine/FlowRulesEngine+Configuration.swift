@@ -105,18 +105,22 @@ public struct FlowRulesSource: Hashable, Sendable {
         guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FlowScriptError(kind: .runtime, file: prefix, message: "rules directory \(base.path) does not exist; create it or pass the right path")
         }
+        // Relative paths straight from the enumerator: no URL per file (this runs on every reload).
         var relativePaths: [String] = []
-        let enumerator = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        while let url = enumerator?.nextObject() as? URL {
-            guard url.pathExtension == "lua" else { continue }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(base.path + "/") else { continue }
-            relativePaths.append(String(path.dropFirst(base.path.count + 1)))
+        let enumerator = FileManager.default.enumerator(atPath: base.path)
+        while let relative = enumerator?.nextObject() as? String {
+            let name = relative.split(separator: "/").last.map(String.init) ?? relative
+            if name.hasPrefix(".") {
+                enumerator?.skipDescendants()  // hidden files and folders are not rules
+                continue
+            }
+            guard relative.hasSuffix(".lua"), enumerator?.fileAttributes?[.type] as? FileAttributeType != .typeDirectory else { continue }
+            relativePaths.append(relative)
         }
         var sources: [FlowRulesSource] = []
         for relative in relativePaths.sorted() {
-            let url = base.appendingPathComponent(relative)
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: base.path + "/" + relative),
+                  let text = String(data: data, encoding: .utf8) else {
                 throw FlowScriptError(kind: .runtime, file: "\(prefix)/\(relative)", message: "cannot read the file as UTF-8 text")
             }
             sources.append(FlowRulesSource(name: "\(prefix)/\(relative)", text: text))

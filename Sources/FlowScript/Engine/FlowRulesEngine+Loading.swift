@@ -38,9 +38,21 @@ extension FlowRulesEngine {
         try installFacts(in: vm)
         _ = try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
         for (name, host) in hosts { try install(host, named: name, in: vm) }
+        var compiled: [String: FlowCompiledSource] = [:]
         for source in sources {
-            _ = try vm.run(source: source.text, chunkName: source.name)
+            let chunk: LuaFunctionRef
+            if let cached = compiledSources[source.name], cached.text == source.text {
+                chunk = try vm.loadTrusted(binary: cached.binary, chunkName: source.name)
+                compiled[source.name] = cached
+            } else {
+                chunk = try vm.load(source: source.text, chunkName: source.name)
+                if let binary = vm.dump(chunk) { compiled[source.name] = FlowCompiledSource(text: source.text, binary: binary) }
+            }
+            _ = try vm.call(chunk, [])
         }
+        // Only the files of the last successful compile are kept (a reload that changes one file
+        // compiles that file only).
+        compiledSources = compiled
         let summary = try vm.call(finish, [])
         if case .table(let kinds)? = summary.first {
             for case .string(let kind) in kinds.array {
@@ -127,4 +139,11 @@ extension FlowRulesEngine {
         configuration.logger.info("\(line)", metadata: ["source": "print"])
         onPrint?(line)
     }
+}
+
+/// A rules file compiled by an earlier load: reloading an unchanged file loads its binary form
+/// (produced in this process, debug information kept) instead of compiling the text again.
+struct FlowCompiledSource {
+    let text: String
+    let binary: [UInt8]
 }

@@ -46,6 +46,8 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     @usableFromInline var syncStacks: FlowStacksBox<Route>!
     var nextSnapshot = 1
     var seenWarnings: Set<String> = []
+    /// Rules files compiled by the last load, by name (see `FlowCompiledSource`).
+    var compiledSources: [String: FlowCompiledSource] = [:]
     var watcher: DirectoryWatcher?
     var loadedBundle: FlowVerifiedBundle?
     var routers: [WeakRouterBox] = []

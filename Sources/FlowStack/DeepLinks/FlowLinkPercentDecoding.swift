@@ -20,7 +20,7 @@ enum FlowLinkPercentDecoding {
                 index += 1
             }
         }
-        if let text = String(validating: decoded, as: UTF8.self) { return text }
+        if let text = String(bytes: decoded, encoding: .utf8) { return text }  // nil when not UTF-8 (String(validating:) needs iOS 18)
         return String(decoding: bytes, as: UTF8.self)
     }
 

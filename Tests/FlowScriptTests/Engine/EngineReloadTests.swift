@@ -108,6 +108,38 @@ struct EngineReloadTests {
         #expect(log == ["a abc", "b", "sub/c"])
     }
 
+    @Test("Hidden files and folders, folders named like Lua files and other files are not rules")
+    func directorySkipsWhatIsNotRules() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let manager = FileManager.default
+        try manager.createDirectory(at: directory.appendingPathComponent(".git/sub"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: directory.appendingPathComponent("folder.lua"), withIntermediateDirectories: true)
+        try manager.createDirectory(at: directory.appendingPathComponent("nested/deeper"), withIntermediateDirectories: true)
+        for name in [".hidden.lua", ".git/sub/x.lua", "notes.txt", "folder.lua/inside.lua", "nested/deeper/z.lua", "a.lua"] {
+            try "-- \(name)".write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let names = try FlowRulesSource.directory(directory).map(\.name)
+        #expect(names == ["rules/a.lua", "rules/folder.lua/inside.lua", "rules/nested/deeper/z.lua"])
+    }
+
+    @Test("An unchanged file reloads from its compiled form with its lines; a changed file is compiled again")
+    func compiledFormsAcrossReloads() throws {
+        let failing = FlowRulesSource(name: "rules/fail.lua", text: "\n\nflow.guard('editor', function()\n  error('boom')\nend)")
+        let rig = try RulesRig(failing.text, file: failing.name)
+        for generation in 2...3 {
+            #expect(rig.engine.reload(sources: [failing, Self.blocking]) == .loaded(generation: generation))
+            let result = rig.push("editor")
+            #expect(result.outcome == .failed)
+            #expect(result.reason?.contains("rules/fail.lua:4: boom") == true, "\(result.reason ?? "nil")")
+        }
+        #expect(rig.engine.compiledSources.keys.sorted() == ["rules/fail.lua", "rules/gate.lua"])
+        let changed = FlowRulesSource(name: "rules/fail.lua", text: "flow.guard('editor', function() return true end)")
+        #expect(rig.engine.reload(sources: [changed, Self.allowing]) == .loaded(generation: 4))
+        #expect(rig.push("editor").isApplied)
+        #expect(rig.engine.compiledSources["rules/fail.lua"]?.text == changed.text)
+    }
+
     @Test("reload() re-reads the directory; a broken file names its path in the directory")
     func directoryReload() throws {
         let directory = try temporaryDirectory()
