@@ -183,12 +183,17 @@ extension FlowRulesEngine: FlowRulesHook {
                 route = routeValue(target)
             }
         }
+        // No closures here (`map { }`): written in main-actor code and handed to a generic
+        // function, each gets a runtime executor check.
+        var target: Int?
+        if let index = request.targetIndex { target = index + 1 }
+        var frontScreens = 0
+        if let front = request.stacks.last { frontScreens = front.pathCount + 1 }
         return FlowDecisionInput(
             kindIndex: FlowDecisionInput.kindIndex(of: command), route: route, routes: routes, count: count,
-            target: request.targetIndex.map { $0 + 1 }, sourceIndex: FlowDecisionInput.sourceIndex(of: request.source),
+            target: target, sourceIndex: FlowDecisionInput.sourceIndex(of: request.source),
             isAsync: request.isAsync, runsDefaults: request.runsDefaultPreconditions, dialog: request.dialog,
-            queued: request.queuedDialogCount, stackCount: request.stacks.count,
-            frontScreens: request.stacks.last.map { $0.pathCount + 1 } ?? 0
+            queued: request.queuedDialogCount, stackCount: request.stacks.count, frontScreens: frontScreens
         )
     }
 

@@ -100,7 +100,7 @@ extension LuaVM {
     }
 
     /// A Swift string from a NUL-terminated C char tuple.
-    static func cString<T>(_ tuple: T) -> String {
+    nonisolated static func cString<T>(_ tuple: T) -> String {
         withUnsafeBytes(of: tuple) { bytes in
             String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
         }

@@ -26,9 +26,7 @@ extension LuaVM {
         var info = lua_Debug()
         lua_pushvalue(state, -1)
         guard lua_getinfo(state, ">S", &info) != 0 else { return "?" }
-        let source = withUnsafeBytes(of: &info.short_src) { bytes in
-            String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
+        let source = luaShortSource(&info)
         return info.linedefined > 0 ? "\(source):\(info.linedefined)" : source
     }
 
@@ -40,9 +38,7 @@ extension LuaVM {
         lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
         var info = lua_Debug()
         guard lua_getinfo(state, ">S", &info) != 0, info.linedefined >= 0 else { return nil }
-        let source = withUnsafeBytes(of: &info.short_src) { bytes in
-            String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
+        let source = luaShortSource(&info)
         guard source != "[C]" else { return nil }
         return (expandChunkName(source), max(Int(info.linedefined), 1))
     }
@@ -52,5 +48,14 @@ extension LuaVM {
         if chunkNames.contains(name) { return name }
         let candidates = chunkNames.filter { $0.hasPrefix(name) }
         return candidates.count == 1 ? candidates.first! : name
+    }
+}
+
+/// The `short_src` of a `lua_Debug` as a String. Nonisolated on purpose: a closure written inside
+/// main-actor code and handed to a generic function gets a runtime executor check on every call
+/// (Swift 6's dynamic isolation checks), here once per byte.
+nonisolated func luaShortSource(_ info: inout lua_Debug) -> String {
+    withUnsafeBytes(of: &info.short_src) { bytes in
+        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
     }
 }
