@@ -30,14 +30,46 @@ static int clua_env_newindex(lua_State *L) {
     return 0;
 }
 
-/** Locks the global table (argument 1): every name present now is declared. Protected. */
+/* While loading (upvalue 1: the set of declared names): an assignment to a new global declares
+ * it, `nil` included (`helper = nil` at the top level, filled in later, is a declared global). */
+static int clua_env_declare(lua_State *L) {
+    lua_pushvalue(L, 2);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, lua_upvalueindex(1));
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+/** Starts recording global declarations on the global table (argument 1): every assignment to
+ *  a new name declares it, even to nil, until clua_lock_fn. Protected. */
+static int clua_declaring_fn(lua_State *L) {
+    if (lua_getmetatable(L, 1)) return 0;  /* already recording, or locked */
+    lua_newtable(L); /* 2: declared names */
+    lua_createtable(L, 0, 3); /* 3: metatable */
+    lua_pushvalue(L, 2); lua_pushcclosure(L, clua_env_declare, 1); lua_setfield(L, 3, "__newindex");
+    lua_pushvalue(L, 2); lua_setfield(L, 3, "__declared");
+    lua_pushliteral(L, "locked globals"); lua_setfield(L, 3, "__metatable");
+    lua_setmetatable(L, 1);
+    return 0;
+}
+
+/** Locks the global table (argument 1): every name present now, or assigned while declarations
+ *  were recorded, is declared. Protected. */
 static int clua_lock_fn(lua_State *L) {
+    lua_settop(L, 1);
     if (lua_getmetatable(L, 1)) {
         lua_pushliteral(L, "__lockedglobals");
         if (lua_rawget(L, -2) != LUA_TNIL) return 0;
-        lua_pop(L, 2);
+        lua_pop(L, 1);
+        lua_pushliteral(L, "__declared");
+        lua_rawget(L, -2);           /* 3: the names recorded while loading, or nil */
+        lua_remove(L, 2);
     }
-    lua_newtable(L); /* 2: declared names */
+    if (lua_type(L, 2) != LUA_TTABLE) {
+        lua_settop(L, 1);
+        lua_newtable(L); /* 2: declared names */
+    }
     lua_pushnil(L);
     while (lua_next(L, 1) != 0) {
         lua_pop(L, 1);
@@ -77,6 +109,11 @@ static inline int clua_protected(lua_State *L, lua_CFunction fn, int nargs) {
     int status = lua_pcall(L, nargs, 0, 0);
     c->mem_enforce = enforce;
     return status;
+}
+
+static inline int clua_declaring_globals(lua_State *L) {
+    lua_pushglobaltable(L);
+    return clua_protected(L, clua_declaring_fn, 1);
 }
 
 static inline int clua_lock_globals(lua_State *L) {

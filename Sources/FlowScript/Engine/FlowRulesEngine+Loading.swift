@@ -38,6 +38,7 @@ extension FlowRulesEngine {
         try installFacts(in: vm)
         _ = try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
         for (name, host) in hosts { try install(host, named: name, in: vm) }
+        try vm.recordGlobalDeclarations()
         var compiled: [String: FlowCompiledSource] = [:]
         for source in sources {
             let chunk: LuaFunctionRef

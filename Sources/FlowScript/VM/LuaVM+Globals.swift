@@ -28,6 +28,17 @@ extension LuaVM {
         return try decoder.decode(at: -1)
     }
 
+    /// Records global declarations until `lockGlobals()`: assigning to a new global declares
+    /// it, even when the value is `nil` (a rules file's `helper = nil`, set later, stays usable).
+    func recordGlobalDeclarations() throws(FlowScriptError) {
+        let state = try openState()
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        guard clua_declaring_globals(state) == LUA_OK else {
+            throw makeError(status: LUA_ERRMEM, state: state, function: nil)
+        }
+    }
+
     /// Locks the global table: from now on, reading or assigning a global that does not exist
     /// yet is an `undeclaredGlobal` error naming it.
     ///

@@ -73,6 +73,25 @@ struct EngineSafetyTests {
         #expect(reason.contains("'\(name)'"), "\(reason)")
     }
 
+    @Test("A global assigned at the top level is declared even when the value is nil")
+    func topLevelNilDeclares() throws {
+        let rig = try RulesRig("""
+            cache = nil
+            local function remember(name) cache = name end
+            flow.guard("editor", function(op)
+              local before = cache
+              remember(op.route.name)
+              return before == nil or before == "editor"
+            end)
+            flow.guard("detail", function() return undeclaredName end)
+            """)
+        #expect(rig.push("editor").isApplied)
+        #expect(rig.push("editor").isApplied)
+        let result = rig.push("detail")
+        #expect(result.outcome == .failed)
+        #expect(result.reason?.contains("undeclared global 'undeclaredName'") == true, "\(result.reason ?? "nil")")
+    }
+
     @Test("setmetatable(_G) is refused inside a rule")
     func globalMetatable() throws {
         let reason = try failure(of: "setmetatable(_G, nil)")
