@@ -84,6 +84,9 @@ enum LuaBenchmarks {
         case "lua_push":
             Measure.report("lua_guarded_push_ns", try guardedPush(depth: 0), "ns")
             return
+        case "decision":
+            Measure.report("lua_decision_only_ns", try decisionOnly(), "ns")
+            return
         case "reload":
             Measure.report("reload_5kb_us", try reload5KB(), "us")
             return
@@ -94,6 +97,8 @@ enum LuaBenchmarks {
         Measure.report("bare_pcall_ns", bare.emptyCall, "ns")
         let lua = try guardedPush(depth: 0)
         Measure.report("lua_guarded_push_ns", lua, "ns")
+        // Not a target: the engine deciding that push alone, without the router around it.
+        Measure.report("lua_decision_only_ns", try decisionOnly(), "ns")
         let deep = try guardedPush(depth: 1_000)
         Measure.report("lua_guarded_push_depth1000_ns", deep, "ns")
         Measure.report("reload_5kb_us", try reload5KB(), "us")
@@ -103,5 +108,20 @@ enum LuaBenchmarks {
         Measure.report("lua_vs_bare_pcall", lua / bare.emptyCall, "x")
         Measure.report("depth1000_vs_depth1", deep / lua, "x")
         Measure.report("lua_vs_swift", lua / swiftGuardedPush, "x")
+    }
+}
+
+extension LuaBenchmarks {
+    /// The engine deciding the benchmark's push with the example rules, without a router
+    /// (what the Lua path adds to `swift_guarded_push_ns`); nanoseconds per decision.
+    static func decisionOnly() throws -> Double {
+        let engine = try exampleEngine()
+        let router = FlowRouter<FlowRouteValue, String>(root: FlowRouteValue("home"))
+        let request = FlowRuleRequest<FlowRouteValue>(
+            command: FlowCommand(.push(FlowRouteValue("projects"), target: .active)), source: .code, isAsync: false,
+            stacks: router.stacks, runsDefaultPreconditions: true, dialog: nil, queuedDialogCount: 0)
+        return Measure.nanosecondsPerIteration(iterations: 200_000) {
+            guard case .allow = engine.decide(request) else { fatalError("must allow") }
+        }
     }
 }
