@@ -66,6 +66,30 @@ struct RouterObservationTests {
         #expect(depths == [1, 3, 3, 3])
     }
 
+    @Test func didApplyOperationHearsTransactionsOnlyWhenTheyCommit() {
+        let router = TestRouter(root: .home)
+        var heard: [FlowOperation<TestRoute>] = []
+        var depths: [Int] = []
+        router.didApplyOperation = { operation, stacks in
+            heard.append(operation)
+            depths.append(stacks[0].pathCount)
+        }
+        let rolledBack = router.transaction { router in
+            router.push(.a)
+            router.push(.b) { _, _ in false }
+        }
+        #expect(!rolledBack.isCommitted)
+        #expect(heard.isEmpty)
+        let committed = router.transaction { router in
+            router.push(.a)
+            router.push(contentsOf: [.b, .c])
+            #expect(heard.isEmpty, "nothing is heard before the transaction commits")
+        }
+        #expect(committed.isCommitted)
+        #expect(heard == [.push(.a, target: .active), .push(.b, target: .active), .push(.c, target: .active)])
+        #expect(depths == [1, 3, 3])
+    }
+
     @Test func theRouterIsAFlowRouting() {
         func describe<R: FlowRouting>(_ router: R) -> (Int, UUID) { (router.stacks.count, router.rootID) }
         let router = TestRouter(root: .home)

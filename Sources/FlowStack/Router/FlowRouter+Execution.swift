@@ -232,6 +232,10 @@ extension FlowRouter {
     @usableFromInline
     func notifyApplied(_ command: FlowCommand<Route>) {
         guard let didApplyOperation else { return }
+        if let transaction = transactionState {
+            transaction.applied.append((command, _stacks))
+            return
+        }
         for operation in command.operations {
             didApplyOperation(operation, _stacks)
         }

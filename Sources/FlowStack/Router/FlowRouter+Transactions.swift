@@ -4,6 +4,9 @@ import Foundation
 @MainActor @usableFromInline
 final class FlowTransactionState<Route: Hashable> {
     @usableFromInline var entries: [FlowHistoryEntry<Route>] = []
+    /// Applied steps waiting for `didApplyOperation`, with the stacks after each: heard only
+    /// when the transaction commits.
+    @usableFromInline var applied: [(FlowCommand<Route>, [FlowStackState<Route>])] = []
     var steps: [FlowOperationResult<Route>] = []
     @usableFromInline var failure: Int?
 
@@ -58,7 +61,8 @@ extension FlowRouter {
     /// the guard, a rule, a missing stack or route), later steps are not attempted, every change
     /// (stacks, dialogs, root identity) is undone, and only the blocked step is recorded in the
     /// history. A redirect asked for by the blocking rule is not performed; it is returned in
-    /// `pendingRedirect`. If `body` throws, the changes are undone and the error is rethrown.
+    /// `pendingRedirect`. `didApplyOperation` hears the applied steps once the transaction
+    /// commits (a rolled-back transaction applied nothing). If `body` throws, the changes are undone and the error is rethrown.
     /// A transaction inside a transaction joins the outer one.
     @discardableResult
     public func transaction(_ body: (FlowRouter) throws -> Void) rethrows -> FlowTransactionResult<Route> {
@@ -82,6 +86,11 @@ extension FlowRouter {
         guard let failedIndex = state.failure else {
             for entry in state.entries { _history.append(entry) }
             didChange(.transaction(committed: true, entries: state.entries))
+            if let didApplyOperation {
+                for (command, stacks) in state.applied {
+                    for operation in command.operations { didApplyOperation(operation, stacks) }
+                }
+            }
             return FlowTransactionResult(isCommitted: true, steps: state.steps, failedStepIndex: nil)
         }
         let failed = state.steps[failedIndex]
