@@ -5,7 +5,7 @@ import Foundation
 /// that talks to Lua is not generic, so it costs the same whatever the route type.
 @usableFromInline
 struct FlowDecisionInput {
-    /// The kind's position in the prelude's `KINDS` (1-based; see `FlowDecisionInput.kindIndex`).
+    /// The kind's position in the prelude's `KINDS` (1-based; see `makeInput`).
     @usableFromInline var kindIndex: Int
     @usableFromInline var route: FlowRouteValue?
     @usableFromInline var routes: [FlowRouteValue]?
@@ -36,27 +36,6 @@ struct FlowDecisionInput {
         self.queued = queued
         self.stackCount = stackCount
         self.frontScreens = frontScreens
-    }
-
-    /// A command's kind as its position in the prelude's `KINDS` list: setRoot, push, pushMany,
-    /// pushRemovingPrevious, replaceCurrent, replacePath, pop, popToRoot, popTo, sheet,
-    /// fullScreenCover, dismiss, dismissAll (a test checks both lists agree).
-    @inlinable
-    static func kindIndex<Route>(of command: FlowCommand<Route>) -> Int {
-        if command.batch != nil { return 3 }
-        switch command.operation {
-        case .setRoot: return 1
-        case .push: return 2
-        case .pushRemovingPrevious: return 4
-        case .replaceCurrent: return 5
-        case .replacePath: return 6
-        case .pop: return 7
-        case .popToRoot: return 8
-        case .popTo: return 9
-        case .present(_, let style): return style == .fullScreenCover ? 11 : 10
-        case .dismiss: return 12
-        case .dismissAll: return 13
-        }
     }
 
     /// A source's position in the prelude's `SOURCES` list: code, user, deeplink.
@@ -159,38 +138,75 @@ extension FlowRulesEngine: FlowRulesHook {
     /// The request's fields as the prelude's `decide` takes them.
     @inlinable
     func makeInput(_ request: FlowRuleRequest<Route>) -> FlowDecisionInput {
-        let command = request.command
+        // One switch over the operation, read in place: every copy of the command or of the
+        // operation (`kind`, `target`) costs an outlined copy of the whole enum.
         var route: FlowRouteValue?
         var routes: [FlowRouteValue]?
         var count: Int?
-        switch command.operation {
-        case .pop(let popped, _):
+        var stackTarget: FlowStackTarget?
+        // Positions in the prelude's KINDS: setRoot, push, pushMany, pushRemovingPrevious,
+        // replaceCurrent, replacePath, pop, popToRoot, popTo, sheet, fullScreenCover, dismiss,
+        // dismissAll (the op-table tests check every kind's name).
+        let kindIndex: Int
+        switch request.command.operation {
+        case .pop(let popped, let target):
+            kindIndex = 7
             count = popped
-        case .popToRoot, .dismiss, .dismissAll:
-            break
-        case .replacePath(let root, let path, _):
+            stackTarget = target
+        case .popToRoot(let target):
+            kindIndex = 8
+            stackTarget = target
+        case .dismiss(let target):
+            kindIndex = 12
+            stackTarget = target
+        case .dismissAll:
+            kindIndex = 13
+        case .replacePath(let root, let path, let target):
+            kindIndex = 6
+            stackTarget = target
             route = routeValue(root)
             routes = ([root] + path).map { routeValue($0) }
-        case .setRoot(let target), .present(let target, _):
-            route = routeValue(target)
+        case .setRoot(let screen):
+            kindIndex = 1
+            route = routeValue(screen)
             // The initial path is shown too: its routes' guards run, as for replacePath.
-            if !command.path.isEmpty { routes = ([target] + command.path).map { routeValue($0) } }
-        case .push(let target, _), .pushRemovingPrevious(let target, _), .replaceCurrent(let target, _),
-             .popTo(let target, _, _):
-            if let batch = command.batch {
+            if !request.command.path.isEmpty { routes = ([screen] + request.command.path).map { routeValue($0) } }
+        case .present(let screen, let style):
+            kindIndex = style == .fullScreenCover ? 11 : 10
+            route = routeValue(screen)
+            if !request.command.path.isEmpty { routes = ([screen] + request.command.path).map { routeValue($0) } }
+        case .push(let screen, let target), .pushRemovingPrevious(let screen, let target),
+             .replaceCurrent(let screen, let target), .popTo(let screen, _, let target):
+            switch request.command.operation {
+            case .push: kindIndex = request.command.batch == nil ? 2 : 3
+            case .pushRemovingPrevious: kindIndex = 4
+            case .replaceCurrent: kindIndex = 5
+            default: kindIndex = 9
+            }
+            stackTarget = target
+            if let batch = request.command.batch {
                 routes = batch.map { routeValue($0) }
             } else {
-                route = routeValue(target)
+                route = routeValue(screen)
             }
         }
-        // No closures here (`map { }`): written in main-actor code and handed to a generic
-        // function, each gets a runtime executor check.
+        // The target stack, 1-based (no closures: written in main-actor code and handed to a
+        // generic function, each call gets a runtime executor check).
         var target: Int?
-        if let index = request.targetIndex { target = index + 1 }
+        switch stackTarget {
+        case .root?: target = 1
+        case .active?: target = request.stacks.count
+        case .stack(let id)?:
+            for index in request.stacks.indices where request.stacks[index].id == id {
+                target = index + 1
+                break
+            }
+        case nil: break
+        }
         var frontScreens = 0
         if let front = request.stacks.last { frontScreens = front.pathCount + 1 }
         return FlowDecisionInput(
-            kindIndex: FlowDecisionInput.kindIndex(of: command), route: route, routes: routes, count: count,
+            kindIndex: kindIndex, route: route, routes: routes, count: count,
             target: target, sourceIndex: FlowDecisionInput.sourceIndex(of: request.source),
             isAsync: request.isAsync, runsDefaults: request.runsDefaultPreconditions, dialog: request.dialog,
             queued: request.queuedDialogCount, stackCount: request.stacks.count, frontScreens: frontScreens
