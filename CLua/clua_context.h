@@ -109,7 +109,7 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             return NULL;
         }
     }
-    void *p = realloc(ptr, nsize);
+    void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);  /* Lua allocates far more than it grows */
     if (p == NULL) {
         c->mem_exceeded = 1;
         c->mem_refused = nsize;

@@ -323,7 +323,7 @@ protocol FlowErasedStacks: AnyObject {
 /// The stacks of one decision.
 @MainActor @usableFromInline
 final class FlowStacksBox<Route: FlowRouteConvertible>: FlowErasedStacks {
-    @usableFromInline var stacks: [FlowStackState<Route>] = []
+    @exclusivity(unchecked) @usableFromInline var stacks: [FlowStackState<Route>] = []
     unowned(unsafe) let engine: FlowRulesEngine<Route>
 
     init(engine: FlowRulesEngine<Route>) {

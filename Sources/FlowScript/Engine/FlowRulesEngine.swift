@@ -25,7 +25,7 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Where the rules come from, if a directory.
     public let directory: URL?
     /// The generation of the rules in force; increments on every successful load.
-    public internal(set) var generation = 0
+    @exclusivity(unchecked) public internal(set) var generation = 0
     /// The error of the last failed load, or `nil` after a successful one.
     public internal(set) var lastLoadError: FlowScriptError?
     /// Warnings and fail-open errors seen so far (bounded; newest last).
@@ -37,13 +37,13 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Called after facts change (the SwiftUI layer refreshes styles from here).
     public var onFactsChange: (@MainActor () -> Void)?
 
-    @usableFromInline var ruleSet: FlowRuleSet?
+    @exclusivity(unchecked) @usableFromInline var ruleSet: FlowRuleSet?
     var sources: [FlowRulesSource]
     var facts: [String: FlowScriptValue]
     var hosts: [String: FlowHostFunction] = [:]
-    @usableFromInline var routeCache: [Route: FlowRouteValue] = [:]
-    var snapshots: [Int: any FlowErasedStacks] = [:]
-    @usableFromInline var syncStacks: FlowStacksBox<Route>!
+    @exclusivity(unchecked) @usableFromInline var routeCache: [Route: FlowRouteValue] = [:]
+    @exclusivity(unchecked) var snapshots: [Int: any FlowErasedStacks] = [:]
+    @exclusivity(unchecked) @usableFromInline var syncStacks: FlowStacksBox<Route>!
     var nextSnapshot = 1
     var seenWarnings: Set<String> = []
     /// Rules files compiled by the last load, by name (see `FlowCompiledSource`).

@@ -9,7 +9,7 @@ final class LuaStateHandle {
     /// The C context the allocator, the hook and the trampoline share.
     let context: UnsafeMutablePointer<clua_ctx>
     /// Whether `close()` ran.
-    private(set) var isClosed = false
+    @exclusivity(unchecked) private(set) var isClosed = false
 
     /// Creates a state whose allocations are accounted in a new context; nil when out of memory.
     init?(memoryBudget: Int, instructionBudget: Int, timeLimit: Duration? = nil) {

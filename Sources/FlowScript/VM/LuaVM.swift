@@ -63,7 +63,7 @@ final class LuaVM {
     /// Receives registry references released by `LuaFunctionRef`s.
     let referenceOwner = LuaReferenceOwner()
     /// Host functions by id - 1 (id 0 is the print sink).
-    var hostFunctions: [HostFunction] = []
+    @exclusivity(unchecked) var hostFunctions: [HostFunction] = []
     /// Where `print` output goes (dropped when nil).
     var printSink: (@MainActor (String) -> Void)?
     /// Chunk names loaded so far (to restore names Lua shortened in error messages).
@@ -71,17 +71,17 @@ final class LuaVM {
     /// Backing tables of read-only globals, by global name.
     var readOnlyBackings: [String: Int32] = [:]
     /// Calls in progress (a host function can call back into Lua).
-    var callDepth = 0
+    @exclusivity(unchecked) var callDepth = 0
     /// The thread the running host function was called on.
-    var currentThread: OpaquePointer?
+    @exclusivity(unchecked) var currentThread: OpaquePointer?
     /// The request of an asynchronous host function that just asked to yield.
     var pendingAsyncRequest: AsyncHostRequest?
     /// Whether `lockGlobals()` ran.
     var globalsLocked = false
     /// Operations running Lua code right now (a close waits for them to finish).
-    var busy = 0
+    @exclusivity(unchecked) var busy = 0
     /// Whether `close()` was called while an operation was running.
-    var closeRequested = false
+    @exclusivity(unchecked) var closeRequested = false
 
     /// Creates a VM with the sandboxed standard library.
     ///
