@@ -121,7 +121,7 @@ public struct FlowRulesSource: Hashable, Sendable {
 
 extension FlowRulesSource {
     /// Appends the relative paths of the `*.lua` files below `path` (hidden files and folders
-    /// skipped, symbolic links followed, at most 32 folders deep). Walks with `opendir` and
+    /// skipped, links to files followed, links to folders not, at most 32 folders deep). Walks with `opendir` and
     /// `readdir`: it runs on every reload, and Foundation's enumerator costs several times more.
     static func collectLuaFiles(in path: String, relative: String, into paths: inout [String], depth: Int) {
         guard depth < 32, let directory = opendir(path) else { return }
@@ -135,11 +135,20 @@ extension FlowRulesSource {
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             var isFile = Int32(entry.pointee.d_type) == Int32(DT_REG)
-            if !isDirectory && !isFile {  // a link, or a file system that does not say: ask stat
+            if Int32(entry.pointee.d_type) == Int32(DT_LNK) {
+                // A link to a file counts; links to folders are not followed (no loops).
                 var info = stat()
                 guard stat(full, &info) == 0 else { continue }
+                isFile = (info.st_mode & S_IFMT) == S_IFREG
+            } else if !isDirectory && !isFile {  // a file system that does not say: ask lstat
+                var info = stat()
+                guard lstat(full, &info) == 0 else { continue }
                 isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
                 isFile = (info.st_mode & S_IFMT) == S_IFREG
+                if (info.st_mode & S_IFMT) == S_IFLNK {
+                    guard stat(full, &info) == 0 else { continue }
+                    isFile = (info.st_mode & S_IFMT) == S_IFREG
+                }
             }
             if isDirectory {
                 collectLuaFiles(in: full, relative: childRelative, into: &paths, depth: depth + 1)

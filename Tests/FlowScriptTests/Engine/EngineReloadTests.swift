@@ -119,8 +119,13 @@ struct EngineReloadTests {
         for name in [".hidden.lua", ".git/sub/x.lua", "notes.txt", "folder.lua/inside.lua", "nested/deeper/z.lua", "a.lua"] {
             try "-- \(name)".write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
+        // A link to a file is a rules file; a link to a folder (here, a loop) is not followed.
+        try manager.createSymbolicLink(atPath: directory.appendingPathComponent("linked.lua").path,
+                                       withDestinationPath: directory.appendingPathComponent("a.lua").path)
+        try manager.createSymbolicLink(atPath: directory.appendingPathComponent("nested/loop").path,
+                                       withDestinationPath: directory.path)
         let names = try FlowRulesSource.directory(directory).map(\.name)
-        #expect(names == ["rules/a.lua", "rules/folder.lua/inside.lua", "rules/nested/deeper/z.lua"])
+        #expect(names == ["rules/a.lua", "rules/folder.lua/inside.lua", "rules/linked.lua", "rules/nested/deeper/z.lua"])
     }
 
     @Test("An unchanged file reloads from its compiled form with its lines; a changed file is compiled again")
