@@ -287,4 +287,23 @@ static int clua_sourceof_fn(lua_State *L) {
 
 static inline void clua_pushsourceof(lua_State *L) { lua_pushcfunction(L, clua_sourceof_fn); }
 
+/** Whether the table on top of the stack is still exactly `{ name = <name> }` with no metatable
+ *  (a route table the engine reuses: a rule may have changed it since). Never raises. */
+static inline int clua_route_intact(lua_State *L, const char *name, size_t len) {
+    int idx = lua_gettop(L);
+    if (lua_type(L, idx) != LUA_TTABLE) return 0;
+    if (lua_getmetatable(L, idx)) { lua_settop(L, idx); return 0; }
+    lua_pushnil(L);
+    if (!lua_next(L, idx)) return 0;
+    size_t keylen = 0, valuelen = 0;
+    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &keylen) : NULL;
+    const char *value = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &valuelen) : NULL;
+    int same = key != NULL && keylen == 4 && memcmp(key, "name", 4) == 0 &&
+               value != NULL && valuelen == len && memcmp(value, name, len) == 0;
+    lua_settop(L, idx + 1);                      /* keep the key for the next lua_next */
+    if (!same) { lua_settop(L, idx); return 0; }
+    if (lua_next(L, idx)) { lua_settop(L, idx); return 0; }  /* a second field */
+    return 1;
+}
+
 #endif

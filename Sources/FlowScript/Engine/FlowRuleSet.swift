@@ -1,3 +1,4 @@
+import CLua
 import FlowStack
 import Foundation
 
@@ -19,6 +20,9 @@ final class FlowRuleSet {
     var styleCounts: [FlowStyleHook: Int] = [:]
     /// Deep-link handlers by pattern.
     var links = FlowLinkMatcher<LuaFunctionRef>()
+    /// Route tables of routes without parameters, by name, as registry references: a decision
+    /// reuses the one an earlier decision got when no rule has changed it since.
+    @exclusivity(unchecked) private var routeTables: [String: Int32] = [:]
     /// Async decisions still running in this VM (it closes once they finish).
     var callsInFlight = 0
     var retired = false
@@ -33,6 +37,29 @@ final class FlowRuleSet {
         if runsDefaults, hasStarPrecondition || preconditionKinds.contains(kind) { return true }
         for name in routeNames where guardNames.contains(name) { return true }
         return false
+    }
+
+    /// Pushes `{ name = name }` for a route without parameters: the table an earlier decision
+    /// got when it is still exactly that (`clua_route_intact`), else a new one, remembered.
+    /// Building a table costs more than the rest of a simple decision's arguments together.
+    func pushRouteTable(named name: String, on writer: LuaStackWriter) {
+        let state = writer.state
+        writer.reserve(3)
+        if let reference = routeTables[name] {
+            lua_rawgeti(state, clua_registryindex(), lua_Integer(reference))
+            if routeTableIsIntact(state, name) { return }
+            lua_settop(state, -2)
+            luaL_unref(state, clua_registryindex(), reference)
+            routeTables[name] = nil
+        }
+        writer.pushTable(fieldCount: 1) { table in table.set("name", name) }
+        if routeTables.count >= 256 {
+            for reference in routeTables.values { luaL_unref(state, clua_registryindex(), reference) }
+            routeTables.removeAll(keepingCapacity: true)
+        }
+        lua_pushvalue(state, -1)
+        let reference = luaL_ref(state, clua_registryindex())
+        if reference >= 0 { routeTables[name] = reference }
     }
 
     /// Closes the VM once no async decision uses it.
@@ -59,5 +86,14 @@ final class FlowRuleSet {
     func endCall() {
         callsInFlight -= 1
         if retired, callsInFlight == 0 { vm.close() }
+    }
+}
+
+/// Whether the table on top of `state`'s stack is still exactly `{ name = name }`. Nonisolated:
+/// a closure written in main-actor code gets a runtime executor check on every call.
+nonisolated func routeTableIsIntact(_ state: OpaquePointer, _ name: String) -> Bool {
+    var name = name
+    return name.withUTF8 { bytes in
+        clua_route_intact(state, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, bytes.count) != 0
     }
 }

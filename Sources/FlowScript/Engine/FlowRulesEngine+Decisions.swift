@@ -120,7 +120,7 @@ extension FlowRulesEngine: FlowRulesHook {
         do {
             erased = try await set.vm.callAsync(
                 set.decideFunction,
-                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, on: writer) },
+                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, set: set, on: writer) },
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
@@ -220,7 +220,7 @@ extension FlowRulesEngine: FlowRulesHook {
         do {
             return try set.vm.call(
                 set.decideFunction,
-                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, on: writer) },
+                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, set: set, on: writer) },
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
@@ -228,10 +228,14 @@ extension FlowRulesEngine: FlowRulesHook {
         }
     }
 
-    func pushDecisionArguments(_ input: FlowDecisionInput, snapshot: Int, on writer: LuaStackWriter) {
+    func pushDecisionArguments(_ input: FlowDecisionInput, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
         writer.reserve(14)
         writer.push(input.kindIndex)
-        if let route = input.route { Self.push(route, on: writer) } else { writer.pushNil() }
+        if let route = input.route {
+            if route.payload.isEmpty { set.pushRouteTable(named: route.name, on: writer) } else { Self.push(route, on: writer) }
+        } else {
+            writer.pushNil()
+        }
         if let routes = input.routes {
             writer.pushTable(arrayCount: routes.count) { table in
                 for route in routes { table.appendPushed { Self.push(route, on: writer) } }

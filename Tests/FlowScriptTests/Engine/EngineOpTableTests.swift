@@ -115,6 +115,33 @@ struct EngineOpTableTests {
         #expect(rig.log == ["pushMany nil 2 nil 1", "pop nil nil 2 1", "sheet s nil nil nil"])
     }
 
+    @Test("A route table a rule changed, kept or not, never reaches a later decision")
+    func changedRouteTablesAreNotReused() throws {
+        let rig = try RulesRig("""
+            kept = nil
+            flow.precondition("push", function(op)
+              local route = op.route
+              host.log(route.name, tostring(route.extra), tostring(getmetatable(route)), tostring(route == kept))
+              if route.name == "a" then kept = route end
+              if route.name == "b" then kept.extra = true end
+              if route.name == "c" then route.name = "renamed" end
+              if route.name == "d" then setmetatable(route, { __index = function() return "meta" end }) end
+            end)
+            """)
+        for name in ["a", "a", "b", "a", "c", "c", "d", "d", "a"] { #expect(rig.push(name).isApplied) }
+        #expect(rig.log == [
+            "a nil nil false",  // kept from here
+            "a nil nil true",   // the same unchanged table again
+            "b nil nil false",  // b's rule changes the kept table of "a"
+            "a nil nil false",  // so "a" gets a new one
+            "c nil nil false",  // renamed by the rule
+            "c nil nil false",  // a new one
+            "d nil nil false",  // given a metatable
+            "d nil nil false",  // a new one
+            "a nil nil true",   // the table kept at the fourth push, unchanged
+        ])
+    }
+
     @Test("Payload values reach Lua with their types")
     func payloadTypes() throws {
         let rig = try RulesRig("""
