@@ -165,18 +165,7 @@ struct StaticNameCheck {
     /// `expect(...).matcher` with a matcher that does not exist.
     private func matcherProblems(_ tokens: [LuaToken], file: String) -> [CheckProblem] {
         var problems: [CheckProblem] = []
-        for index in tokens.indices where tokens[index].kind == .name && tokens[index].text == "expect" {
-            guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { continue }
-            var depth = 0
-            var close = index + 1
-            while close < tokens.count {
-                if tokens[close].kind == .symbol, ["(", "{", "["].contains(tokens[close].text) { depth += 1 }
-                if tokens[close].kind == .symbol, [")", "}", "]"].contains(tokens[close].text) {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-                close += 1
-            }
+        for (_, close) in Self.expectCalls(tokens) {
             guard close + 2 < tokens.count, tokens[close + 1].text == ".", tokens[close + 2].kind == .name else { continue }
             let matcher = tokens[close + 2]
             guard !FlowTestAPI.matchers.contains(matcher.text) else { continue }
@@ -186,10 +175,10 @@ struct StaticNameCheck {
         return problems
     }
 
-    /// The lines of code inside `expect(...)` calls that end in `.to_fail`: their mistakes are
-    /// on purpose.
-    private static func expectedFailureLines(_ tokens: [LuaToken]) -> Set<Int> {
-        var lines: Set<Int> = []
+    /// Every `expect(...)` call: the index of `expect` and of its closing parenthesis (the end of
+    /// the tokens when it is not closed).
+    private static func expectCalls(_ tokens: [LuaToken]) -> [(Int, Int)] {
+        var calls: [(Int, Int)] = []
         for index in tokens.indices where tokens[index].kind == .name && tokens[index].text == "expect" {
             guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { continue }
             var depth = 0
@@ -202,6 +191,16 @@ struct StaticNameCheck {
                 }
                 close += 1
             }
+            calls.append((index, close))
+        }
+        return calls
+    }
+
+    /// The lines of code inside `expect(...)` calls that end in `.to_fail`: their mistakes are
+    /// on purpose.
+    private static func expectedFailureLines(_ tokens: [LuaToken]) -> Set<Int> {
+        var lines: Set<Int> = []
+        for (index, close) in expectCalls(tokens) {
             guard close + 2 < tokens.count, tokens[close + 1].text == ".", tokens[close + 2].text == "to_fail" else { continue }
             for token in tokens[index...close] { lines.insert(token.line) }
         }
