@@ -12,8 +12,15 @@ final class FlowRuleSet {
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).
     var runningWhereFunction: LuaFunctionRef!
     /// Kinds with a default precondition (`"*"` included when one is registered for every kind).
-    @usableFromInline var preconditionKinds: Set<String> = []
-    @usableFromInline var hasStarPrecondition = false
+    @usableFromInline var preconditionKinds: Set<String> = [] {
+        didSet { updateDefaultsByKind() }
+    }
+    @usableFromInline var hasStarPrecondition = false {
+        didSet { updateDefaultsByKind() }
+    }
+    /// Whether a kind has a Lua default precondition, by its position in the prelude's `KINDS`
+    /// (1-based, see `FlowRulesEngine.luaKindIndex`): the hot path asks this, not the string set.
+    @usableFromInline private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRulesEngineKinds.names.count + 1)
     /// Route names with a guard.
     @usableFromInline var guardNames: Set<String> = []
     /// Style rules per hook.
@@ -32,11 +39,10 @@ final class FlowRuleSet {
         self.generation = generation
     }
 
-    /// Whether a request needs the VM at all.
-    func needsDecision(kind: String, runsDefaults: Bool, routeNames: some Sequence<String>) -> Bool {
-        if runsDefaults, hasStarPrecondition || preconditionKinds.contains(kind) { return true }
-        for name in routeNames where guardNames.contains(name) { return true }
-        return false
+    private func updateDefaultsByKind() {
+        for (offset, name) in FlowRulesEngineKinds.names.enumerated() {
+            defaultsByKind[offset + 1] = hasStarPrecondition || preconditionKinds.contains(name)
+        }
     }
 
     /// Pushes `{ name = name }` for a route without parameters: the table an earlier decision

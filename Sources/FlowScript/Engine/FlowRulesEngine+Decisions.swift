@@ -71,9 +71,23 @@ extension FlowRulesEngine: FlowRulesHook {
     @inlinable
     func needsDecision(_ command: FlowCommand<Route>, runsDefaults: Bool) -> Bool {
         guard let set = ruleSet else { return false }
-        if runsDefaults, set.hasStarPrecondition || set.preconditionKinds.contains(command.kindName) { return true }
+        if runsDefaults, set.defaultsByKind[FlowRulesEngineKinds.index(of: command)] { return true }
         guard !set.guardNames.isEmpty else { return false }
-        for route in command.routes where set.guardNames.contains(routeValue(route).name) { return true }
+        if let batch = command.batch {
+            for route in batch where set.guardNames.contains(routeValue(route).name) { return true }
+        } else {
+            // The operation's routes, read in place (`FlowOperation.routes` builds an array).
+            switch command.operation {
+            case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _),
+                 .replaceCurrent(let route, _), .popTo(let route, _, _), .present(let route, _):
+                if set.guardNames.contains(routeValue(route).name) { return true }
+            case .replacePath(let root, let path, _):
+                if set.guardNames.contains(routeValue(root).name) { return true }
+                for route in path where set.guardNames.contains(routeValue(route).name) { return true }
+            case .pop, .popToRoot, .dismiss, .dismissAll:
+                break
+            }
+        }
         for route in command.path where set.guardNames.contains(routeValue(route).name) { return true }
         return false
     }
@@ -229,8 +243,7 @@ extension FlowRulesEngine: FlowRulesHook {
     }
 
     func pushDecisionArguments(_ input: FlowDecisionInput, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
-        writer.reserve(14)
-        writer.push(input.kindIndex)
+        writer.reserve(3)
         if let route = input.route {
             if route.payload.isEmpty { set.pushRouteTable(named: route.name, on: writer) } else { Self.push(route, on: writer) }
         } else {
@@ -243,17 +256,21 @@ extension FlowRulesEngine: FlowRulesHook {
         } else {
             writer.pushNil()
         }
-        if let count = input.count { writer.push(count) } else { writer.pushNil() }
-        if let target = input.target { writer.push(target) } else { writer.pushNil() }
-        writer.push(input.sourceIndex)
-        writer.push(input.isAsync)
-        writer.push(input.runsDefaults)
         writer.push(input.dialog)
-        writer.push(input.queued)
-        writer.push(generation)
-        writer.push(snapshot)
-        writer.push(input.stackCount)
-        writer.push(input.frontScreens)
+        // The rest in the prelude's order, with one C call.
+        var scalars = LuaScalars()
+        scalars.append(input.kindIndex)
+        scalars.append(input.count)
+        scalars.append(input.target)
+        scalars.append(input.sourceIndex)
+        scalars.append(input.isAsync)
+        scalars.append(input.runsDefaults)
+        scalars.append(input.queued)
+        scalars.append(generation)
+        scalars.append(snapshot)
+        scalars.append(input.stackCount)
+        scalars.append(input.frontScreens)
+        writer.push(&scalars)
     }
 
     /// Pushes a route as its script table.

@@ -123,6 +123,7 @@ extension FlowRulesEngine {
             return 1
         }
         try vm.installPackFunction(at: "__flow_native.pack")
+        try vm.installStackMetaFunction(at: "__flow_native.stackMeta")
         try vm.register("__flow_native.deeplink", returning: { [unowned set, unowned vm] arguments in
             let pattern = try arguments.string(at: 1)
             let function = try arguments.function(at: 2)

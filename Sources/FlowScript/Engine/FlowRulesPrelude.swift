@@ -18,6 +18,7 @@ local native = __flow_native
 __flow_native = nil
 local suggest, routeProblem, sourceOf, expandName = native.suggest, native.routeProblem, native.sourceOf, native.expandName
 local stackInfo, routeAt, registerLink, pack = native.stackInfo, native.routeAt, native.deeplink, native.pack
+local stackMeta = native.stackMeta
 local type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, tointeger =
   type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, math.tointeger
 
@@ -170,23 +171,11 @@ end
 -- rule looks. The synchronous decisions share one `stacks` proxy whose per-stack views live on
 -- from decision to decision (refreshed when first read in a new one), so reading
 -- `#stacks[#stacks].routes` allocates nothing.
-local COUNT, FRONT, VIEWS, SERIAL, FIELDS, ROUTES, LEN = {}, {}, {}, {}, {}, {}, {}
+local COUNT, FRONT, VIEWS, SERIAL, FIELDS, LEN = {}, {}, {}, {}, {}, {}
 local function readOnly() fail("stacks are read-only inside rules; navigate with flow.redirect", 2) end
-local routesMeta = {
-  __index = function(t, i)
-    i = tointeger(i)
-    if not i or i < 1 then return nil end
-    return routeAt(t[SNAP], t[STACK], i)
-  end,
-  __len = function(t)
-    local n = t[LEN]
-    if n then return n end
-    n = stackInfo(t[SNAP], t[STACK], true) or 0
-    t[LEN] = n
-    return n
-  end,
-  __newindex = readOnly,
-}
+-- A routes proxy's __index and __len, and the stacks proxy's, are C functions (stackMeta, below):
+-- they read the fields these private keys name.
+local routesMeta = { __newindex = readOnly }
 -- A stack's id and presentation, read from Swift the first time a rule asks in a decision.
 local fieldsMeta = {
   __index = function(fields, key)
@@ -211,30 +200,11 @@ local function makeView(stacks, i)
   })
   return view, fields, routes
 end
-local stacksMeta = {
-  __index = function(t, i)
-    local view = t[VIEWS][i]
-    local serial = t[SERIAL]
-    if view and view[SERIAL] == serial then return view end
-    i = tointeger(i)
-    if not i or i < 1 or i > t[COUNT] then return nil end
-    view = t[VIEWS][i]
-    local fields, routes
-    if view then
-      fields = view[FIELDS]
-      routes = fields.routes
-      fields.id, fields.presentation = nil, nil
-    else
-      view, fields, routes = makeView(t, i)
-      t[VIEWS][i] = view
-    end
-    view[SERIAL] = serial
-    routes[LEN] = i == t[COUNT] and t[FRONT]
-    return view
-  end,
-  __len = function(t) return t[COUNT] end,
-  __newindex = readOnly,
-}
+-- stacks[i] returns the view of stack i, made once and refreshed on its first read in each
+-- decision (SERIAL); see clua_stacks.h.
+local stacksMeta = { __newindex = readOnly }
+stacksMeta.__index, stacksMeta.__len, routesMeta.__index, routesMeta.__len =
+  stackMeta({ SNAP, STACK, COUNT, FRONT, VIEWS, SERIAL, FIELDS, LEN, stackInfo, routeAt, makeView })
 routesMeta.__pairs = function(t)
   local i = 0
   return function() i = i + 1; local v = t[i]; if v ~= nil then return i, v end end, t, nil
@@ -285,8 +255,9 @@ local syncOp, syncCtx = {}, {}
 local serial = 0
 
 -- kindIndex and sourceIndex index KINDS and SOURCES; snap names the stacks in Swift (0: the
--- synchronous decision's); stackCount and frontScreens describe them.
-local function decide(kindIndex, route, routes, count, target, sourceIndex, isAsync, runDefaults, dialog, queued,
+-- synchronous decision's); stackCount and frontScreens describe them. The values that are not
+-- scalars come first: Swift pushes the rest with one C call.
+local function decide(route, routes, dialog, kindIndex, count, target, sourceIndex, isAsync, runDefaults, queued,
                       generation, snap, stackCount, frontScreens)
   local op, ctx, stacks
   if isAsync then

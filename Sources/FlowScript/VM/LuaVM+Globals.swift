@@ -175,6 +175,15 @@ extension LuaVM {
         }
     }
 
+    /// Stores at `path` the C function `stackMeta(keys)` that returns the rules prelude's
+    /// `stacks` and `routes` metamethods bound to its private keys (see `clua_stacks.h`).
+    func installStackMetaFunction(at path: String) throws(FlowScriptError) {
+        try assign(path) { writer in
+            writer.reserve(1)
+            clua_pushstackmeta(writer.state)
+        }
+    }
+
     /// Stores at `path` a Lua function `sourceOf(fn)` returning a Lua function's chunk name (as
     /// Lua shortened it, see `expandChunkName`) and first line, or `"?"` for a C function.
     func installSourceOfFunction(at path: String) throws(FlowScriptError) {

@@ -143,8 +143,9 @@ extension FlowRuleRequest: Sendable where Route: Sendable {}
 /// A hook reached through `any FlowRulesHook` runs unspecialized generic code, which on
 /// platforms without the app's type at compile time pays for runtime generic metadata on every
 /// call. A hook that cares about speed hands the router these closures from an `@inlinable`
-/// install method, so they are compiled for the app's route type.
-public struct FlowRulesDispatch<Route: Hashable> {
+/// install method, so they are compiled for the app's route type. It is a class so that the
+/// router reads it with one retain, not one per closure.
+public final class FlowRulesDispatch<Route: Hashable> {
     /// The hook these closures belong to.
     public let owner: AnyObject
     /// Whether the rules need to see a command at all (`false`: allow without asking);
