@@ -25,8 +25,7 @@ enum {
     CLUA_SK_LEN,          /* key: a routes proxy's cached length (false: ask Swift) */
     CLUA_SK_STACKINFO,    /* function stackInfo(snap, stack, lengthOnly) (Swift) */
     CLUA_SK_ROUTEAT,      /* function routeAt(snap, stack, position) (Swift) */
-    CLUA_SK_MAKEVIEW,     /* function makeView(stacks, i) -> view, fields, routes (Lua) */
-    CLUA_SK_COUNT_OF_KEYS = CLUA_SK_MAKEVIEW
+    CLUA_SK_MAKEVIEW      /* function makeView(stacks, i) -> view, fields, routes (Lua) */
 };
 
 /** Pushes t[K[key]] (raw) where `t` is at `idx` (an absolute index). */

@@ -19,7 +19,7 @@ final class FlowRuleSet {
         didSet { updateDefaultsByKind() }
     }
     /// Whether a kind has a Lua default precondition, by its position in the prelude's `KINDS`
-    /// (1-based, see `FlowRulesEngine.luaKindIndex`): the hot path asks this, not the string set.
+    /// (1-based, see `FlowRulesEngineKinds.index(of:)`): the hot path asks this, not the string set.
     @usableFromInline private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRulesEngineKinds.names.count + 1)
     /// Route names with a guard.
     @usableFromInline var guardNames: Set<String> = []

@@ -158,45 +158,30 @@ extension FlowRulesEngine: FlowRulesHook {
         var routes: [FlowRouteValue]?
         var count: Int?
         var stackTarget: FlowStackTarget?
-        // Positions in the prelude's KINDS: setRoot, push, pushMany, pushRemovingPrevious,
-        // replaceCurrent, replacePath, pop, popToRoot, popTo, sheet, fullScreenCover, dismiss,
-        // dismissAll (the op-table tests check every kind's name).
-        let kindIndex: Int
+        let kindIndex = FlowRulesEngineKinds.index(of: request.command)
         switch request.command.operation {
         case .pop(let popped, let target):
-            kindIndex = 7
             count = popped
             stackTarget = target
         case .popToRoot(let target):
-            kindIndex = 8
             stackTarget = target
         case .dismiss(let target):
-            kindIndex = 12
             stackTarget = target
         case .dismissAll:
-            kindIndex = 13
+            break
         case .replacePath(let root, let path, let target):
-            kindIndex = 6
             stackTarget = target
             route = routeValue(root)
             routes = ([root] + path).map { routeValue($0) }
         case .setRoot(let screen):
-            kindIndex = 1
             route = routeValue(screen)
             // The initial path is shown too: its routes' guards run, as for replacePath.
             if !request.command.path.isEmpty { routes = ([screen] + request.command.path).map { routeValue($0) } }
-        case .present(let screen, let style):
-            kindIndex = style == .fullScreenCover ? 11 : 10
+        case .present(let screen, _):
             route = routeValue(screen)
             if !request.command.path.isEmpty { routes = ([screen] + request.command.path).map { routeValue($0) } }
         case .push(let screen, let target), .pushRemovingPrevious(let screen, let target),
              .replaceCurrent(let screen, let target), .popTo(let screen, _, let target):
-            switch request.command.operation {
-            case .push: kindIndex = request.command.batch == nil ? 2 : 3
-            case .pushRemovingPrevious: kindIndex = 4
-            case .replaceCurrent: kindIndex = 5
-            default: kindIndex = 9
-            }
             stackTarget = target
             if let batch = request.command.batch {
                 routes = batch.map { routeValue($0) }

@@ -1,6 +1,6 @@
 import FlowStack
 
-/// The operation kinds as rules scripts name them, in the order of the prelude's `KINDS`: a
+/// The operation kinds as rules scripts name them; the prelude's `KINDS` is built from this list, so a
 /// kind crosses into Lua as its 1-based position in this list.
 @usableFromInline
 enum FlowRulesEngineKinds {

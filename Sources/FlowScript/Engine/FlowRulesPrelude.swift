@@ -22,8 +22,7 @@ local stackMeta = native.stackMeta
 local type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, tointeger =
   type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, math.tointeger
 
-local KINDS = { "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath",
-  "pop", "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll" }
+local KINDS = { \#(FlowRulesEngineKinds.names.map { "\"\($0)\"" }.joined(separator: ", ")) }
 local isKind = {}
 for i = 1, #KINDS do isKind[KINDS[i]] = true end
 
