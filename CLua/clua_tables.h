@@ -254,23 +254,6 @@ static int clua_deepequal_fn(lua_State *L) {
 
 static inline void clua_pushdeepequal(lua_State *L) { lua_pushcfunction(L, clua_deepequal_fn); }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Counting results                                                                             */
-/* ------------------------------------------------------------------------------------------ */
-
-/** pack(...) as a Lua function: returns the number of its arguments, then the first two (what
- *  the rules prelude needs to tell a rule that returned nothing from one that returned nil,
- *  in one C call instead of a Lua vararg function calling `select`). */
-static int clua_pack2_fn(lua_State *L) {
-    int n = lua_gettop(L);
-    lua_settop(L, 2);
-    lua_pushinteger(L, n);
-    lua_insert(L, 1);
-    return 3;
-}
-
-static inline void clua_pushpack2(lua_State *L) { lua_pushcfunction(L, clua_pack2_fn); }
-
 /** sourceOf(fn): the chunk name (as Lua shortened it) and first line of a Lua function, or
  *  "?" for anything else. */
 static int clua_sourceof_fn(lua_State *L) {

@@ -55,5 +55,6 @@ static inline void clua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); 
 #include "clua_sandbox.h"
 #include "clua_tables.h"
 #include "clua_stacks.h"
+#include "clua_decide.h"
 
 #endif

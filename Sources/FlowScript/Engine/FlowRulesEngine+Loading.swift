@@ -122,7 +122,7 @@ extension FlowRulesEngine {
             Self.push(route, on: writer)
             return 1
         }
-        try vm.installPackFunction(at: "__flow_native.pack")
+        try vm.installDeciderFunction(at: "__flow_native.decider")
         try vm.installStackMetaFunction(at: "__flow_native.stackMeta")
         try vm.register("__flow_native.deeplink", returning: { [unowned set, unowned vm] arguments in
             let pattern = try arguments.string(at: 1)

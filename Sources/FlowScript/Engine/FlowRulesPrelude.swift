@@ -17,8 +17,8 @@ enum FlowRulesPrelude {
 local native = __flow_native
 __flow_native = nil
 local suggest, routeProblem, sourceOf, expandName = native.suggest, native.routeProblem, native.sourceOf, native.expandName
-local stackInfo, routeAt, registerLink, pack = native.stackInfo, native.routeAt, native.deeplink, native.pack
-local stackMeta = native.stackMeta
+local stackInfo, routeAt, registerLink = native.stackInfo, native.routeAt, native.deeplink
+local stackMeta, decider = native.stackMeta, native.decider
 local type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, tointeger =
   type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, math.tointeger
 
@@ -33,9 +33,11 @@ local styles = { screen = {}, stack = {}, modal = {} }
 local REDIRECT = {}
 local SNAP, STACK = {}, {}
 
--- The rule being run, for errors whose own location is lost (a tail call such as
+-- The state the C `decide` works with (clua_decide.h, in the order of its CLUA_DK_ list); its
+-- last slot is the rule being run, for errors whose own location is lost (a tail call such as
 -- `return flow.redirect(...)` removes the rule's frame; memory errors carry no location).
-local running = nil
+local D = {}
+local RUNNING = 13
 
 -- "file:line: " of the first frame at or above `level` (as `error` counts from the caller of
 -- locate's caller) that is not in this prelude nor a C function; the running rule otherwise.
@@ -44,6 +46,7 @@ local function locate(level)
     local _, position = pcall(error, "", k)
     if position ~= "" and position:sub(1, 11) ~= "=flowstack:" then return position end
   end
+  local running = D[RUNNING]
   return running and (running.where .. ": ") or ""
 end
 
@@ -229,74 +232,22 @@ local function merged(kind)
   return list
 end
 
-local function run(list, stage, op, stacks, ctx)
-  for i = 1, #list do
-    local rule = list[i]
-    running = rule
-    local n, a, b = pack(rule.fn(op, stacks, ctx))
-    running = nil
-    if n == 0 or a == true then
-      -- allowed: the next rule decides
-    elseif a == false or a == nil then
-      if b ~= nil and type(b) ~= "string" then b = tostring(b) end
-      return 1, stage, b, rule.where
-    elseif getmetatable(a) == REDIRECT then
-      return 2, stage, a.reason, rule.where, a.kind, a.route
-    else
-      error(rule.where .. ": a " .. stage .. " must return nothing, true, false or nil (and a reason), or flow.redirect(...); it returned a "
-        .. type(a), 0)
-    end
-  end
-end
-
 local SOURCES = { "code", "user", "deeplink" }
-local syncOp, syncCtx = {}, {}
-local serial = 0
 
--- kindIndex and sourceIndex index KINDS and SOURCES; snap names the stacks in Swift (0: the
--- synchronous decision's); stackCount and frontScreens describe them. The values that are not
--- scalars come first: Swift pushes the rest with one C call.
-local function decide(route, routes, dialog, kindIndex, count, target, sourceIndex, isAsync, runDefaults, queued,
-                      generation, snap, stackCount, frontScreens)
-  local op, ctx, stacks
-  if isAsync then
-    op, ctx, stacks = {}, {}, makeStacks(snap, stackCount, frontScreens)
-  else
-    op, ctx, stacks = syncOp, syncCtx, syncStacks
-    serial = serial + 1
-    stacks[SERIAL], stacks[COUNT], stacks[FRONT] = serial, stackCount, frontScreens
-  end
-  op.kind, op.route, op.routes, op.count, op.target, op.source, op.async =
-    KINDS[kindIndex], route, routes, count, target, SOURCES[sourceIndex], isAsync
-  ctx.dialog, ctx.queuedDialogs, ctx.generation = dialog, queued, generation
-  if runDefaults then
-    local list = mergedByIndex[kindIndex]
-    if list[1] then
-      local verdict, stage, reason, where, rkind, rroute = run(list, "precondition", op, stacks, ctx)
-      if verdict then return verdict, stage, reason, where, rkind, rroute end
-    end
-  end
-  if route then
-    local list = guards[route.name]
-    if list then
-      local verdict, stage, reason, where, rkind, rroute = run(list, "guard", op, stacks, ctx)
-      if verdict then return verdict, stage, reason, where, rkind, rroute end
-    end
-  end
-  if routes then
-    local seen = route and { [route.name] = true } or {}
-    for i = 1, #routes do
-      local name = routes[i].name
-      local list = not seen[name] and guards[name]
-      seen[name] = true
-      if list then
-        local verdict, stage, reason, where, rkind, rroute = run(list, "guard", op, stacks, ctx)
-        if verdict then return verdict, stage, reason, where, rkind, rroute end
-      end
-    end
-  end
-  return 0
+-- decide(route, routes, dialog, kindIndex, count, target, sourceIndex, isAsync, runDefaults,
+--        queued, generation, snap, stackCount, frontScreens)
+-- runs the default preconditions of the kind (when runDefaults), the guards of `route`, then
+-- the guards of each of `routes` not run yet, and returns 0 (allowed), 1, stage, reason, where
+-- (blocked) or 2, stage, reason, where, kind, route (redirected). kindIndex and sourceIndex
+-- index KINDS and SOURCES; snap names the stacks in Swift (0: the synchronous decision's);
+-- stackCount and frontScreens describe them. It is C (clua_decide.h): only the rules' own
+-- instructions run under the instruction budget's count hook. Synchronous decisions share one
+-- `op`, `ctx` and `stacks`; async ones, which may be suspended, get their own.
+do
+  local state = { KINDS, SOURCES, mergedByIndex, guards, {}, {}, syncStacks, makeStacks, REDIRECT, SERIAL, COUNT, FRONT }
+  for i = 1, #state do D[i] = state[i] end
 end
+local decide = decider(D)
 
 -- Every rule's attributes in order: Swift checks each table and merges them, so a bad value is
 -- ignored without dropping what an earlier rule set for that key.
@@ -305,9 +256,9 @@ local function style(hook, context)
   local results = nil
   for i = 1, #list do
     local rule = list[i]
-    running = rule
+    D[RUNNING] = rule
     local attributes = rule.fn(context)
-    running = nil
+    D[RUNNING] = nil
     if attributes ~= nil then
       if type(attributes) ~= "table" then
         error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
@@ -329,7 +280,7 @@ local function finishLoading()
   return kinds, names, #styles.screen, #styles.stack, #styles.modal
 end
 
-local function runningWhere() return running and running.where end
+local function runningWhere() local running = D[RUNNING]; return running and running.where end
 
 return decide, style, finishLoading, runningWhere
 """#

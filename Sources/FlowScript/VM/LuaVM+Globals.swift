@@ -166,12 +166,12 @@ extension LuaVM {
         }
     }
 
-    /// Stores at `path` a Lua function `pack(...)` returning the number of its arguments and the
-    /// first two of them (the rules prelude tells "returned nothing" from "returned nil" with it).
-    func installPackFunction(at path: String) throws(FlowScriptError) {
+    /// Stores at `path` the C function `decider(state)` that returns the rules prelude's
+    /// `decide` bound to its state list (see `clua_decide.h`).
+    func installDeciderFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
-            clua_pushpack2(writer.state)
+            clua_pushdecider(writer.state)
         }
     }
 

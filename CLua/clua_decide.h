@@ -1,0 +1,329 @@
+#ifndef FLOWSTACK_CLUA_DECIDE_H
+#define FLOWSTACK_CLUA_DECIDE_H
+/* FlowScript's C boundary: the rules prelude's `decide`, the loop that runs a decision's
+ * default preconditions and guards. Included by shim.h (read the rules there).
+ *
+ * Why C: every VM instruction runs under the instruction-budget count hook, which costs about
+ * as much as the instruction itself. Written in Lua, the loop (setting the operation's fields,
+ * walking the rule lists, telling "returned nothing" from "returned nil") cost more traced
+ * instructions than the rules it ran. Here only the rules' own code is traced.
+ *
+ * Semantics are the prelude's (spec "Decisions"): rules run in order; nothing or `true`
+ * allows (the next rule decides); `false`/`nil` (and a reason) blocks; a `flow.redirect(...)`
+ * value redirects; anything else is an error naming the rule's `file:line`.
+ *
+ * Rules are called with lua_callk: an async host function may yield from inside a rule (the
+ * decision then runs in a coroutine, see LuaVM+Async.swift), and clua_decide_k carries the loop
+ * on when it is resumed. The function only ever runs called by Lua (the prelude's decide,
+ * entered through lua_pcall or lua_resume), never from a Swift frame, so raising is allowed. */
+#include <lua.h>
+#include <lauxlib.h>
+
+/** Positions in the prelude's state list (upvalue 1 of the decide closure). */
+enum {
+    CLUA_DK_KINDS = 1,    /* the operation kinds, by index */
+    CLUA_DK_SOURCES,      /* the operation sources, by index */
+    CLUA_DK_DEFAULTS,     /* kind index -> the default preconditions to run, in order */
+    CLUA_DK_GUARDS,       /* route name -> its guards, in order */
+    CLUA_DK_SYNCOP,       /* the `op` table synchronous decisions share */
+    CLUA_DK_SYNCCTX,      /* the `ctx` table synchronous decisions share */
+    CLUA_DK_SYNCSTACKS,   /* the `stacks` proxy synchronous decisions share */
+    CLUA_DK_MAKESTACKS,   /* function makeStacks(snap, count, front) -> a new stacks proxy */
+    CLUA_DK_REDIRECT,     /* the metatable of flow.redirect(...) values */
+    CLUA_DK_SERIAL,       /* key of a stacks proxy's decision serial */
+    CLUA_DK_COUNT,        /* key of a stacks proxy's number of stacks */
+    CLUA_DK_FRONT,        /* key of a stacks proxy's front-most stack length */
+    CLUA_DK_RUNNING       /* the rule running now (read by the prelude for error locations) */
+};
+
+/* The decide function's stack: its 14 arguments, then these slots; a rule's results come above. */
+enum {
+    CLUA_DS_ROUTE = 1, CLUA_DS_ROUTES = 2, CLUA_DS_DIALOG = 3, CLUA_DS_KIND = 4, CLUA_DS_COUNTARG = 5,
+    CLUA_DS_TARGET = 6, CLUA_DS_SOURCE = 7, CLUA_DS_ASYNC = 8, CLUA_DS_DEFAULTS = 9, CLUA_DS_QUEUED = 10,
+    CLUA_DS_GENERATION = 11, CLUA_DS_SNAP = 12, CLUA_DS_STACKCOUNT = 13, CLUA_DS_FRONTSCREENS = 14,
+    CLUA_DS_OP = 15,      /* the `op` argument of rules */
+    CLUA_DS_STACKS,       /* the `stacks` argument */
+    CLUA_DS_CTX,          /* the `ctx` argument */
+    CLUA_DS_LIST,         /* the rule list being run */
+    CLUA_DS_SEEN,         /* route names whose guards ran (phase CLUA_DP_ROUTES) */
+    CLUA_DS_ROUTEINDEX,   /* the position in `routes` (phase CLUA_DP_ROUTES) */
+    CLUA_DS_ROUTECOUNT,   /* `#routes` when the phase began, as a Lua `for` reads it once */
+    CLUA_DS_RULE,         /* the rule being run */
+    CLUA_DS_TOP = CLUA_DS_RULE
+};
+
+/* The phases of a decision: the default preconditions, the guards of `route`, the guards of
+ * each of `routes` whose name's guards have not run yet. */
+enum { CLUA_DP_DEFAULTS = 0, CLUA_DP_ROUTE = 1, CLUA_DP_ROUTES = 2, CLUA_DP_DONE = 3 };
+
+/* Upvalues 2 and on: the field names decide reads and writes, made once (lua_setfield and
+ * lua_getfield would look each name up in Lua's string cache with a strcmp on every call). */
+enum {
+    CLUA_DN_KIND = 2, CLUA_DN_ROUTE, CLUA_DN_ROUTES, CLUA_DN_COUNT, CLUA_DN_TARGET, CLUA_DN_SOURCE,
+    CLUA_DN_ASYNC, CLUA_DN_DIALOG, CLUA_DN_QUEUED, CLUA_DN_GENERATION, CLUA_DN_FN, CLUA_DN_WHERE,
+    CLUA_DN_NAME, CLUA_DN_REASON, CLUA_DN_LAST = CLUA_DN_REASON
+};
+
+/** The names of the CLUA_DN_ upvalues, in order. */
+static const char *const clua_decide_names[] = {
+    "kind", "route", "routes", "count", "target", "source", "async", "dialog", "queuedDialogs",
+    "generation", "fn", "where", "name", "reason"
+};
+
+#define CLUA_DK(key) lua_rawgeti(L, lua_upvalueindex(1), (key))
+
+/** Pushes t[name] (raw; `t` an absolute index, `name` a CLUA_DN_ upvalue). */
+static inline int clua_decide_get(lua_State *L, int t, int name) {
+    lua_pushvalue(L, lua_upvalueindex(name));
+    return lua_rawget(L, t);
+}
+
+/** t[name] = the value at `v` (raw; `t` and `v` absolute indices). */
+static inline void clua_decide_put(lua_State *L, int t, int name, int v) {
+    lua_pushvalue(L, lua_upvalueindex(name));
+    lua_pushvalue(L, v);
+    lua_rawset(L, t);
+}
+
+static int clua_decide_k(lua_State *L, int status, lua_KContext kc);
+
+/** Returns decide's `n` results (on top), no rule running any more. */
+static inline int clua_decide_done(lua_State *L, int n) {
+    lua_pushnil(L);
+    lua_rawseti(L, lua_upvalueindex(1), CLUA_DK_RUNNING);
+    return n;
+}
+
+/** Reads the results the rule in CLUA_DS_RULE left above CLUA_DS_TOP. Returns 0 when the next
+ *  rule decides (the results are popped), else the number of values pushed on top for decide
+ *  to return: 1, stage, reason, where (block) or 2, stage, reason, where, kind, route
+ *  (redirect). */
+static int clua_decide_verdict(lua_State *L, int phase) {
+    int results = lua_gettop(L) - CLUA_DS_TOP;
+    int first = CLUA_DS_TOP + 1;
+    if (results == 0) return 0;
+    int type = lua_type(L, first);
+    if (type == LUA_TBOOLEAN && lua_toboolean(L, first)) {
+        lua_settop(L, CLUA_DS_TOP);
+        return 0;
+    }
+    luaL_checkstack(L, 8, "decide");
+    const char *stage = phase == CLUA_DP_DEFAULTS ? "precondition" : "guard";
+    if (type == LUA_TNIL || type == LUA_TBOOLEAN) {
+        lua_settop(L, first + 1);                      /* the reason, or nil */
+        int reason = first + 1;
+        if (!lua_isnil(L, reason) && lua_type(L, reason) != LUA_TSTRING) {
+            luaL_tolstring(L, reason, NULL);
+            lua_replace(L, reason);
+        }
+        lua_pushinteger(L, 1);
+        lua_pushstring(L, stage);
+        lua_pushvalue(L, reason);
+        clua_decide_get(L, CLUA_DS_RULE, CLUA_DN_WHERE);
+        return 4;
+    }
+    if (type == LUA_TTABLE && lua_getmetatable(L, first)) {
+        CLUA_DK(CLUA_DK_REDIRECT);
+        int redirect = lua_rawequal(L, -1, -2);
+        lua_pop(L, 2);
+        if (redirect) {
+            lua_pushinteger(L, 2);
+            lua_pushstring(L, stage);
+            clua_decide_get(L, first, CLUA_DN_REASON);
+            clua_decide_get(L, CLUA_DS_RULE, CLUA_DN_WHERE);
+            clua_decide_get(L, first, CLUA_DN_KIND);
+            clua_decide_get(L, first, CLUA_DN_ROUTE);
+            return 6;
+        }
+    }
+    clua_decide_get(L, CLUA_DS_RULE, CLUA_DN_WHERE);
+    lua_pushfstring(L, "%s: a %s must return nothing, true, false or nil (and a reason), or "
+                    "flow.redirect(...); it returned a %s", lua_tostring(L, -1), stage, lua_typename(L, type));
+    return lua_error(L);
+}
+
+/** Puts the rule list of `phase` (for phase CLUA_DP_ROUTES: of routes[j]) in CLUA_DS_LIST;
+ *  returns 0 when there is none to run. */
+static int clua_decide_list(lua_State *L, int phase, lua_Integer j) {
+    switch (phase) {
+    case CLUA_DP_DEFAULTS:
+        if (!lua_toboolean(L, CLUA_DS_DEFAULTS)) return 0;
+        CLUA_DK(CLUA_DK_DEFAULTS);
+        lua_rawgeti(L, -1, lua_tointeger(L, CLUA_DS_KIND));
+        break;
+    case CLUA_DP_ROUTE:
+        if (!lua_toboolean(L, CLUA_DS_ROUTE)) return 0;
+        CLUA_DK(CLUA_DK_GUARDS);
+        lua_pushvalue(L, lua_upvalueindex(CLUA_DN_NAME));
+        lua_gettable(L, CLUA_DS_ROUTE);
+        lua_rawget(L, -2);
+        break;
+    default:
+        /* the guards of routes[j]'s name, unless they ran already */
+        lua_geti(L, CLUA_DS_ROUTES, j);
+        lua_pushvalue(L, lua_upvalueindex(CLUA_DN_NAME));
+        lua_gettable(L, -2);
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, CLUA_DS_SEEN) != LUA_TNIL) {
+            lua_settop(L, CLUA_DS_TOP);
+            return 0;
+        }
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, CLUA_DS_SEEN);
+        CLUA_DK(CLUA_DK_GUARDS);
+        lua_insert(L, -2);
+        lua_rawget(L, -2);
+        break;
+    }
+    int found = lua_type(L, -1) == LUA_TTABLE && lua_rawlen(L, -1) > 0;
+    lua_replace(L, CLUA_DS_LIST);
+    lua_settop(L, CLUA_DS_TOP);
+    return found;
+}
+
+/** Finds the next list with rules after the current one of `*phase`; 0 when the decision is
+ *  done. */
+static int clua_decide_next_list(lua_State *L, int *phase) {
+    for (;;) {
+        lua_Integer j = 0;
+        if (*phase == CLUA_DP_ROUTES) {
+            j = lua_tointeger(L, CLUA_DS_ROUTEINDEX) + 1;
+        } else {
+            *phase += 1;
+            if (*phase == CLUA_DP_ROUTES) {
+                if (!lua_toboolean(L, CLUA_DS_ROUTES)) return 0;
+                lua_createtable(L, 0, 4);
+                if (lua_toboolean(L, CLUA_DS_ROUTE)) {
+                    lua_pushvalue(L, lua_upvalueindex(CLUA_DN_NAME));
+                    lua_gettable(L, CLUA_DS_ROUTE);
+                    lua_pushboolean(L, 1);
+                    lua_rawset(L, -3);
+                }
+                lua_replace(L, CLUA_DS_SEEN);
+                lua_pushinteger(L, luaL_len(L, CLUA_DS_ROUTES));
+                lua_replace(L, CLUA_DS_ROUTECOUNT);
+                j = 1;
+            }
+        }
+        if (*phase == CLUA_DP_ROUTES) {
+            if (j > lua_tointeger(L, CLUA_DS_ROUTECOUNT)) return 0;
+            lua_pushinteger(L, j);
+            lua_replace(L, CLUA_DS_ROUTEINDEX);
+        }
+        if (clua_decide_list(L, *phase, j)) return 1;
+    }
+}
+
+/** Runs the rules of the current list of `phase` from rule `i` on, then the later lists;
+ *  returns decide's results. */
+static int clua_decide_run(lua_State *L, int phase, lua_Integer i) {
+    for (;;) {
+        if (lua_rawgeti(L, CLUA_DS_LIST, i) != LUA_TTABLE) {
+            lua_settop(L, CLUA_DS_TOP);
+            if (!clua_decide_next_list(L, &phase)) {
+                lua_pushinteger(L, 0);
+                return clua_decide_done(L, 1);
+            }
+            i = 1;
+            continue;
+        }
+        lua_pushvalue(L, -1);
+        lua_replace(L, CLUA_DS_RULE);
+        lua_rawseti(L, lua_upvalueindex(1), CLUA_DK_RUNNING);
+        clua_decide_get(L, CLUA_DS_RULE, CLUA_DN_FN);
+        lua_pushvalue(L, CLUA_DS_OP);
+        lua_pushvalue(L, CLUA_DS_STACKS);
+        lua_pushvalue(L, CLUA_DS_CTX);
+        lua_KContext kc = (lua_KContext)((i << 2) | phase);
+        lua_callk(L, 3, LUA_MULTRET, kc, clua_decide_k);
+        int verdict = clua_decide_verdict(L, phase);
+        if (verdict) return clua_decide_done(L, verdict);
+        i++;
+    }
+}
+
+/** Carries a decision on after a rule that yielded (an async host function) returned. */
+static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
+    (void)status;
+    int phase = (int)(kc & 3);
+    lua_Integer i = (lua_Integer)(kc >> 2);
+    int verdict = clua_decide_verdict(L, phase);
+    if (verdict) return clua_decide_done(L, verdict);
+    return clua_decide_run(L, phase, i + 1);
+}
+
+/** decide(route, routes, dialog, kindIndex, count, target, sourceIndex, isAsync, runDefaults,
+ *  queued, generation, snap, stackCount, frontScreens): the verdict of one navigation, as the
+ *  prelude documents it. Upvalue 1 is the prelude's state list (CLUA_DK_*). */
+static int clua_decide_fn(lua_State *L) {
+    lua_settop(L, CLUA_DS_FRONTSCREENS);
+    luaL_checkstack(L, 12, "decide");
+    if (lua_toboolean(L, CLUA_DS_ASYNC)) {
+        lua_createtable(L, 0, 8);                                   /* op */
+        CLUA_DK(CLUA_DK_MAKESTACKS);
+        lua_pushvalue(L, CLUA_DS_SNAP);
+        lua_pushvalue(L, CLUA_DS_STACKCOUNT);
+        lua_pushvalue(L, CLUA_DS_FRONTSCREENS);
+        lua_call(L, 3, 1);                                          /* stacks */
+        lua_createtable(L, 0, 4);                                   /* ctx */
+    } else {
+        CLUA_DK(CLUA_DK_SYNCOP);
+        CLUA_DK(CLUA_DK_SYNCSTACKS);
+        CLUA_DK(CLUA_DK_SYNCCTX);
+        /* A new decision for the shared stacks proxy: its views refresh on first read. */
+        CLUA_DK(CLUA_DK_SERIAL);
+        lua_pushvalue(L, -1);
+        lua_rawget(L, CLUA_DS_STACKS);
+        lua_Integer serial = lua_tointeger(L, -1) + 1;
+        lua_pop(L, 1);
+        lua_pushinteger(L, serial);
+        lua_rawset(L, CLUA_DS_STACKS);
+        CLUA_DK(CLUA_DK_COUNT);
+        lua_pushvalue(L, CLUA_DS_STACKCOUNT);
+        lua_rawset(L, CLUA_DS_STACKS);
+        CLUA_DK(CLUA_DK_FRONT);
+        lua_pushvalue(L, CLUA_DS_FRONTSCREENS);
+        lua_rawset(L, CLUA_DS_STACKS);
+    }
+    CLUA_DK(CLUA_DK_KINDS);
+    lua_rawgeti(L, -1, lua_tointeger(L, CLUA_DS_KIND));
+    lua_replace(L, -2);
+    lua_pushvalue(L, lua_upvalueindex(CLUA_DN_KIND));
+    lua_insert(L, -2);
+    lua_rawset(L, CLUA_DS_OP);
+    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_ROUTE, CLUA_DS_ROUTE);
+    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_ROUTES, CLUA_DS_ROUTES);
+    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_COUNT, CLUA_DS_COUNTARG);
+    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_TARGET, CLUA_DS_TARGET);
+    lua_pushvalue(L, lua_upvalueindex(CLUA_DN_SOURCE));
+    CLUA_DK(CLUA_DK_SOURCES);
+    lua_rawgeti(L, -1, lua_tointeger(L, CLUA_DS_SOURCE));
+    lua_replace(L, -2);
+    lua_rawset(L, CLUA_DS_OP);
+    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_ASYNC, CLUA_DS_ASYNC);
+    clua_decide_put(L, CLUA_DS_CTX, CLUA_DN_DIALOG, CLUA_DS_DIALOG);
+    clua_decide_put(L, CLUA_DS_CTX, CLUA_DN_QUEUED, CLUA_DS_QUEUED);
+    clua_decide_put(L, CLUA_DS_CTX, CLUA_DN_GENERATION, CLUA_DS_GENERATION);
+    lua_settop(L, CLUA_DS_TOP);
+    int phase = CLUA_DP_DEFAULTS;
+    if (!clua_decide_list(L, phase, 0) && !clua_decide_next_list(L, &phase)) {
+        lua_pushinteger(L, 0);
+        return 1;
+    }
+    return clua_decide_run(L, phase, 1);
+}
+
+/** decider(state): the decide function bound to the prelude's state list (CLUA_DK_*). */
+static int clua_decider_fn(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 1);
+    for (int k = 0; k <= CLUA_DN_LAST - CLUA_DN_KIND; k++) lua_pushstring(L, clua_decide_names[k]);
+    lua_pushcclosure(L, clua_decide_fn, 1 + CLUA_DN_LAST - CLUA_DN_KIND + 1);
+    return 1;
+}
+
+static inline void clua_pushdecider(lua_State *L) { lua_pushcfunction(L, clua_decider_fn); }
+
+#endif
