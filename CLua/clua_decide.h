@@ -18,6 +18,7 @@
  * entered through lua_pcall or lua_resume), never from a Swift frame, so raising is allowed. */
 #include <lua.h>
 #include <lauxlib.h>
+#include "clua_stacks.h"
 
 /** Positions in the prelude's state list (upvalue 1 of the decide closure). */
 enum {
@@ -28,11 +29,9 @@ enum {
     CLUA_DK_SYNCOP,       /* the `op` table synchronous decisions share */
     CLUA_DK_SYNCCTX,      /* the `ctx` table synchronous decisions share */
     CLUA_DK_SYNCSTACKS,   /* the `stacks` proxy synchronous decisions share */
-    CLUA_DK_MAKESTACKS,   /* function makeStacks(snap, count, front) -> a new stacks proxy */
+    CLUA_DK_MAKESTACKS,   /* function makeStacks(snap, count, front) -> a new stacks proxy, its state */
     CLUA_DK_REDIRECT,     /* the metatable of flow.redirect(...) values */
-    CLUA_DK_SERIAL,       /* key of a stacks proxy's decision serial */
-    CLUA_DK_COUNT,        /* key of a stacks proxy's number of stacks */
-    CLUA_DK_FRONT,        /* key of a stacks proxy's front-most stack length */
+    CLUA_DK_SYNCSTATE,    /* the state of the shared `stacks` proxy (clua_stacks_state) */
     CLUA_DK_RUNNING       /* the rule running now (read by the prelude for error locations) */
 };
 
@@ -273,19 +272,12 @@ static int clua_decide_fn(lua_State *L) {
         CLUA_DK(CLUA_DK_SYNCSTACKS);
         CLUA_DK(CLUA_DK_SYNCCTX);
         /* A new decision for the shared stacks proxy: its views refresh on first read. */
-        CLUA_DK(CLUA_DK_SERIAL);
-        lua_pushvalue(L, -1);
-        lua_rawget(L, CLUA_DS_STACKS);
-        lua_Integer serial = lua_tointeger(L, -1) + 1;
+        CLUA_DK(CLUA_DK_SYNCSTATE);
+        clua_stacks_state *s = (clua_stacks_state *)lua_touserdata(L, -1);
         lua_pop(L, 1);
-        lua_pushinteger(L, serial);
-        lua_rawset(L, CLUA_DS_STACKS);
-        CLUA_DK(CLUA_DK_COUNT);
-        lua_pushvalue(L, CLUA_DS_STACKCOUNT);
-        lua_rawset(L, CLUA_DS_STACKS);
-        CLUA_DK(CLUA_DK_FRONT);
-        lua_pushvalue(L, CLUA_DS_FRONTSCREENS);
-        lua_rawset(L, CLUA_DS_STACKS);
+        s->serial++;
+        s->count = lua_tointeger(L, CLUA_DS_STACKCOUNT);
+        s->front = lua_tointeger(L, CLUA_DS_FRONTSCREENS);
     }
     CLUA_DK(CLUA_DK_KINDS);
     lua_rawgeti(L, -1, lua_tointeger(L, CLUA_DS_KIND));

@@ -123,7 +123,7 @@ extension FlowRulesEngine {
             return 1
         }
         try vm.installDeciderFunction(at: "__flow_native.decider")
-        try vm.installStackMetaFunction(at: "__flow_native.stackMeta")
+        try vm.installStackKitFunction(at: "__flow_native.stackKit")
         try vm.register("__flow_native.deeplink", returning: { [unowned set, unowned vm] arguments in
             let pattern = try arguments.string(at: 1)
             let function = try arguments.function(at: 2)

@@ -18,7 +18,7 @@ local native = __flow_native
 __flow_native = nil
 local suggest, routeProblem, sourceOf, expandName = native.suggest, native.routeProblem, native.sourceOf, native.expandName
 local stackInfo, routeAt, registerLink = native.stackInfo, native.routeAt, native.deeplink
-local stackMeta, decider = native.stackMeta, native.decider
+local stackKit, decider = native.stackKit, native.decider
 local type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, tointeger =
   type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, math.tointeger
 
@@ -31,13 +31,12 @@ local order = 0
 local byKind, star, guards = {}, {}, {}
 local styles = { screen = {}, stack = {}, modal = {} }
 local REDIRECT = {}
-local SNAP, STACK = {}, {}
 
 -- The state the C `decide` works with (clua_decide.h, in the order of its CLUA_DK_ list); its
 -- last slot is the rule being run, for errors whose own location is lost (a tail call such as
 -- `return flow.redirect(...)` removes the rule's frame; memory errors carry no location).
 local D = {}
-local RUNNING = 13
+local RUNNING = 11
 
 -- "file:line: " of the first frame at or above `level` (as `error` counts from the caller of
 -- locate's caller) that is not in this prelude nor a C function; the running rule otherwise.
@@ -167,55 +166,18 @@ function flow.deeplink(pattern, fn)
   if problem then fail(problem, 2) end
 end
 
--- Stacks reach rules lazily. Swift passes the number of stacks and the front-most stack's number
--- of screens with every decision; anything else (a stack's id and presentation, a route, another
--- stack's length) is asked from Swift when a rule reads it, so a deep stack costs nothing until a
--- rule looks. The synchronous decisions share one `stacks` proxy whose per-stack views live on
--- from decision to decision (refreshed when first read in a new one), so reading
--- `#stacks[#stacks].routes` allocates nothing.
-local COUNT, FRONT, VIEWS, SERIAL, FIELDS, LEN = {}, {}, {}, {}, {}, {}
+-- Stacks reach rules lazily (clua_stacks.h). Swift passes the number of stacks and the
+-- front-most stack's number of screens with every decision; anything else (a stack's id and
+-- presentation, a route, another stack's length) is asked from Swift when a rule reads it, so a
+-- deep stack costs nothing until a rule looks. The synchronous decisions share one `stacks`
+-- proxy whose per-stack views live on from decision to decision.
 local function readOnly() fail("stacks are read-only inside rules; navigate with flow.redirect", 2) end
--- A routes proxy's __index and __len, and the stacks proxy's, are C functions (stackMeta, below):
--- they read the fields these private keys name.
-local routesMeta = { __newindex = readOnly }
--- A stack's id and presentation, read from Swift the first time a rule asks in a decision.
-local fieldsMeta = {
-  __index = function(fields, key)
-    if key ~= "id" and key ~= "presentation" then return nil end
-    local routes = fields.routes
-    local id, presentation = stackInfo(routes[SNAP], routes[STACK])
-    rawset(fields, "id", id)
-    rawset(fields, "presentation", presentation)
-    if key == "id" then return id end
-    return presentation
-  end,
-}
-local function makeView(stacks, i)
-  local routes = setmetatable({ [SNAP] = stacks[SNAP], [STACK] = i, [LEN] = false }, routesMeta)
-  local fields = setmetatable({ index = i, routes = routes }, fieldsMeta)
-  local view = setmetatable({ [SERIAL] = false, [FIELDS] = fields }, {
-    __index = fields, __newindex = readOnly,
-    __pairs = function()
-      local _ = fields.id
-      return function(_, key) return next(fields, key) end, nil, nil
-    end,
-  })
-  return view, fields, routes
-end
--- stacks[i] returns the view of stack i, made once and refreshed on its first read in each
--- decision (SERIAL); see clua_stacks.h.
-local stacksMeta = { __newindex = readOnly }
-stacksMeta.__index, stacksMeta.__len, routesMeta.__index, routesMeta.__len =
-  stackMeta({ SNAP, STACK, COUNT, FRONT, VIEWS, SERIAL, FIELDS, LEN, stackInfo, routeAt, makeView })
-routesMeta.__pairs = function(t)
+local function ipairsOf(t)
   local i = 0
   return function() i = i + 1; local v = t[i]; if v ~= nil then return i, v end end, t, nil
 end
-stacksMeta.__pairs = routesMeta.__pairs
-local function makeStacks(snap, count, front)
-  return setmetatable({ [SNAP] = snap, [COUNT] = count, [FRONT] = front, [VIEWS] = {}, [SERIAL] = 0 }, stacksMeta)
-end
-local syncStacks = makeStacks(0, 0, 0)
+local makeStacks = stackKit({ readOnly, ipairsOf, stackInfo, routeAt })
+local syncStacks, syncState = makeStacks(0, 0, 0)
 
 -- The default preconditions of each kind (by index in KINDS), "*" ones merged in by order of
 -- registration; computed when the rules have loaded.
@@ -244,7 +206,7 @@ local SOURCES = { "code", "user", "deeplink" }
 -- instructions run under the instruction budget's count hook. Synchronous decisions share one
 -- `op`, `ctx` and `stacks`; async ones, which may be suspended, get their own.
 do
-  local state = { KINDS, SOURCES, mergedByIndex, guards, {}, {}, syncStacks, makeStacks, REDIRECT, SERIAL, COUNT, FRONT }
+  local state = { KINDS, SOURCES, mergedByIndex, guards, {}, {}, syncStacks, makeStacks, REDIRECT, syncState }
   for i = 1, #state do D[i] = state[i] end
 end
 local decide = decider(D)

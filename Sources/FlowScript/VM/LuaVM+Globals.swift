@@ -175,12 +175,12 @@ extension LuaVM {
         }
     }
 
-    /// Stores at `path` the C function `stackMeta(keys)` that returns the rules prelude's
-    /// `stacks` and `routes` metamethods bound to its private keys (see `clua_stacks.h`).
-    func installStackMetaFunction(at path: String) throws(FlowScriptError) {
+    /// Stores at `path` the C function `stackKit(kit)` that returns the rules prelude's
+    /// `makeStacks`, which makes the lazy `stacks` argument of rules (see `clua_stacks.h`).
+    func installStackKitFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
-            clua_pushstackmeta(writer.state)
+            clua_pushstackkit(writer.state)
         }
     }
 
