@@ -140,35 +140,6 @@ static inline int clua_dump(lua_State *L, clua_dumpbuf *b) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
-/* Scalar arguments                                                                             */
-/* ------------------------------------------------------------------------------------------ */
-
-/** The most scalars one clua_pushscalars call takes. */
-#define CLUA_MAX_SCALARS 16
-
-/** What a scalar is: nil, an integer or a boolean (`value` is 0 or 1). */
-enum { CLUA_SCALAR_NIL = 0, CLUA_SCALAR_INTEGER = 1, CLUA_SCALAR_BOOLEAN = 2 };
-
-/** Scalars to push in one call: a hot call's arguments cross the boundary at once. */
-typedef struct clua_scalars {
-    int count;
-    unsigned char types[CLUA_MAX_SCALARS];
-    lua_Integer values[CLUA_MAX_SCALARS];
-} clua_scalars;
-
-/** Pushes `s`'s scalars in order. The caller made room (lua_checkstack) for all of them; pushing
- *  integers, booleans and nils allocates nothing, so this never raises. */
-static inline void clua_pushscalars(lua_State *L, const clua_scalars *s) {
-    for (int k = 0; k < s->count && k < CLUA_MAX_SCALARS; k++) {
-        switch (s->types[k]) {
-        case CLUA_SCALAR_INTEGER: lua_pushinteger(L, s->values[k]); break;
-        case CLUA_SCALAR_BOOLEAN: lua_pushboolean(L, s->values[k] != 0); break;
-        default: lua_pushnil(L); break;
-        }
-    }
-}
-
-/* ------------------------------------------------------------------------------------------ */
 /* Host-function trampoline                                                                     */
 /* ------------------------------------------------------------------------------------------ */
 

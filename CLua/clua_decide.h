@@ -16,9 +16,27 @@
  * decision then runs in a coroutine, see LuaVM+Async.swift), and clua_decide_k carries the loop
  * on when it is resumed. The function only ever runs called by Lua (the prelude's decide,
  * entered through lua_pcall or lua_resume), never from a Swift frame, so raising is allowed. */
+#include <string.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include "clua_stacks.h"
+
+/** A decision's scalar arguments, written by Swift into the decide closure's own memory before
+ *  each call (upvalue 2, see clua_decision_args): they need no pushing, and decide reads them
+ *  without a stack access each. decide reads them once, on entry, before any rule runs (an
+ *  async decision may later be suspended while other decisions write them). */
+typedef struct clua_decision {
+    lua_Integer kind;          /* 1-based position in the prelude's KINDS */
+    lua_Integer count;         /* op.count, when has_count */
+    lua_Integer target;        /* op.target (1-based stack), when has_target */
+    lua_Integer source;        /* 1-based position in the prelude's SOURCES */
+    lua_Integer queued;        /* ctx.queuedDialogs */
+    lua_Integer generation;    /* ctx.generation */
+    lua_Integer snap;          /* which stacks in Swift (0: the synchronous decision's) */
+    lua_Integer stack_count;   /* the number of stacks */
+    lua_Integer front;         /* the front-most stack's number of screens */
+    int has_count, has_target, is_async, run_defaults;
+} clua_decision;
 
 /** Positions in the prelude's state list (upvalue 1 of the decide closure). */
 enum {
@@ -35,12 +53,10 @@ enum {
     CLUA_DK_RUNNING       /* the rule running now (read by the prelude for error locations) */
 };
 
-/* The decide function's stack: its 14 arguments, then these slots; a rule's results come above. */
+/* The decide function's stack: its 3 arguments, then these slots; a rule's results come above. */
 enum {
-    CLUA_DS_ROUTE = 1, CLUA_DS_ROUTES = 2, CLUA_DS_DIALOG = 3, CLUA_DS_KIND = 4, CLUA_DS_COUNTARG = 5,
-    CLUA_DS_TARGET = 6, CLUA_DS_SOURCE = 7, CLUA_DS_ASYNC = 8, CLUA_DS_DEFAULTS = 9, CLUA_DS_QUEUED = 10,
-    CLUA_DS_GENERATION = 11, CLUA_DS_SNAP = 12, CLUA_DS_STACKCOUNT = 13, CLUA_DS_FRONTSCREENS = 14,
-    CLUA_DS_OP = 15,      /* the `op` argument of rules */
+    CLUA_DS_ROUTE = 1, CLUA_DS_ROUTES = 2, CLUA_DS_DIALOG = 3,
+    CLUA_DS_OP = 4,       /* the `op` argument of rules */
     CLUA_DS_STACKS,       /* the `stacks` argument */
     CLUA_DS_CTX,          /* the `ctx` argument */
     CLUA_DS_LIST,         /* the rule list being run */
@@ -55,10 +71,12 @@ enum {
  * each of `routes` whose name's guards have not run yet. */
 enum { CLUA_DP_DEFAULTS = 0, CLUA_DP_ROUTE = 1, CLUA_DP_ROUTES = 2, CLUA_DP_DONE = 3 };
 
-/* Upvalues 2 and on: the field names decide reads and writes, made once (lua_setfield and
- * lua_getfield would look each name up in Lua's string cache with a strcmp on every call). */
+/* Upvalue 2: the clua_decision userdata. Upvalues 3 and on: the field names decide reads and
+ * writes, made once (lua_setfield and lua_getfield would look each name up in Lua's string cache
+ * with a strcmp on every call). */
+#define CLUA_DU_ARGS 2
 enum {
-    CLUA_DN_KIND = 2, CLUA_DN_ROUTE, CLUA_DN_ROUTES, CLUA_DN_COUNT, CLUA_DN_TARGET, CLUA_DN_SOURCE,
+    CLUA_DN_KIND = 3, CLUA_DN_ROUTE, CLUA_DN_ROUTES, CLUA_DN_COUNT, CLUA_DN_TARGET, CLUA_DN_SOURCE,
     CLUA_DN_ASYNC, CLUA_DN_DIALOG, CLUA_DN_QUEUED, CLUA_DN_GENERATION, CLUA_DN_FN, CLUA_DN_WHERE,
     CLUA_DN_NAME, CLUA_DN_REASON, CLUA_DN_LAST = CLUA_DN_REASON
 };
@@ -142,13 +160,14 @@ static int clua_decide_verdict(lua_State *L, int phase) {
 }
 
 /** Puts the rule list of `phase` (for phase CLUA_DP_ROUTES: of routes[j]) in CLUA_DS_LIST;
- *  returns 0 when there is none to run. */
-static int clua_decide_list(lua_State *L, int phase, lua_Integer j) {
+ *  returns 0 when there is none to run. The first phase is only ever asked on entry, with the
+ *  decision's arguments `d`. */
+static int clua_decide_list(lua_State *L, int phase, lua_Integer j, const clua_decision *d) {
     switch (phase) {
     case CLUA_DP_DEFAULTS:
-        if (!lua_toboolean(L, CLUA_DS_DEFAULTS)) return 0;
+        if (!d->run_defaults) return 0;
         CLUA_DK(CLUA_DK_DEFAULTS);
-        lua_rawgeti(L, -1, lua_tointeger(L, CLUA_DS_KIND));
+        lua_rawgeti(L, -1, d->kind);
         break;
     case CLUA_DP_ROUTE:
         if (!lua_toboolean(L, CLUA_DS_ROUTE)) return 0;
@@ -211,7 +230,7 @@ static int clua_decide_next_list(lua_State *L, int *phase) {
             lua_pushinteger(L, j);
             lua_replace(L, CLUA_DS_ROUTEINDEX);
         }
-        if (clua_decide_list(L, *phase, j)) return 1;
+        if (clua_decide_list(L, *phase, j, NULL)) return 1;
     }
 }
 
@@ -253,18 +272,26 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
     return clua_decide_run(L, phase, i + 1);
 }
 
-/** decide(route, routes, dialog, kindIndex, count, target, sourceIndex, isAsync, runDefaults,
- *  queued, generation, snap, stackCount, frontScreens): the verdict of one navigation, as the
- *  prelude documents it. Upvalue 1 is the prelude's state list (CLUA_DK_*). */
+/** Sets op[name] (the table at CLUA_DS_OP) to the integer `value`, or to nil when absent. */
+static inline void clua_decide_putint(lua_State *L, int t, int name, int present, lua_Integer value) {
+    lua_pushvalue(L, lua_upvalueindex(name));
+    if (present) lua_pushinteger(L, value); else lua_pushnil(L);
+    lua_rawset(L, t);
+}
+
+/** decide(route, routes, dialog): the verdict of one navigation, as the prelude documents it;
+ *  the other arguments are in the clua_decision of upvalue 2. Upvalue 1 is the prelude's state
+ *  list (CLUA_DK_*). */
 static int clua_decide_fn(lua_State *L) {
-    lua_settop(L, CLUA_DS_FRONTSCREENS);
+    clua_decision d = *(const clua_decision *)lua_touserdata(L, lua_upvalueindex(CLUA_DU_ARGS));
+    lua_settop(L, CLUA_DS_DIALOG);
     luaL_checkstack(L, 12, "decide");
-    if (lua_toboolean(L, CLUA_DS_ASYNC)) {
+    if (d.is_async) {
         lua_createtable(L, 0, 8);                                   /* op */
         CLUA_DK(CLUA_DK_MAKESTACKS);
-        lua_pushvalue(L, CLUA_DS_SNAP);
-        lua_pushvalue(L, CLUA_DS_STACKCOUNT);
-        lua_pushvalue(L, CLUA_DS_FRONTSCREENS);
+        lua_pushinteger(L, d.snap);
+        lua_pushinteger(L, d.stack_count);
+        lua_pushinteger(L, d.front);
         lua_call(L, 3, 1);                                          /* stacks */
         lua_createtable(L, 0, 4);                                   /* ctx */
     } else {
@@ -276,31 +303,32 @@ static int clua_decide_fn(lua_State *L) {
         clua_stacks_state *s = (clua_stacks_state *)lua_touserdata(L, -1);
         lua_pop(L, 1);
         s->serial++;
-        s->count = lua_tointeger(L, CLUA_DS_STACKCOUNT);
-        s->front = lua_tointeger(L, CLUA_DS_FRONTSCREENS);
+        s->count = d.stack_count;
+        s->front = d.front;
     }
-    CLUA_DK(CLUA_DK_KINDS);
-    lua_rawgeti(L, -1, lua_tointeger(L, CLUA_DS_KIND));
-    lua_replace(L, -2);
     lua_pushvalue(L, lua_upvalueindex(CLUA_DN_KIND));
-    lua_insert(L, -2);
+    CLUA_DK(CLUA_DK_KINDS);
+    lua_rawgeti(L, -1, d.kind);
+    lua_replace(L, -2);
     lua_rawset(L, CLUA_DS_OP);
     clua_decide_put(L, CLUA_DS_OP, CLUA_DN_ROUTE, CLUA_DS_ROUTE);
     clua_decide_put(L, CLUA_DS_OP, CLUA_DN_ROUTES, CLUA_DS_ROUTES);
-    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_COUNT, CLUA_DS_COUNTARG);
-    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_TARGET, CLUA_DS_TARGET);
+    clua_decide_putint(L, CLUA_DS_OP, CLUA_DN_COUNT, d.has_count, d.count);
+    clua_decide_putint(L, CLUA_DS_OP, CLUA_DN_TARGET, d.has_target, d.target);
     lua_pushvalue(L, lua_upvalueindex(CLUA_DN_SOURCE));
     CLUA_DK(CLUA_DK_SOURCES);
-    lua_rawgeti(L, -1, lua_tointeger(L, CLUA_DS_SOURCE));
+    lua_rawgeti(L, -1, d.source);
     lua_replace(L, -2);
     lua_rawset(L, CLUA_DS_OP);
-    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_ASYNC, CLUA_DS_ASYNC);
+    lua_pushvalue(L, lua_upvalueindex(CLUA_DN_ASYNC));
+    lua_pushboolean(L, d.is_async);
+    lua_rawset(L, CLUA_DS_OP);
     clua_decide_put(L, CLUA_DS_CTX, CLUA_DN_DIALOG, CLUA_DS_DIALOG);
-    clua_decide_put(L, CLUA_DS_CTX, CLUA_DN_QUEUED, CLUA_DS_QUEUED);
-    clua_decide_put(L, CLUA_DS_CTX, CLUA_DN_GENERATION, CLUA_DS_GENERATION);
+    clua_decide_putint(L, CLUA_DS_CTX, CLUA_DN_QUEUED, 1, d.queued);
+    clua_decide_putint(L, CLUA_DS_CTX, CLUA_DN_GENERATION, 1, d.generation);
     lua_settop(L, CLUA_DS_TOP);
     int phase = CLUA_DP_DEFAULTS;
-    if (!clua_decide_list(L, phase, 0) && !clua_decide_next_list(L, &phase)) {
+    if (!clua_decide_list(L, phase, 0, &d) && !clua_decide_next_list(L, &phase)) {
         lua_pushinteger(L, 0);
         return 1;
     }
@@ -311,11 +339,24 @@ static int clua_decide_fn(lua_State *L) {
 static int clua_decider_fn(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
+    clua_decision *d = (clua_decision *)lua_newuserdatauv(L, sizeof(clua_decision), 0);
+    memset(d, 0, sizeof(clua_decision));
     for (int k = 0; k <= CLUA_DN_LAST - CLUA_DN_KIND; k++) lua_pushstring(L, clua_decide_names[k]);
-    lua_pushcclosure(L, clua_decide_fn, 1 + CLUA_DN_LAST - CLUA_DN_KIND + 1);
+    lua_pushcclosure(L, clua_decide_fn, CLUA_DN_LAST);
     return 1;
 }
 
 static inline void clua_pushdecider(lua_State *L) { lua_pushcfunction(L, clua_decider_fn); }
+
+/** The clua_decision a decide function made by decider reads (the function on top of the
+ *  stack, left there); NULL for any other value. Swift writes a decision's arguments there. The
+ *  memory lives as long as the function. */
+static inline clua_decision *clua_decision_args(lua_State *L) {
+    if (lua_tocfunction(L, -1) != clua_decide_fn) return NULL;
+    if (lua_getupvalue(L, -1, CLUA_DU_ARGS) == NULL) return NULL;
+    clua_decision *d = (clua_decision *)lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return d;
+}
 
 #endif

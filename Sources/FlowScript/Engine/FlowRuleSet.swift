@@ -7,7 +7,11 @@ import Foundation
 final class FlowRuleSet {
     let vm: LuaVM
     let generation: Int
-    var decideFunction: LuaFunctionRef!
+    var decideFunction: LuaFunctionRef! {
+        didSet { decisionArguments = decideFunction.flatMap { LuaDecisionArguments(of: $0, in: vm) } }
+    }
+    /// Where the decide function reads a decision's scalar arguments (written before each call).
+    @exclusivity(unchecked) var decisionArguments: LuaDecisionArguments?
     var styleFunction: LuaFunctionRef!
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).
     var runningWhereFunction: LuaFunctionRef!
@@ -30,6 +34,9 @@ final class FlowRuleSet {
     /// Route tables of routes without parameters, by name, as registry references: a decision
     /// reuses the one an earlier decision got when no rule has changed it since.
     @exclusivity(unchecked) private var routeTables: [String: Int32] = [:]
+    /// The route table pushed last, by name: consecutive decisions about one route (a push and
+    /// its pop, a screen asked about again) skip hashing the name.
+    @exclusivity(unchecked) private var lastRouteTable: (name: String, reference: Int32)?
     /// Async decisions still running in this VM (it closes once they finish).
     var callsInFlight = 0
     var retired = false
@@ -51,21 +58,31 @@ final class FlowRuleSet {
     func pushRouteTable(named name: String, on writer: LuaStackWriter) {
         let state = writer.state
         writer.reserve(3)
-        if let reference = routeTables[name] {
+        let known: Int32?
+        if let last = lastRouteTable, last.name == name { known = last.reference } else { known = routeTables[name] }
+        if let reference = known {
             lua_rawgeti(state, clua_registryindex(), lua_Integer(reference))
-            if routeTableIsIntact(state, name) { return }
+            if routeTableIsIntact(state, name) {
+                lastRouteTable = (name, reference)
+                return
+            }
             lua_settop(state, -2)
             luaL_unref(state, clua_registryindex(), reference)
             routeTables[name] = nil
+            lastRouteTable = nil
         }
         writer.pushTable(fieldCount: 1) { table in table.set("name", name) }
         if routeTables.count >= 256 {
             for reference in routeTables.values { luaL_unref(state, clua_registryindex(), reference) }
             routeTables.removeAll(keepingCapacity: true)
+            lastRouteTable = nil
         }
         lua_pushvalue(state, -1)
         let reference = luaL_ref(state, clua_registryindex())
-        if reference >= 0 { routeTables[name] = reference }
+        if reference >= 0 {
+            routeTables[name] = reference
+            lastRouteTable = (name, reference)
+        }
     }
 
     /// Closes the VM once no async decision uses it.

@@ -242,20 +242,14 @@ extension FlowRulesEngine: FlowRulesHook {
             writer.pushNil()
         }
         writer.push(input.dialog)
-        // The rest in the prelude's order, with one C call.
-        var scalars = LuaScalars()
-        scalars.append(input.kindIndex)
-        scalars.append(input.count)
-        scalars.append(input.target)
-        scalars.append(input.sourceIndex)
-        scalars.append(input.isAsync)
-        scalars.append(input.runsDefaults)
-        scalars.append(input.queued)
-        scalars.append(generation)
-        scalars.append(snapshot)
-        scalars.append(input.stackCount)
-        scalars.append(input.frontScreens)
-        writer.push(&scalars)
+        // The scalars go straight to the memory decide reads them from.
+        guard let arguments = set.decisionArguments else {
+            preconditionFailure("a loaded rule set always has the decide function's argument memory")
+        }
+        arguments.write(
+            kind: input.kindIndex, count: input.count, target: input.target, source: input.sourceIndex,
+            isAsync: input.isAsync, runsDefaults: input.runsDefaults, queued: input.queued, generation: generation,
+            snapshot: snapshot, stackCount: input.stackCount, frontScreens: input.frontScreens)
     }
 
     /// Pushes a route as its script table.

@@ -33,6 +33,9 @@ extension FlowRulesEngine {
             throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the rules prelude did not return its entry points")
         }
         set.decideFunction = decide
+        guard set.decisionArguments != nil else {
+            throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the rules prelude's decide is not the native decider")
+        }
         set.styleFunction = style
         set.runningWhereFunction = runningWhere
         try installFacts(in: vm)

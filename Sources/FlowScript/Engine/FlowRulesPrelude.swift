@@ -196,15 +196,14 @@ end
 
 local SOURCES = { "code", "user", "deeplink" }
 
--- decide(route, routes, dialog, kindIndex, count, target, sourceIndex, isAsync, runDefaults,
---        queued, generation, snap, stackCount, frontScreens)
--- runs the default preconditions of the kind (when runDefaults), the guards of `route`, then
--- the guards of each of `routes` not run yet, and returns 0 (allowed), 1, stage, reason, where
--- (blocked) or 2, stage, reason, where, kind, route (redirected). kindIndex and sourceIndex
--- index KINDS and SOURCES; snap names the stacks in Swift (0: the synchronous decision's);
--- stackCount and frontScreens describe them. It is C (clua_decide.h): only the rules' own
--- instructions run under the instruction budget's count hook. Synchronous decisions share one
--- `op`, `ctx` and `stacks`; async ones, which may be suspended, get their own.
+-- decide(route, routes, dialog) runs the default preconditions of the kind (when asked), the
+-- guards of `route`, then the guards of each of `routes` not run yet, and returns 0 (allowed),
+-- 1, stage, reason, where (blocked) or 2, stage, reason, where, kind, route (redirected). The
+-- other arguments (the kind and source as indexes into KINDS and SOURCES, count, target, the
+-- stacks' snapshot, count and front length, ...) are written by Swift into the function's own
+-- memory (clua_decision). It is C (clua_decide.h): only the rules' own instructions run under
+-- the instruction budget's count hook. Synchronous decisions share one `op`, `ctx` and
+-- `stacks`; async ones, which may be suspended, get their own.
 do
   local state = { KINDS, SOURCES, mergedByIndex, guards, {}, {}, syncStacks, makeStacks, REDIRECT, syncState }
   for i = 1, #state do D[i] = state[i] end

@@ -175,6 +175,18 @@ extension LuaVM {
         }
     }
 
+    /// The memory a decide function made by `decider` reads its scalar arguments from (see
+    /// `LuaDecisionArguments`), or `nil` when `function` is not one.
+    func decisionArgumentsPointer(of function: LuaFunctionRef) -> UnsafeMutablePointer<clua_decision>? {
+        guard !isClosed, function.owner === referenceOwner else { return nil }
+        let state = handle.main
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        LuaStackWriter(state: state, owner: referenceOwner).reserve(2)
+        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
+        return clua_decision_args(state)
+    }
+
     /// Stores at `path` the C function `stackKit(kit)` that returns the rules prelude's
     /// `makeStacks`, which makes the lazy `stacks` argument of rules (see `clua_stacks.h`).
     func installStackKitFunction(at path: String) throws(FlowScriptError) {
