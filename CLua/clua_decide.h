@@ -71,23 +71,25 @@ enum {
  * each of `routes` whose name's guards have not run yet. */
 enum { CLUA_DP_DEFAULTS = 0, CLUA_DP_ROUTE = 1, CLUA_DP_ROUTES = 2, CLUA_DP_DONE = 3 };
 
-/* Upvalue 2: the clua_decision userdata. Upvalues 3 and on: the field names decide reads and
- * writes, made once (lua_setfield and lua_getfield would look each name up in Lua's string cache
- * with a strcmp on every call). */
+/* Upvalue 1: the state list (for CLUA_DK_RUNNING, which changes). Upvalue 2: the clua_decision
+ * userdata. Upvalues 3 to 12: the list's entries CLUA_DK_KINDS to CLUA_DK_SYNCSTATE, which never
+ * change (an upvalue is read without a table lookup). Upvalues 13 and on: the field names decide
+ * reads and writes, made once (lua_setfield and lua_getfield would look each name up in Lua's
+ * string cache with a strcmp on every call). */
 #define CLUA_DU_ARGS 2
+#define CLUA_DK(key) lua_pushvalue(L, lua_upvalueindex(CLUA_DU_ARGS + (key)))
 enum {
-    CLUA_DN_KIND = 3, CLUA_DN_ROUTE, CLUA_DN_ROUTES, CLUA_DN_COUNT, CLUA_DN_TARGET, CLUA_DN_SOURCE,
-    CLUA_DN_ASYNC, CLUA_DN_DIALOG, CLUA_DN_QUEUED, CLUA_DN_GENERATION, CLUA_DN_FN, CLUA_DN_WHERE,
+    CLUA_DN_KIND = CLUA_DU_ARGS + CLUA_DK_SYNCSTATE + 1, CLUA_DN_ROUTE, CLUA_DN_ROUTES, CLUA_DN_COUNT, CLUA_DN_TARGET, CLUA_DN_SOURCE,
+    CLUA_DN_ASYNC, CLUA_DN_DIALOG, CLUA_DN_QUEUED, CLUA_DN_GENERATION, CLUA_DN_WHERE,
     CLUA_DN_NAME, CLUA_DN_REASON, CLUA_DN_LAST = CLUA_DN_REASON
 };
 
 /** The names of the CLUA_DN_ upvalues, in order. */
 static const char *const clua_decide_names[] = {
     "kind", "route", "routes", "count", "target", "source", "async", "dialog", "queuedDialogs",
-    "generation", "fn", "where", "name", "reason"
+    "generation", "where", "name", "reason"
 };
 
-#define CLUA_DK(key) lua_rawgeti(L, lua_upvalueindex(1), (key))
 
 /** Pushes t[name] (raw; `t` an absolute index, `name` a CLUA_DN_ upvalue). */
 static inline int clua_decide_get(lua_State *L, int t, int name) {
@@ -250,7 +252,7 @@ static int clua_decide_run(lua_State *L, int phase, lua_Integer i) {
         lua_pushvalue(L, -1);
         lua_replace(L, CLUA_DS_RULE);
         lua_rawseti(L, lua_upvalueindex(1), CLUA_DK_RUNNING);
-        clua_decide_get(L, CLUA_DS_RULE, CLUA_DN_FN);
+        lua_rawgeti(L, CLUA_DS_RULE, 1);                   /* the rule's function (the prelude's entry) */
         lua_pushvalue(L, CLUA_DS_OP);
         lua_pushvalue(L, CLUA_DS_STACKS);
         lua_pushvalue(L, CLUA_DS_CTX);
@@ -341,6 +343,7 @@ static int clua_decider_fn(lua_State *L) {
     lua_settop(L, 1);
     clua_decision *d = (clua_decision *)lua_newuserdatauv(L, sizeof(clua_decision), 0);
     memset(d, 0, sizeof(clua_decision));
+    for (int k = CLUA_DK_KINDS; k <= CLUA_DK_SYNCSTATE; k++) lua_rawgeti(L, 1, k);
     for (int k = 0; k <= CLUA_DN_LAST - CLUA_DN_KIND; k++) lua_pushstring(L, clua_decide_names[k]);
     lua_pushcclosure(L, clua_decide_fn, CLUA_DN_LAST);
     return 1;

@@ -90,7 +90,8 @@ local function entry(fn, fname)
     fail("bad argument #2 to '" .. fname .. "' (function expected, got " .. type(fn) .. ")", 3)
   end
   order = order + 1
-  return { fn = fn, order = order, where = whereOf(fn) }
+  -- fn also at [1]: the C decide loop reads it by index (clua_decide.h)
+  return { fn, fn = fn, order = order, where = whereOf(fn) }
 end
 
 local function append(list, item) list[#list + 1] = item end
