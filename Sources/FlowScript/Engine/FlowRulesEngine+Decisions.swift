@@ -214,7 +214,7 @@ extension FlowRulesEngine: FlowRulesHook {
 
     /// Runs the prelude's `decide` for a synchronous request.
     @usableFromInline
-    func decideErased(_ input: FlowDecisionInput, snapshot: Int) -> FlowErasedDecision {
+    func decideErased(_ input: borrowing FlowDecisionInput, snapshot: Int) -> FlowErasedDecision {
         guard let set = ruleSet else { return .allow }
         do {
             return try set.vm.call(
@@ -227,7 +227,7 @@ extension FlowRulesEngine: FlowRulesHook {
         }
     }
 
-    func pushDecisionArguments(_ input: FlowDecisionInput, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
+    func pushDecisionArguments(_ input: borrowing FlowDecisionInput, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
         writer.reserve(3)
         if let route = input.route {
             if route.payload.isEmpty { set.pushRouteTable(named: route.name, on: writer) } else { Self.push(route, on: writer) }
