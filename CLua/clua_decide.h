@@ -90,7 +90,6 @@ static const char *const clua_decide_names[] = {
     "generation", "where", "name", "reason"
 };
 
-
 /** Pushes t[name] (raw; `t` an absolute index, `name` a CLUA_DN_ upvalue). */
 static inline int clua_decide_get(lua_State *L, int t, int name) {
     lua_pushvalue(L, lua_upvalueindex(name));
