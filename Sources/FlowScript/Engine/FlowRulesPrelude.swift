@@ -1,9 +1,11 @@
 /// The Lua half of the rules engine, run in every rules VM before the rules files.
 ///
-/// It defines the `flow` table scripts register with, keeps the registrations in Lua tables,
-/// and dispatches a whole decision (every matching precondition and guard) inside one protected
-/// call from Swift, so a guarded navigation crosses the C boundary once. Swift helpers arrive in
-/// the hidden global `__flow_native`, which the prelude removes before any rules file runs.
+/// It defines the `flow` table scripts register with and keeps the registrations in Lua tables.
+/// A whole decision (every matching precondition and guard) runs inside one protected call from
+/// Swift, through the C `decide` it builds over those tables (`clua_decide.h`), so a guarded
+/// navigation crosses the C boundary once and only the rules' own instructions are traced by the
+/// instruction budget's hook. Swift and C helpers arrive in the hidden global `__flow_native`,
+/// which the prelude removes before any rules file runs.
 enum FlowRulesPrelude {
     /// The chunk name errors inside the prelude report.
     static let chunkName = "=flowstack"
