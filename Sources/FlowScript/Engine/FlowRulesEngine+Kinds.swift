@@ -12,7 +12,7 @@ enum FlowRulesEngineKinds {
 
     /// A command's kind as its 1-based position in `names`, without building its name: a batch is
     /// `pushMany`, a presentation `sheet` or `fullScreenCover` by its style.
-    @inlinable
+    @inlinable @inline(__always)
     static func index<Route>(of command: FlowCommand<Route>) -> Int {
         if command.batch != nil { return 3 }
         switch command.operation {

@@ -97,15 +97,16 @@ extension FlowRouter {
         if command.batch != nil {
             return checkSwiftBatch(command, condition: condition, stacks: before)
         }
-        let operation = command.operation
+        // The operation is read in place: a local copy of it costs an outlined copy of the whole
+        // enum on every navigation, even when no Swift check runs.
         if let condition {
-            if !condition(operation, before) {
+            if !condition(command.operation, before) {
                 return (.blockedByPrecondition, "the call's condition returned false")
             }
-        } else if let precondition = preconditionTable[operation.kind.tableIndex], !precondition(operation, before) {
-            return defaultRefusal(operation.kind)
+        } else if let precondition = preconditionTable[command.operation.kind.tableIndex], !precondition(command.operation, before) {
+            return defaultRefusal(command.operation.kind)
         }
-        if let guardOperation, !guardOperation(operation) {
+        if let guardOperation, !guardOperation(command.operation) {
             return (.blockedByGuard, "guardOperation returned false")
         }
         return nil

@@ -54,7 +54,7 @@ public enum FlowOperationKind: String, Hashable, Codable, Sendable, CaseIterable
 
 extension FlowOperation {
     /// The operation's kind.
-    @inlinable
+    @inlinable @inline(__always)
     public var kind: FlowOperationKind {
         switch self {
         case .setRoot: .setRoot
