@@ -87,6 +87,9 @@ enum LuaBenchmarks {
         case "decision":
             Measure.report("lua_decision_only_ns", try decisionOnly(), "ns")
             return
+        case "one_default":
+            Measure.report("lua_one_default_push_ns", try oneDefaultPush(), "ns")
+            return
         case "reload":
             Measure.report("reload_5kb_us", try reload5KB(), "us")
             return
@@ -97,8 +100,10 @@ enum LuaBenchmarks {
         Measure.report("bare_pcall_ns", bare.emptyCall, "ns")
         let lua = try guardedPush(depth: 0)
         Measure.report("lua_guarded_push_ns", lua, "ns")
-        // Not a target: the engine deciding that push alone, without the router around it.
+        // Not targets: the engine deciding that push alone, without the router around it; and the
+        // same push + pop through several guards and one default precondition.
         Measure.report("lua_decision_only_ns", try decisionOnly(), "ns")
+        Measure.report("lua_one_default_push_ns", try oneDefaultPush(), "ns")
         let deep = try guardedPush(depth: 1_000)
         Measure.report("lua_guarded_push_depth1000_ns", deep, "ns")
         Measure.report("reload_5kb_us", try reload5KB(), "us")

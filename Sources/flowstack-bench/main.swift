@@ -25,7 +25,7 @@ func swiftGuardedPushNanoseconds(depth: Int) -> Double {
 
 @MainActor
 func runBenchmarks() {
-    if ["lua_push", "reload", "decision"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
+    if ["lua_push", "reload", "decision", "one_default"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
         try? LuaBenchmarks.run(swiftGuardedPush: 1)
         return
     }
