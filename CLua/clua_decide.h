@@ -354,9 +354,14 @@ static inline void clua_pushdecider(lua_State *L) { lua_pushcfunction(L, clua_de
  *  stack, left there); NULL for any other value. Swift writes a decision's arguments there. The
  *  memory lives as long as the function. */
 static inline clua_decision *clua_decision_args(lua_State *L) {
-    if (lua_tocfunction(L, -1) != clua_decide_fn) return NULL;
+    /* Not compared with &clua_decide_fn: a static function of this header has one address per
+     * object file that includes it, and Swift debug builds compile one object per source file. */
+    if (lua_tocfunction(L, -1) == NULL) return NULL;
     if (lua_getupvalue(L, -1, CLUA_DU_ARGS) == NULL) return NULL;
-    clua_decision *d = (clua_decision *)lua_touserdata(L, -1);
+    clua_decision *d = NULL;
+    if (lua_type(L, -1) == LUA_TUSERDATA && lua_rawlen(L, -1) == sizeof(clua_decision)) {
+        d = (clua_decision *)lua_touserdata(L, -1);
+    }
     lua_pop(L, 1);
     return d;
 }
