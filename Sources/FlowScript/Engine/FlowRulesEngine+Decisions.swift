@@ -1,13 +1,51 @@
 import FlowStack
 import Foundation
 
-/// A request's source as its position in the prelude's `SOURCES` list: code, user, deeplink.
-@inlinable
-func flowSourceIndex(of source: FlowOperationSource) -> Int {
-    switch source {
-    case .code: return 1
-    case .user: return 2
-    case .deeplink: return 3
+/// What a decision needs from a request, without the app's route type: the part of the engine
+/// that talks to Lua is not generic, so it costs the same whatever the route type.
+@usableFromInline
+struct FlowDecisionInput {
+    /// The kind's position in the prelude's `KINDS` (1-based; see `makeInput`).
+    @usableFromInline var kindIndex: Int
+    @usableFromInline var route: FlowRouteValue?
+    @usableFromInline var routes: [FlowRouteValue]?
+    @usableFromInline var count: Int?
+    @usableFromInline var target: Int?
+    /// The source's position in the prelude's `SOURCES` (1-based).
+    @usableFromInline var sourceIndex: Int
+    @usableFromInline var isAsync: Bool
+    @usableFromInline var runsDefaults: Bool
+    @usableFromInline var dialog: String?
+    @usableFromInline var queued: Int
+    /// The number of stacks, and the front-most stack's number of screens (root included).
+    @usableFromInline var stackCount: Int
+    @usableFromInline var frontScreens: Int
+
+    @inlinable
+    init(kindIndex: Int, route: FlowRouteValue?, routes: [FlowRouteValue]?, count: Int?, target: Int?, sourceIndex: Int,
+         isAsync: Bool, runsDefaults: Bool, dialog: String?, queued: Int, stackCount: Int, frontScreens: Int) {
+        self.kindIndex = kindIndex
+        self.route = route
+        self.routes = routes
+        self.count = count
+        self.target = target
+        self.sourceIndex = sourceIndex
+        self.isAsync = isAsync
+        self.runsDefaults = runsDefaults
+        self.dialog = dialog
+        self.queued = queued
+        self.stackCount = stackCount
+        self.frontScreens = frontScreens
+    }
+
+    /// A source's position in the prelude's `SOURCES` list: code, user, deeplink.
+    @inlinable
+    static func sourceIndex(of source: FlowOperationSource) -> Int {
+        switch source {
+        case .code: return 1
+        case .user: return 2
+        case .deeplink: return 3
+        }
     }
 }
 
@@ -63,8 +101,9 @@ extension FlowRulesEngine: FlowRulesHook {
     /// Decides a request the rules need to see (`needsDecision` was true).
     @inlinable
     func decideChecked(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
+        let input = makeInput(request)
         syncStacks.stacks = request.stacks
-        let erased = decideErased(request, snapshot: 0)
+        let erased = decideErased(input, snapshot: 0)
         syncStacks.stacks = []
         switch erased {
         case .allow: return .allow
@@ -80,6 +119,7 @@ extension FlowRulesEngine: FlowRulesHook {
         guard let set = ruleSet, needsDecision(request.command, runsDefaults: request.runsDefaultPreconditions) else {
             return .allow
         }
+        let input = makeInput(request)
         let snapshot = nextSnapshot
         nextSnapshot += 1
         let box = FlowStacksBox<Route>(engine: self)
@@ -94,7 +134,7 @@ extension FlowRulesEngine: FlowRulesHook {
         do {
             erased = try await set.vm.callAsync(
                 set.decideFunction,
-                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(of: request, snapshot: snapshot, set: set, on: writer) },
+                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, set: set, on: writer) },
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
@@ -109,55 +149,46 @@ extension FlowRulesEngine: FlowRulesHook {
         }
     }
 
-    /// Runs the prelude's `decide` for a synchronous request.
-    @usableFromInline
-    func decideErased(_ request: FlowRuleRequest<Route>, snapshot: Int) -> FlowErasedDecision {
-        guard let set = ruleSet else { return .allow }
-        do {
-            return try set.vm.call(
-                set.decideFunction,
-                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(of: request, snapshot: snapshot, set: set, on: writer) },
-                results: { results throws(FlowScriptError) in try self.readDecision(results) }
-            )
-        } catch {
-            return .failure(set.relocated(error))
-        }
-    }
-
-    /// Pushes `decide`'s arguments for `request` (its route, its routes, the dialog) and writes the
-    /// scalars into the function's argument memory, reading the request in place: every copy of
-    /// the command or of the operation costs an outlined copy of the whole enum.
-    func pushDecisionArguments(of request: FlowRuleRequest<Route>, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
-        writer.reserve(3)
+    /// The request's fields as the prelude's `decide` takes them.
+    @inlinable
+    func makeInput(_ request: FlowRuleRequest<Route>) -> FlowDecisionInput {
+        // One switch over the operation, read in place: every copy of the command or of the
+        // operation (`kind`, `target`) costs an outlined copy of the whole enum.
+        var route: FlowRouteValue?
+        var routes: [FlowRouteValue]?
         var count: Int?
         var stackTarget: FlowStackTarget?
+        let kindIndex = FlowRulesEngineKinds.index(of: request.command)
         switch request.command.operation {
         case .pop(let popped, let target):
             count = popped
             stackTarget = target
-            pushRoutes(nil, nil, set: set, on: writer)
-        case .popToRoot(let target), .dismiss(let target):
+        case .popToRoot(let target):
             stackTarget = target
-            pushRoutes(nil, nil, set: set, on: writer)
+        case .dismiss(let target):
+            stackTarget = target
         case .dismissAll:
-            pushRoutes(nil, nil, set: set, on: writer)
+            break
         case .replacePath(let root, let path, let target):
             stackTarget = target
-            pushRoutes(root, [root] + path, set: set, on: writer)
-        case .setRoot(let screen), .present(let screen, _):
+            route = routeValue(root)
+            routes = ([root] + path).map { routeValue($0) }
+        case .setRoot(let screen):
+            route = routeValue(screen)
             // The initial path is shown too: its routes' guards run, as for replacePath.
-            let path = request.command.path
-            pushRoutes(screen, path.isEmpty ? nil : [screen] + path, set: set, on: writer)
+            if !request.command.path.isEmpty { routes = ([screen] + request.command.path).map { routeValue($0) } }
+        case .present(let screen, _):
+            route = routeValue(screen)
+            if !request.command.path.isEmpty { routes = ([screen] + request.command.path).map { routeValue($0) } }
         case .push(let screen, let target), .pushRemovingPrevious(let screen, let target),
              .replaceCurrent(let screen, let target), .popTo(let screen, _, let target):
             stackTarget = target
             if let batch = request.command.batch {
-                pushRoutes(nil, batch, set: set, on: writer)
+                routes = batch.map { routeValue($0) }
             } else {
-                pushRoutes(screen, nil, set: set, on: writer)
+                route = routeValue(screen)
             }
         }
-        writer.push(request.dialog)
         // The target stack, 1-based (no closures: written in main-actor code and handed to a
         // generic function, each call gets a runtime executor check).
         var target: Int?
@@ -173,32 +204,52 @@ extension FlowRulesEngine: FlowRulesHook {
         }
         var frontScreens = 0
         if let front = request.stacks.last { frontScreens = front.pathCount + 1 }
+        return FlowDecisionInput(
+            kindIndex: kindIndex, route: route, routes: routes, count: count,
+            target: target, sourceIndex: FlowDecisionInput.sourceIndex(of: request.source),
+            isAsync: request.isAsync, runsDefaults: request.runsDefaultPreconditions, dialog: request.dialog,
+            queued: request.queuedDialogCount, stackCount: request.stacks.count, frontScreens: frontScreens
+        )
+    }
+
+    /// Runs the prelude's `decide` for a synchronous request.
+    @usableFromInline
+    func decideErased(_ input: borrowing FlowDecisionInput, snapshot: Int) -> FlowErasedDecision {
+        guard let set = ruleSet else { return .allow }
+        do {
+            return try set.vm.call(
+                set.decideFunction,
+                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, set: set, on: writer) },
+                results: { results throws(FlowScriptError) in try self.readDecision(results) }
+            )
+        } catch {
+            return .failure(set.relocated(error))
+        }
+    }
+
+    func pushDecisionArguments(_ input: borrowing FlowDecisionInput, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
+        writer.reserve(3)
+        if let route = input.route {
+            if route.payload.isEmpty { set.pushRouteTable(named: route.name, on: writer) } else { Self.push(route, on: writer) }
+        } else {
+            writer.pushNil()
+        }
+        if let routes = input.routes {
+            writer.pushTable(arrayCount: routes.count) { table in
+                for route in routes { table.appendPushed { Self.push(route, on: writer) } }
+            }
+        } else {
+            writer.pushNil()
+        }
+        writer.push(input.dialog)
         // The scalars go straight to the memory decide reads them from.
         guard let arguments = set.decisionArguments else {
             preconditionFailure("a loaded rule set always has the decide function's argument memory")
         }
         arguments.write(
-            kind: FlowRulesEngineKinds.index(of: request.command), count: count, target: target,
-            source: flowSourceIndex(of: request.source), isAsync: request.isAsync,
-            runsDefaults: request.runsDefaultPreconditions, queued: request.queuedDialogCount, generation: generation,
-            snapshot: snapshot, stackCount: request.stacks.count, frontScreens: frontScreens)
-    }
-
-    /// Pushes `decide`'s `route` and `routes` arguments (nil when absent).
-    func pushRoutes(_ route: Route?, _ routes: [Route]?, set: FlowRuleSet, on writer: LuaStackWriter) {
-        if let route {
-            let value = routeValue(route)
-            if value.payload.isEmpty { set.pushRouteTable(named: value.name, on: writer) } else { Self.push(value, on: writer) }
-        } else {
-            writer.pushNil()
-        }
-        if let routes {
-            writer.pushTable(arrayCount: routes.count) { table in
-                for route in routes { table.appendPushed { Self.push(self.routeValue(route), on: writer) } }
-            }
-        } else {
-            writer.pushNil()
-        }
+            kind: input.kindIndex, count: input.count, target: input.target, source: input.sourceIndex,
+            isAsync: input.isAsync, runsDefaults: input.runsDefaults, queued: input.queued, generation: generation,
+            snapshot: snapshot, stackCount: input.stackCount, frontScreens: input.frontScreens)
     }
 
     /// Pushes a route as its script table.
