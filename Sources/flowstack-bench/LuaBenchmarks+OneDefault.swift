@@ -38,16 +38,7 @@ extension LuaBenchmarks {
         configuration.logger.logLevel = .critical
         let engine = try FlowRulesEngine<FlowRouteValue>(directory: directory, configuration: configuration)
         try engine.setFacts(["isLoggedIn": true, "hasSeenOnboarding": true, "isPremium": true])
-        let router = FlowRouter<FlowRouteValue, String>(root: FlowRouteValue("home"))
-        engine.install(into: router)
-        let projects = FlowRouteValue("projects")
-        precondition(router.push(projects) && router.pop(), "the rules must allow the benchmark's push and pop")
-        let perPair = Measure.nanosecondsPerIteration(iterations: 100_000) {
-            router.push(projects)
-            router.pop()
-        }
-        precondition(router.history.allSatisfy { $0.outcome == .applied }, "every benchmark operation must apply")
-        engine.close()
-        return perPair / 2
+        defer { engine.close() }
+        return pushPop(through: engine, depth: 0)
     }
 }
