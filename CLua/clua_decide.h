@@ -96,6 +96,13 @@ static inline int clua_decide_get(lua_State *L, int t, int name) {
     return lua_rawget(L, t);
 }
 
+/** Pushes the `name` field of the route at `idx` (absolute; metamethods respected, as a rule's
+ *  `route.name` would). */
+static inline void clua_decide_routename(lua_State *L, int idx) {
+    lua_pushvalue(L, lua_upvalueindex(CLUA_DN_NAME));
+    lua_gettable(L, idx);
+}
+
 /** t[name] = the value at `v` (raw; `t` and `v` absolute indices). */
 static inline void clua_decide_put(lua_State *L, int t, int name, int v) {
     lua_pushvalue(L, lua_upvalueindex(name));
@@ -173,15 +180,13 @@ static int clua_decide_list(lua_State *L, int phase, lua_Integer j, const clua_d
     case CLUA_DP_ROUTE:
         if (!lua_toboolean(L, CLUA_DS_ROUTE)) return 0;
         CLUA_DK(CLUA_DK_GUARDS);
-        lua_pushvalue(L, lua_upvalueindex(CLUA_DN_NAME));
-        lua_gettable(L, CLUA_DS_ROUTE);
+        clua_decide_routename(L, CLUA_DS_ROUTE);
         lua_rawget(L, -2);
         break;
     default:
         /* the guards of routes[j]'s name, unless they ran already */
         lua_geti(L, CLUA_DS_ROUTES, j);
-        lua_pushvalue(L, lua_upvalueindex(CLUA_DN_NAME));
-        lua_gettable(L, -2);
+        clua_decide_routename(L, lua_gettop(L));
         lua_pushvalue(L, -1);
         if (lua_rawget(L, CLUA_DS_SEEN) != LUA_TNIL) {
             lua_settop(L, CLUA_DS_TOP);
@@ -215,8 +220,7 @@ static int clua_decide_next_list(lua_State *L, int *phase) {
                 if (!lua_toboolean(L, CLUA_DS_ROUTES)) return 0;
                 lua_createtable(L, 0, 4);
                 if (lua_toboolean(L, CLUA_DS_ROUTE)) {
-                    lua_pushvalue(L, lua_upvalueindex(CLUA_DN_NAME));
-                    lua_gettable(L, CLUA_DS_ROUTE);
+                    clua_decide_routename(L, CLUA_DS_ROUTE);
                     lua_pushboolean(L, 1);
                     lua_rawset(L, -3);
                 }

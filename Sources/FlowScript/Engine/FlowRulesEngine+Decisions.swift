@@ -310,10 +310,8 @@ extension FlowRulesEngine: FlowRulesHook {
 /// The stacks a decision sees, for the lazy `stacks` argument, without the route type.
 @MainActor
 protocol FlowErasedStacks: AnyObject {
-    /// The number of stacks.
-    var count: Int { get }
-    /// A stack's identity, presentation and number of screens (root included), 1-based.
-    func info(_ index: Int) -> (id: String, presentation: String, screens: Int)?
+    /// A stack's identity and presentation, 1-based.
+    func info(_ index: Int) -> (id: String, presentation: String)?
     /// A stack's number of screens (root included), 1-based.
     func screens(_ index: Int) -> Int?
     /// The route at a 1-based position (1: the root screen) of a 1-based stack.
@@ -330,12 +328,9 @@ final class FlowStacksBox<Route: FlowRouteConvertible>: FlowErasedStacks {
         self.engine = engine
     }
 
-    var count: Int { stacks.count }
-
-    func info(_ index: Int) -> (id: String, presentation: String, screens: Int)? {
+    func info(_ index: Int) -> (id: String, presentation: String)? {
         guard index >= 1, index <= stacks.count else { return nil }
-        let stack = stacks[index - 1]
-        return (stack.id.flowString, stack.style.rawValue, stack.pathCount + 1)
+        return (stacks[index - 1].id.flowString, stacks[index - 1].style.rawValue)
     }
 
     func screens(_ index: Int) -> Int? {

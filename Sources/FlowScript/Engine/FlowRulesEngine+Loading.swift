@@ -103,11 +103,9 @@ extension FlowRulesEngine {
         })
         try vm.register("__flow_native.stackInfo") { [unowned self] arguments, writer in
             guard let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
+            // stackInfo(snap, stack, lengthOnly): the stack's number of screens, or its id and
+            // presentation (see clua_stacks.h).
             let index = try arguments.integer(at: 2)
-            if index == 0 {
-                writer.push(stacks.count)
-                return 1
-            }
             if arguments.count >= 3, arguments.isTruthy(at: 3) {
                 guard let screens = stacks.screens(index) else { return 0 }
                 writer.push(screens)
@@ -116,8 +114,7 @@ extension FlowRulesEngine {
             guard let info = stacks.info(index) else { return 0 }
             writer.push(info.id)
             writer.push(info.presentation)
-            writer.push(info.screens)
-            return 3
+            return 2
         }
         try vm.register("__flow_native.routeAt") { [unowned self] arguments, writer in
             guard let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
