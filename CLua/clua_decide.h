@@ -20,23 +20,8 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include "clua_stacks.h"
+#include "clua_op.h"
 
-/** A decision's scalar arguments, written by Swift into the decide closure's own memory before
- *  each call (upvalue 2, see clua_decision_args): they need no pushing, and decide reads them
- *  without a stack access each. decide reads them once, on entry, before any rule runs (an
- *  async decision may later be suspended while other decisions write them). */
-typedef struct clua_decision {
-    lua_Integer kind;          /* 1-based position in the prelude's KINDS */
-    lua_Integer count;         /* op.count, when has_count */
-    lua_Integer target;        /* op.target (1-based stack), when has_target */
-    lua_Integer source;        /* 1-based position in the prelude's SOURCES */
-    lua_Integer queued;        /* ctx.queuedDialogs */
-    lua_Integer generation;    /* ctx.generation */
-    lua_Integer snap;          /* which stacks in Swift (0: the synchronous decision's) */
-    lua_Integer stack_count;   /* the number of stacks */
-    lua_Integer front;         /* the front-most stack's number of screens */
-    int has_count, has_target, is_async, run_defaults;
-} clua_decision;
 
 /** Positions in the prelude's state list (upvalue 1 of the decide closure). */
 enum {
@@ -44,8 +29,8 @@ enum {
     CLUA_DK_SOURCES,      /* the operation sources, by index */
     CLUA_DK_DEFAULTS,     /* kind index -> the default preconditions to run, in order */
     CLUA_DK_GUARDS,       /* route name -> its guards, in order */
-    CLUA_DK_SYNCOP,       /* the `op` table synchronous decisions share */
-    CLUA_DK_SYNCCTX,      /* the `ctx` table synchronous decisions share */
+    CLUA_DK_SYNCOP,       /* the `op` proxy synchronous decisions share (made by decider) */
+    CLUA_DK_SYNCCTX,      /* the `ctx` proxy synchronous decisions share (made by decider) */
     CLUA_DK_SYNCSTACKS,   /* the `stacks` proxy synchronous decisions share */
     CLUA_DK_MAKESTACKS,   /* function makeStacks(snap, count, front) -> a new stacks proxy, its state */
     CLUA_DK_REDIRECT,     /* the metatable of flow.redirect(...) values */
@@ -73,22 +58,20 @@ enum { CLUA_DP_DEFAULTS = 0, CLUA_DP_ROUTE = 1, CLUA_DP_ROUTES = 2, CLUA_DP_DONE
 
 /* Upvalue 1: the state list (for CLUA_DK_RUNNING, which changes). Upvalue 2: the clua_decision
  * userdata. Upvalues 3 to 12: the list's entries CLUA_DK_KINDS to CLUA_DK_SYNCSTATE, which never
- * change (an upvalue is read without a table lookup). Upvalues 13 and on: the field names decide
- * reads and writes, made once (lua_setfield and lua_getfield would look each name up in Lua's
- * string cache with a strcmp on every call). */
+ * change (an upvalue is read without a table lookup). Then the field names decide reads, made
+ * once (lua_getfield would look each name up in Lua's string cache with a strcmp on every
+ * call), and last the state of the shared `op` and `ctx` (clua_op.h). */
 #define CLUA_DU_ARGS 2
 #define CLUA_DK(key) lua_pushvalue(L, lua_upvalueindex(CLUA_DU_ARGS + (key)))
 enum {
-    CLUA_DN_KIND = CLUA_DU_ARGS + CLUA_DK_SYNCSTATE + 1, CLUA_DN_ROUTE, CLUA_DN_ROUTES, CLUA_DN_COUNT, CLUA_DN_TARGET, CLUA_DN_SOURCE,
-    CLUA_DN_ASYNC, CLUA_DN_DIALOG, CLUA_DN_QUEUED, CLUA_DN_GENERATION, CLUA_DN_WHERE,
-    CLUA_DN_NAME, CLUA_DN_REASON, CLUA_DN_LAST = CLUA_DN_REASON
+    CLUA_DN_KIND = CLUA_DU_ARGS + CLUA_DK_SYNCSTATE + 1, CLUA_DN_ROUTE, CLUA_DN_WHERE, CLUA_DN_NAME, CLUA_DN_REASON,
+    CLUA_DN_LAST = CLUA_DN_REASON,
+    CLUA_DU_SYNCOPSTATE,  /* the state of the shared `op` and `ctx` */
+    CLUA_DU_LAST = CLUA_DU_SYNCOPSTATE
 };
 
 /** The names of the CLUA_DN_ upvalues, in order. */
-static const char *const clua_decide_names[] = {
-    "kind", "route", "routes", "count", "target", "source", "async", "dialog", "queuedDialogs",
-    "generation", "where", "name", "reason"
-};
+static const char *const clua_decide_names[] = { "kind", "route", "where", "name", "reason" };
 
 /** Pushes t[name] (raw; `t` an absolute index, `name` a CLUA_DN_ upvalue). */
 static inline int clua_decide_get(lua_State *L, int t, int name) {
@@ -96,18 +79,15 @@ static inline int clua_decide_get(lua_State *L, int t, int name) {
     return lua_rawget(L, t);
 }
 
-/** Pushes the `name` field of the route at `idx` (absolute; metamethods respected, as a rule's
- *  `route.name` would). */
+/** Pushes the name of the route at `idx` (absolute): the value itself for a route passed by
+ *  its name, else its `name` field (metamethods respected, as a rule's `route.name` would). */
 static inline void clua_decide_routename(lua_State *L, int idx) {
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        lua_pushvalue(L, idx);
+        return;
+    }
     lua_pushvalue(L, lua_upvalueindex(CLUA_DN_NAME));
     lua_gettable(L, idx);
-}
-
-/** t[name] = the value at `v` (raw; `t` and `v` absolute indices). */
-static inline void clua_decide_put(lua_State *L, int t, int name, int v) {
-    lua_pushvalue(L, lua_upvalueindex(name));
-    lua_pushvalue(L, v);
-    lua_rawset(L, t);
 }
 
 static int clua_decide_k(lua_State *L, int status, lua_KContext kc);
@@ -277,13 +257,6 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
     return clua_decide_run(L, phase, i + 1);
 }
 
-/** Sets op[name] (the table at CLUA_DS_OP) to the integer `value`, or to nil when absent. */
-static inline void clua_decide_putint(lua_State *L, int t, int name, int present, lua_Integer value) {
-    lua_pushvalue(L, lua_upvalueindex(name));
-    if (present) lua_pushinteger(L, value); else lua_pushnil(L);
-    lua_rawset(L, t);
-}
-
 /** decide(route, routes, dialog): the verdict of one navigation, as the prelude documents it;
  *  the other arguments are in the clua_decision of upvalue 2. Upvalue 1 is the prelude's state
  *  list (CLUA_DK_*). */
@@ -292,45 +265,31 @@ static int clua_decide_fn(lua_State *L) {
     lua_settop(L, CLUA_DS_DIALOG);
     luaL_checkstack(L, 12, "decide");
     if (d.is_async) {
-        lua_createtable(L, 0, 8);                                   /* op */
+        /* A decision that may be suspended while others run: its own op, ctx and stacks. */
+        CLUA_DK(CLUA_DK_KINDS);
+        CLUA_DK(CLUA_DK_SOURCES);
+        clua_op_make(L, -2, -1);                                    /* kinds, sources, op, ctx, state */
+        clua_op_set(L, lua_gettop(L), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG);
+        lua_pop(L, 1);
         CLUA_DK(CLUA_DK_MAKESTACKS);
         lua_pushinteger(L, d.snap);
         lua_pushinteger(L, d.stack_count);
         lua_pushinteger(L, d.front);
-        lua_call(L, 3, 1);                                          /* stacks */
-        lua_createtable(L, 0, 4);                                   /* ctx */
+        lua_call(L, 3, 1);                                          /* kinds, sources, op, ctx, stacks */
+        lua_insert(L, -2);                                          /* kinds, sources, op, stacks, ctx */
+        lua_remove(L, CLUA_DS_DIALOG + 1);
+        lua_remove(L, CLUA_DS_DIALOG + 1);
     } else {
         CLUA_DK(CLUA_DK_SYNCOP);
         CLUA_DK(CLUA_DK_SYNCSTACKS);
         CLUA_DK(CLUA_DK_SYNCCTX);
+        clua_op_set(L, lua_upvalueindex(CLUA_DU_SYNCOPSTATE), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG);
         /* A new decision for the shared stacks proxy: its views refresh on first read. */
-        CLUA_DK(CLUA_DK_SYNCSTATE);
-        clua_stacks_state *s = (clua_stacks_state *)lua_touserdata(L, -1);
-        lua_pop(L, 1);
+        clua_stacks_state *s = (clua_stacks_state *)lua_touserdata(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_SYNCSTATE));
         s->serial++;
         s->count = d.stack_count;
         s->front = d.front;
     }
-    lua_pushvalue(L, lua_upvalueindex(CLUA_DN_KIND));
-    CLUA_DK(CLUA_DK_KINDS);
-    lua_rawgeti(L, -1, d.kind);
-    lua_replace(L, -2);
-    lua_rawset(L, CLUA_DS_OP);
-    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_ROUTE, CLUA_DS_ROUTE);
-    clua_decide_put(L, CLUA_DS_OP, CLUA_DN_ROUTES, CLUA_DS_ROUTES);
-    clua_decide_putint(L, CLUA_DS_OP, CLUA_DN_COUNT, d.has_count, d.count);
-    clua_decide_putint(L, CLUA_DS_OP, CLUA_DN_TARGET, d.has_target, d.target);
-    lua_pushvalue(L, lua_upvalueindex(CLUA_DN_SOURCE));
-    CLUA_DK(CLUA_DK_SOURCES);
-    lua_rawgeti(L, -1, d.source);
-    lua_replace(L, -2);
-    lua_rawset(L, CLUA_DS_OP);
-    lua_pushvalue(L, lua_upvalueindex(CLUA_DN_ASYNC));
-    lua_pushboolean(L, d.is_async);
-    lua_rawset(L, CLUA_DS_OP);
-    clua_decide_put(L, CLUA_DS_CTX, CLUA_DN_DIALOG, CLUA_DS_DIALOG);
-    clua_decide_putint(L, CLUA_DS_CTX, CLUA_DN_QUEUED, 1, d.queued);
-    clua_decide_putint(L, CLUA_DS_CTX, CLUA_DN_GENERATION, 1, d.generation);
     lua_settop(L, CLUA_DS_TOP);
     int phase = CLUA_DP_DEFAULTS;
     if (!clua_decide_list(L, phase, 0, &d) && !clua_decide_next_list(L, &phase)) {
@@ -344,11 +303,23 @@ static int clua_decide_fn(lua_State *L) {
 static int clua_decider_fn(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
+    lua_rawgeti(L, 1, CLUA_DK_KINDS);
+    lua_rawgeti(L, 1, CLUA_DK_SOURCES);
+    clua_op_make(L, 2, 3);                                  /* 4: op, 5: ctx, 6: their state */
+    lua_pushvalue(L, 4);
+    lua_rawseti(L, 1, CLUA_DK_SYNCOP);
+    lua_pushvalue(L, 5);
+    lua_rawseti(L, 1, CLUA_DK_SYNCCTX);
+    lua_settop(L, 6);
+    lua_replace(L, 2);                                      /* 2: the state */
+    lua_settop(L, 2);
     clua_decision *d = (clua_decision *)lua_newuserdatauv(L, sizeof(clua_decision), 0);
     memset(d, 0, sizeof(clua_decision));
     for (int k = CLUA_DK_KINDS; k <= CLUA_DK_SYNCSTATE; k++) lua_rawgeti(L, 1, k);
     for (int k = 0; k <= CLUA_DN_LAST - CLUA_DN_KIND; k++) lua_pushstring(L, clua_decide_names[k]);
-    lua_pushcclosure(L, clua_decide_fn, CLUA_DN_LAST);
+    lua_pushvalue(L, 2);                                    /* CLUA_DU_SYNCOPSTATE */
+    lua_remove(L, 2);
+    lua_pushcclosure(L, clua_decide_fn, CLUA_DU_LAST);
     return 1;
 }
 

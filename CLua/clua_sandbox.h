@@ -116,8 +116,17 @@ static int clua_sb_rawset(lua_State *L) {
     return 1;
 }
 
-/** `setmetatable`: no __gc (finalizers would run Lua code at arbitrary times). */
+/** `setmetatable`: no __gc (finalizers would run Lua code at arbitrary times); a read-only proxy
+ *  keeps its metatable. */
 static int clua_sb_setmetatable(lua_State *L) {
+    if (lua_type(L, 1) == LUA_TTABLE && lua_getmetatable(L, 1)) {
+        lua_pushliteral(L, "__readonly");
+        if (lua_rawget(L, -2) == LUA_TSTRING) {
+            return clua_raisef_kinded(L, CLUA_KIND_READ_ONLY, "%s is read-only (setmetatable cannot change it)",
+                                      lua_tostring(L, -1));
+        }
+        lua_pop(L, 2);
+    }
     if (lua_type(L, 2) == LUA_TTABLE) {
         lua_pushliteral(L, "__gc");
         int t = lua_rawget(L, 2);

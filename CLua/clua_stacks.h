@@ -61,6 +61,16 @@ static inline void clua_sk_setkit(lua_State *L, int kit, const char *name, int k
     lua_setfield(L, -2, name);
 }
 
+/** Protects the metatable on top: `getmetatable` returns "read-only", and `setmetatable` and
+ *  `rawset` refuse the proxy (clua_sandbox.h reads `__readonly`), so no rule can take a shared
+ *  proxy apart, or fill it, for the decisions after it. */
+static inline void clua_sk_protect(lua_State *L) {
+    lua_pushliteral(L, "read-only");
+    lua_setfield(L, -2, "__metatable");
+    lua_pushliteral(L, "stacks");
+    lua_setfield(L, -2, "__readonly");
+}
+
 /** Sets field `name` of the table on top to a C closure of `fn` over the `n` values below it. */
 static inline void clua_sk_setclosure(lua_State *L, const char *name, lua_CFunction fn, int n) {
     lua_pushcclosure(L, fn, n);
@@ -159,6 +169,7 @@ static void clua_stacks_makeview(lua_State *L, const clua_stacks_state *s, lua_I
     clua_sk_setclosure(L, "__len", clua_routes_len, 2);
     clua_sk_setkit(L, kit, "__newindex", CLUA_SK_READONLY);
     clua_sk_setkit(L, kit, "__pairs", CLUA_SK_PAIRS);
+    clua_sk_protect(L);
     lua_setmetatable(L, -2);
     int routes = lua_gettop(L);
     lua_createtable(L, 0, 2);                               /* fields */
@@ -181,6 +192,7 @@ static void clua_stacks_makeview(lua_State *L, const clua_stacks_state *s, lua_I
     clua_sk_setkit(L, kit, "__newindex", CLUA_SK_READONLY);
     lua_pushvalue(L, fields);
     clua_sk_setclosure(L, "__pairs", clua_view_pairs, 1);
+    clua_sk_protect(L);
     lua_setmetatable(L, -2);
     /* state, routes, fields, view -> view, state */
     lua_pushvalue(L, state);
@@ -243,6 +255,7 @@ static int clua_makestacks_fn(lua_State *L) {
     clua_sk_setclosure(L, "__len", clua_stacks_len, 1);
     clua_sk_setkit(L, lua_upvalueindex(1), "__newindex", CLUA_SK_READONLY);
     clua_sk_setkit(L, lua_upvalueindex(1), "__pairs", CLUA_SK_PAIRS);
+    clua_sk_protect(L);
     lua_setmetatable(L, -2);
     lua_pushvalue(L, state);
     return 2;

@@ -270,23 +270,58 @@ static int clua_sourceof_fn(lua_State *L) {
 
 static inline void clua_pushsourceof(lua_State *L) { lua_pushcfunction(L, clua_sourceof_fn); }
 
-/** Whether the table on top of the stack is still exactly `{ name = <name> }` with no metatable
- *  (a route table the engine reuses: a rule may have changed it since). Never raises. */
-static inline int clua_route_intact(lua_State *L, const char *name, size_t len) {
-    int idx = lua_gettop(L);
-    if (lua_type(L, idx) != LUA_TTABLE) return 0;
-    if (lua_getmetatable(L, idx)) { lua_settop(L, idx); return 0; }
-    lua_pushnil(L);
-    if (!lua_next(L, idx)) return 0;
-    size_t keylen = 0, valuelen = 0;
-    const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &keylen) : NULL;
-    const char *value = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &valuelen) : NULL;
-    int same = key != NULL && keylen == 4 && memcmp(key, "name", 4) == 0 &&
-               value != NULL && valuelen == len && memcmp(value, name, len) == 0;
-    lua_settop(L, idx + 1);                      /* keep the key for the next lua_next */
-    if (!same) { lua_settop(L, idx); return 0; }
-    if (lua_next(L, idx)) { lua_settop(L, idx); return 0; }  /* a second field */
+/* ------------------------------------------------------------------------------------------ */
+/* Plain copies of proxies                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/** plaincopy(t): a plain table holding what `pairs(t)` yields, t's __pairs respected (the
+ *  read-only proxies: facts, op, ctx, stacks and their views). Raises what the iteration
+ *  raises; run only by clua_plaincopy, protected. */
+static int clua_plaincopy_fn(lua_State *L) {
+    lua_settop(L, 1);
+    lua_newtable(L);                                /* 2: the copy */
+    if (luaL_getmetafield(L, 1, "__pairs") == LUA_TNIL) {
+        lua_pushnil(L);
+        while (lua_next(L, 1)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, 2);
+        }
+        return 1;
+    }
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 3);                              /* 3: iterator, 4: state, 5: control */
+    for (;;) {
+        lua_pushvalue(L, 3);
+        lua_pushvalue(L, 4);
+        lua_pushvalue(L, 5);
+        lua_call(L, 2, 2);                          /* 6: key, 7: value */
+        if (lua_isnil(L, 6)) break;
+        lua_pushvalue(L, 6);
+        lua_replace(L, 5);
+        lua_rawset(L, 2);
+    }
+    lua_settop(L, 2);
     return 1;
+}
+
+/** Pushes a plain copy of the table at `idx` (clua_plaincopy_fn) in a protected call nested in
+ *  the running one (its budgets apply), or the error; returns the call's status. */
+static inline int clua_plaincopy(lua_State *L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_pushcfunction(L, clua_plaincopy_fn);
+    lua_pushvalue(L, idx);
+    return clua_call_nested(L, 1, 1, 0);
+}
+
+/** Whether the table at `idx` has a metatable with a `__pairs` (raw lookups; never raises
+ *  while the memory budget is lifted). */
+static inline int clua_haspairs(lua_State *L, int idx) {
+    if (!lua_getmetatable(L, idx)) return 0;
+    lua_pushliteral(L, "__pairs");
+    int type = lua_rawget(L, -2);
+    lua_pop(L, 2);
+    return type != LUA_TNIL;
 }
 
 #endif

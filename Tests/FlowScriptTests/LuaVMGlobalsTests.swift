@@ -87,7 +87,7 @@ struct LuaVMGlobalsTests {
         ("facts.isPremium = true", "facts is read-only"),
         ("facts.user.id = 8", "facts.user is read-only"),
         ("rawset(facts, 'isPremium', true)", "facts is read-only"),
-        ("setmetatable(facts, nil)", "protected metatable"),
+        ("setmetatable(facts, nil)", "facts is read-only (setmetatable cannot change it)"),
     ])
     func readOnlyWrites(source: String, expected: String) throws {
         let vm = try LuaVM()

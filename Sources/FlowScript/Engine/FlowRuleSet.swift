@@ -31,12 +31,6 @@ final class FlowRuleSet {
     var styleCounts: [FlowStyleHook: Int] = [:]
     /// Deep-link handlers by pattern.
     var links = FlowLinkMatcher<LuaFunctionRef>()
-    /// Route tables of routes without parameters, by name, as registry references: a decision
-    /// reuses the one an earlier decision got when no rule has changed it since.
-    @exclusivity(unchecked) private var routeTables: [String: Int32] = [:]
-    /// The route table pushed last, by name: consecutive decisions about one route (a push and
-    /// its pop, a screen asked about again) skip hashing the name.
-    @exclusivity(unchecked) private var lastRouteTable: (name: String, reference: Int32)?
     /// Async decisions still running in this VM (it closes once they finish).
     var callsInFlight = 0
     var retired = false
@@ -49,39 +43,6 @@ final class FlowRuleSet {
     private func updateDefaultsByKind() {
         for (offset, name) in FlowRulesEngineKinds.names.enumerated() {
             defaultsByKind[offset + 1] = hasStarPrecondition || preconditionKinds.contains(name)
-        }
-    }
-
-    /// Pushes `{ name = name }` for a route without parameters: the table an earlier decision
-    /// got when it is still exactly that (`clua_route_intact`), else a new one, remembered.
-    /// Building a table costs more than the rest of a simple decision's arguments together.
-    func pushRouteTable(named name: String, on writer: LuaStackWriter) {
-        let state = writer.state
-        writer.reserve(3)
-        let known: Int32?
-        if let last = lastRouteTable, last.name == name { known = last.reference } else { known = routeTables[name] }
-        if let reference = known {
-            lua_rawgeti(state, clua_registryindex(), lua_Integer(reference))
-            if routeTableIsIntact(state, name) {
-                lastRouteTable = (name, reference)
-                return
-            }
-            lua_settop(state, -2)
-            luaL_unref(state, clua_registryindex(), reference)
-            routeTables[name] = nil
-            lastRouteTable = nil
-        }
-        writer.pushTable(fieldCount: 1) { table in table.set("name", name) }
-        if routeTables.count >= 256 {
-            for reference in routeTables.values { luaL_unref(state, clua_registryindex(), reference) }
-            routeTables.removeAll(keepingCapacity: true)
-            lastRouteTable = nil
-        }
-        lua_pushvalue(state, -1)
-        let reference = luaL_ref(state, clua_registryindex())
-        if reference >= 0 {
-            routeTables[name] = reference
-            lastRouteTable = (name, reference)
         }
     }
 
@@ -109,14 +70,5 @@ final class FlowRuleSet {
     func endCall() {
         callsInFlight -= 1
         if retired, callsInFlight == 0 { vm.close() }
-    }
-}
-
-/// Whether the table on top of `state`'s stack is still exactly `{ name = name }`. Nonisolated:
-/// a closure written in main-actor code gets a runtime executor check on every call.
-nonisolated func routeTableIsIntact(_ state: OpaquePointer, _ name: String) -> Bool {
-    var name = name
-    return name.withUTF8 { bytes in
-        clua_route_intact(state, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, bytes.count) != 0
     }
 }

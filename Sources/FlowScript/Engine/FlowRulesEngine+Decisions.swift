@@ -230,7 +230,9 @@ extension FlowRulesEngine: FlowRulesHook {
     func pushDecisionArguments(_ input: borrowing FlowDecisionInput, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
         writer.reserve(3)
         if let route = input.route {
-            if route.payload.isEmpty { set.pushRouteTable(named: route.name, on: writer) } else { Self.push(route, on: writer) }
+            // A route without parameters goes as its name: decide makes `{ name = ... }` only if
+            // a rule reads `op.route` (clua_op.h).
+            if route.payload.isEmpty { writer.push(route.name) } else { Self.push(route, on: writer) }
         } else {
             writer.pushNil()
         }

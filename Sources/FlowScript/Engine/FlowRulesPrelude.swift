@@ -206,9 +206,10 @@ local SOURCES = { "code", "user", "deeplink" }
 -- stacks' snapshot, count and front length, ...) are written by Swift into the function's own
 -- memory (clua_decision). It is C (clua_decide.h): only the rules' own instructions run under
 -- the instruction budget's count hook. Synchronous decisions share one `op`, `ctx` and
--- `stacks`; async ones, which may be suspended, get their own.
+-- `stacks`; async ones, which may be suspended, get their own. `op` and `ctx` are read-only
+-- proxies over the decision's arguments (clua_op.h), made by decider in slots 5 and 6.
 do
-  local state = { KINDS, SOURCES, mergedByIndex, guards, {}, {}, syncStacks, makeStacks, REDIRECT, syncState }
+  local state = { KINDS, SOURCES, mergedByIndex, guards, false, false, syncStacks, makeStacks, REDIRECT, syncState }
   for i = 1, #state do D[i] = state[i] end
 end
 local decide = decider(D)

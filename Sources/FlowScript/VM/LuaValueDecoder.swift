@@ -45,14 +45,27 @@ struct LuaValueDecoder {
                 kind: .typeError,
                 message: "tables nested more than \(LuaValueDecoder.maximumDepth) deep cannot be converted to Swift values")
         }
-        guard lua_checkstack(state, 3) != 0 else {
+        guard lua_checkstack(state, 4) != 0 else {
             throw FlowScriptError(kind: .runtime, message: "Lua stack overflow while converting a table")
         }
         path.append(pointer)
         defer { path.removeLast() }
+        // A read-only proxy (facts, op, ctx, stacks) is empty: its fields come from `__pairs`,
+        // which a protected call copies into a plain table first.
+        var source = index
+        if clua_haspairs(state, index) != 0 {
+            guard clua_plaincopy(state, index) == LUA_OK else {
+                let message = lua_type(state, -1) == LUA_TSTRING ? LuaStackReader.string(state, -1) : "an error"
+                lua_settop(state, -2)
+                throw FlowScriptError(
+                    kind: .typeError, message: "a table could not be converted to a Swift value (its __pairs failed: \(message))")
+            }
+            source = lua_gettop(state)
+        }
+        defer { if source != index { lua_settop(state, -2) } }
         var table = LuaTable()
         lua_pushnil(state)
-        while lua_next(state, index) != 0 {
+        while lua_next(state, source) != 0 {
             let key: LuaTableKey
             switch LuaType(rawValue: lua_type(state, -2)) ?? .none {
             case .string:

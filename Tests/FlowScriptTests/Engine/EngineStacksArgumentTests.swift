@@ -115,6 +115,9 @@ struct EngineStacksArgumentTests {
         "stacks[1].routes[1] = 'login'",
         "stacks[1].routes[2] = { name = 'x' }",
         "table.insert(stacks[1].routes, 'x')",
+        "setmetatable(stacks, nil)",
+        "setmetatable(stacks[1], nil)",
+        "setmetatable(stacks[1].routes, {})",
     ])
     func stacksAreReadOnly(statement: String) throws {
         let rig = try RulesRig("""

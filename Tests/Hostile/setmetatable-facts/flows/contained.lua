@@ -3,7 +3,7 @@ describe("facts' metatable is protected", function()
     local r = router.push("target")
     expect(r.applied).to_be(false)
     expect(r.reason).to_contain("rules/facts.lua:2")
-    expect(r.reason).to_contain("cannot change a protected metatable")
+    expect(r.reason).to_contain("facts is read-only (setmetatable cannot change it)")
     -- the app still works: the stack did not change and another navigation applies
     expect(router.top()).to_equal({ name = "root" })
     local next = router.push("after")

@@ -1,0 +1,207 @@
+#ifndef FLOWSTACK_CLUA_OP_H
+#define FLOWSTACK_CLUA_OP_H
+/* FlowScript's C boundary: the `op` and `ctx` arguments of rules. Included by clua_decide.h
+ * (read the rules in shim.h).
+ *
+ * Rules see plain-looking read-only tables (spec §1 "op", §2 "Decisions"):
+ *   op  = { kind, route, routes, count, target, source, async }
+ *   ctx = { dialog, queuedDialogs, generation }
+ * Both are empty proxies whose metamethods are C closures over one state userdata: the
+ * decision's scalars (a clua_decision) and, as user values, the route, the routes and the
+ * dialog. A decision therefore sets no table field at all: the synchronous decisions share one
+ * `op` and one `ctx`, and decide copies the new decision into their state (clua_decide.h);
+ * fields are made when a rule reads them. A route without parameters arrives as its name and
+ * becomes `{ name = ... }` on the first read of `op.route` in a decision.
+ *
+ * Writing to either, with `t.k = v` or `rawset`, is an error ("op is read-only"); `pairs` walks
+ * a copy of the fields; the metatables are protected (`getmetatable` returns "read-only").
+ *
+ * These functions only ever run called by Lua (as metamethods, or from decide), never from a
+ * Swift frame, so raising (out of memory, the read-only error) is allowed. */
+#include <string.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include "clua_context.h"
+#include "clua_stacks.h"
+
+/** A decision's scalar arguments: written by Swift into the decide closure's own memory before
+ *  each call (see clua_decision_args), and copied by decide into the state of the `op` and
+ *  `ctx` the decision's rules read. */
+typedef struct clua_decision {
+    lua_Integer kind;          /* 1-based position in the prelude's KINDS */
+    lua_Integer count;         /* op.count, when has_count */
+    lua_Integer target;        /* op.target (1-based stack), when has_target */
+    lua_Integer source;        /* 1-based position in the prelude's SOURCES */
+    lua_Integer queued;        /* ctx.queuedDialogs */
+    lua_Integer generation;    /* ctx.generation */
+    lua_Integer snap;          /* which stacks in Swift (0: the synchronous decision's) */
+    lua_Integer stack_count;   /* the number of stacks */
+    lua_Integer front;         /* the front-most stack's number of screens */
+    int has_count, has_target, is_async, run_defaults;
+} clua_decision;
+
+/* The user values of an op state: the route (nil, its name, or its table), the routes (nil or
+ * a table of route tables), the dialog (nil or its id). */
+enum { CLUA_OU_ROUTE = 1, CLUA_OU_ROUTES = 2, CLUA_OU_DIALOG = 3, CLUA_OU_COUNT = 3 };
+
+/* The fields of op and ctx, 1-based, in the order pairs walks them. */
+enum { CLUA_OF_KIND = 1, CLUA_OF_ROUTE, CLUA_OF_ROUTES, CLUA_OF_COUNT, CLUA_OF_TARGET, CLUA_OF_SOURCE, CLUA_OF_ASYNC };
+enum { CLUA_CF_DIALOG = 1, CLUA_CF_QUEUED, CLUA_CF_GENERATION };
+
+static const char *const clua_op_names[] = { "kind", "route", "routes", "count", "target", "source", "async" };
+static const char *const clua_ctx_names[] = { "dialog", "queuedDialogs", "generation" };
+
+/** The 1-based position of the string key at `idx` among `n` names; 0 for any other key. */
+static inline int clua_op_field(lua_State *L, int idx, const char *const *names, int n) {
+    if (lua_type(L, idx) != LUA_TSTRING) return 0;
+    size_t len = 0;
+    const char *key = lua_tolstring(L, idx, &len);
+    for (int i = 0; i < n; i++) {
+        if (names[i][0] == key[0] && strlen(names[i]) == len && memcmp(names[i], key, len) == 0) return i + 1;
+    }
+    return 0;
+}
+
+/** Pushes op.route of the state at `st`: the route's table, made from its name on first read. */
+static void clua_op_pushroute(lua_State *L, int st) {
+    if (lua_getiuservalue(L, st, CLUA_OU_ROUTE) != LUA_TSTRING) return;
+    lua_createtable(L, 0, 1);
+    lua_pushvalue(L, -2);
+    lua_setfield(L, -2, "name");
+    lua_replace(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, st, CLUA_OU_ROUTE);
+}
+
+/** Pushes field `f` (CLUA_OF_*) of the op whose state is at `st`; `kinds` and `sources` hold the
+ *  prelude's KINDS and SOURCES (all acceptable indices, pseudo-indices included). */
+static void clua_op_push(lua_State *L, int st, int kinds, int sources, int f) {
+    const clua_decision *d = (const clua_decision *)lua_touserdata(L, st);
+    switch (f) {
+    case CLUA_OF_KIND: lua_rawgeti(L, kinds, d->kind); break;
+    case CLUA_OF_ROUTE: clua_op_pushroute(L, st); break;
+    case CLUA_OF_ROUTES: lua_getiuservalue(L, st, CLUA_OU_ROUTES); break;
+    case CLUA_OF_COUNT: if (d->has_count) lua_pushinteger(L, d->count); else lua_pushnil(L); break;
+    case CLUA_OF_TARGET: if (d->has_target) lua_pushinteger(L, d->target); else lua_pushnil(L); break;
+    case CLUA_OF_SOURCE: lua_rawgeti(L, sources, d->source); break;
+    default: lua_pushboolean(L, d->is_async); break;
+    }
+}
+
+/** Pushes field `f` (CLUA_CF_*) of the ctx whose state is at `st`. */
+static void clua_ctx_push(lua_State *L, int st, int f) {
+    const clua_decision *d = (const clua_decision *)lua_touserdata(L, st);
+    switch (f) {
+    case CLUA_CF_DIALOG: lua_getiuservalue(L, st, CLUA_OU_DIALOG); break;
+    case CLUA_CF_QUEUED: lua_pushinteger(L, d->queued); break;
+    default: lua_pushinteger(L, d->generation); break;
+    }
+}
+
+/** op.__index(t, k) (upvalues: 1 the state, 2 KINDS, 3 SOURCES). */
+static int clua_op_index(lua_State *L) {
+    int f = clua_op_field(L, 2, clua_op_names, CLUA_OF_ASYNC);
+    if (f == 0) return 0;
+    clua_op_push(L, lua_upvalueindex(1), lua_upvalueindex(2), lua_upvalueindex(3), f);
+    return 1;
+}
+
+/** ctx.__index(t, k) (upvalue 1: the state). */
+static int clua_ctx_index(lua_State *L) {
+    int f = clua_op_field(L, 2, clua_ctx_names, CLUA_CF_GENERATION);
+    if (f == 0) return 0;
+    clua_ctx_push(L, lua_upvalueindex(1), f);
+    return 1;
+}
+
+/** __newindex of op and ctx (upvalue 1: "op" or "ctx"). */
+static int clua_op_newindex(lua_State *L) {
+    return clua_raisef_kinded(L, CLUA_KIND_READ_ONLY, "%s is read-only (cannot assign '%s'); rules navigate only "
+                              "through flow.redirect", lua_tostring(L, lua_upvalueindex(1)), clua_keyname(L, 2));
+}
+
+/** op.__pairs (upvalues as clua_op_index): iterates a copy of the fields that are set. */
+static int clua_op_pairs(lua_State *L) {
+    lua_createtable(L, 0, CLUA_OF_ASYNC);
+    for (int f = CLUA_OF_KIND; f <= CLUA_OF_ASYNC; f++) {
+        clua_op_push(L, lua_upvalueindex(1), lua_upvalueindex(2), lua_upvalueindex(3), f);
+        lua_setfield(L, -2, clua_op_names[f - 1]);
+    }
+    lua_pushcclosure(L, clua_view_next, 1);
+    lua_pushnil(L);
+    lua_pushnil(L);
+    return 3;
+}
+
+/** ctx.__pairs (upvalue 1: the state): iterates a copy of the fields that are set. */
+static int clua_ctx_pairs(lua_State *L) {
+    lua_createtable(L, 0, CLUA_CF_GENERATION);
+    for (int f = CLUA_CF_DIALOG; f <= CLUA_CF_GENERATION; f++) {
+        clua_ctx_push(L, lua_upvalueindex(1), f);
+        lua_setfield(L, -2, clua_ctx_names[f - 1]);
+    }
+    lua_pushcclosure(L, clua_view_next, 1);
+    lua_pushnil(L);
+    lua_pushnil(L);
+    return 3;
+}
+
+/** Gives the empty table on top the read-only metatable of `name` (op or ctx): `index` and
+ *  `pairs` are closures over the `n` values on top of it (popped). */
+static void clua_op_seal(lua_State *L, const char *name, lua_CFunction index, lua_CFunction pairs, int n) {
+    int proxy = lua_gettop(L) - n;
+    int first = proxy + 1;
+    lua_createtable(L, 0, 5);
+    int mt = lua_gettop(L);
+    for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
+    lua_pushcclosure(L, index, n);
+    lua_setfield(L, mt, "__index");
+    for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
+    lua_pushcclosure(L, pairs, n);
+    lua_setfield(L, mt, "__pairs");
+    lua_pushstring(L, name);
+    lua_pushcclosure(L, clua_op_newindex, 1);
+    lua_setfield(L, mt, "__newindex");
+    lua_pushstring(L, name);
+    lua_setfield(L, mt, "__readonly");      /* rawset refuses it (clua_sb_rawset) */
+    lua_pushliteral(L, "read-only");
+    lua_setfield(L, mt, "__metatable");     /* setmetatable cannot take the proxy apart */
+    lua_setmetatable(L, proxy);
+    lua_settop(L, proxy);
+}
+
+/** Pushes a new op, its ctx, then their state (a zeroed clua_decision with CLUA_OU_COUNT user
+ *  values, all nil). `kinds` and `sources` are the prelude's KINDS and SOURCES (any acceptable
+ *  index). */
+static void clua_op_make(lua_State *L, int kinds, int sources) {
+    kinds = lua_absindex(L, kinds);
+    sources = lua_absindex(L, sources);
+    luaL_checkstack(L, 10, "op");
+    clua_decision *d = (clua_decision *)lua_newuserdatauv(L, sizeof(clua_decision), CLUA_OU_COUNT);
+    memset(d, 0, sizeof(clua_decision));
+    int st = lua_gettop(L);
+    lua_createtable(L, 0, 0);
+    lua_pushvalue(L, st);
+    lua_pushvalue(L, kinds);
+    lua_pushvalue(L, sources);
+    clua_op_seal(L, "op", clua_op_index, clua_op_pairs, 3);
+    lua_createtable(L, 0, 0);
+    lua_pushvalue(L, st);
+    clua_op_seal(L, "ctx", clua_ctx_index, clua_ctx_pairs, 1);
+    lua_pushvalue(L, st);
+    lua_remove(L, st);
+}
+
+/** Makes the state at `st` (absolute) hold decision `d` with the route, routes and dialog at
+ *  absolute indices `route`, `routes`, `dialog`. */
+static inline void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog) {
+    *(clua_decision *)lua_touserdata(L, st) = *d;
+    lua_pushvalue(L, route);
+    lua_setiuservalue(L, st, CLUA_OU_ROUTE);
+    lua_pushvalue(L, routes);
+    lua_setiuservalue(L, st, CLUA_OU_ROUTES);
+    lua_pushvalue(L, dialog);
+    lua_setiuservalue(L, st, CLUA_OU_DIALOG);
+}
+
+#endif
