@@ -101,16 +101,25 @@ extension FlowRulesEngine: FlowRulesHook {
     /// Decides a request the rules need to see (`needsDecision` was true).
     @inlinable
     func decideChecked(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
-        let input = makeInput(request)
-        syncStacks.stacks = request.stacks
+        decideChecked(request.command, FlowRuleRequestParts(
+            source: request.source, isAsync: request.isAsync, stacks: request.stacks,
+            runsDefaultPreconditions: request.runsDefaultPreconditions, dialog: request.dialog,
+            queuedDialogCount: request.queuedDialogCount))
+    }
+
+    /// Decides a request, given by its parts, the rules need to see (`needsDecision` was true).
+    @inlinable
+    func decideChecked(_ command: FlowCommand<Route>, _ parts: FlowRuleRequestParts<Route>) -> FlowRuleDecision<Route> {
+        let input = makeInput(command, parts)
+        syncStacks.stacks = parts.stacks
         let erased = decideErased(input, snapshot: 0)
         syncStacks.stacks = []
         switch erased {
         case .allow: return .allow
         case .block(let block): return .block(block)
         case .redirect(let kind, let route, let block, let location):
-            return redirectDecision(kind: kind, route: route, block: block, location: location, summary: request.command.summary)
-        case .failure(let error): return failure(error, summary: request.command.summary)
+            return redirectDecision(kind: kind, route: route, block: block, location: location, summary: command.summary)
+        case .failure(let error): return failure(error, summary: command.summary)
         }
     }
 
@@ -119,7 +128,10 @@ extension FlowRulesEngine: FlowRulesHook {
         guard let set = ruleSet, needsDecision(request.command, runsDefaults: request.runsDefaultPreconditions) else {
             return .allow
         }
-        let input = makeInput(request)
+        let input = makeInput(request.command, FlowRuleRequestParts(
+            source: request.source, isAsync: request.isAsync, stacks: request.stacks,
+            runsDefaultPreconditions: request.runsDefaultPreconditions, dialog: request.dialog,
+            queuedDialogCount: request.queuedDialogCount))
         let snapshot = nextSnapshot
         nextSnapshot += 1
         let box = FlowStacksBox<Route>(engine: self)
@@ -149,17 +161,17 @@ extension FlowRulesEngine: FlowRulesHook {
         }
     }
 
-    /// The request's fields as the prelude's `decide` takes them.
+    /// A request's fields as the prelude's `decide` takes them.
     @inlinable
-    func makeInput(_ request: FlowRuleRequest<Route>) -> FlowDecisionInput {
+    func makeInput(_ command: FlowCommand<Route>, _ request: FlowRuleRequestParts<Route>) -> FlowDecisionInput {
         // One switch over the operation, read in place: every copy of the command or of the
         // operation (`kind`, `target`) costs an outlined copy of the whole enum.
         var route: FlowRouteValue?
         var routes: [FlowRouteValue]?
         var count: Int?
         var stackTarget: FlowStackTarget?
-        let kindIndex = FlowRulesEngineKinds.index(of: request.command)
-        switch request.command.operation {
+        let kindIndex = FlowRulesEngineKinds.index(of: command)
+        switch command.operation {
         case .pop(let popped, let target):
             count = popped
             stackTarget = target
@@ -176,14 +188,14 @@ extension FlowRulesEngine: FlowRulesHook {
         case .setRoot(let screen):
             route = routeValue(screen)
             // The initial path is shown too: its routes' guards run, as for replacePath.
-            if !request.command.path.isEmpty { routes = ([screen] + request.command.path).map { routeValue($0) } }
+            if !command.path.isEmpty { routes = ([screen] + command.path).map { routeValue($0) } }
         case .present(let screen, _):
             route = routeValue(screen)
-            if !request.command.path.isEmpty { routes = ([screen] + request.command.path).map { routeValue($0) } }
+            if !command.path.isEmpty { routes = ([screen] + command.path).map { routeValue($0) } }
         case .push(let screen, let target), .pushRemovingPrevious(let screen, let target),
              .replaceCurrent(let screen, let target), .popTo(let screen, _, let target):
             stackTarget = target
-            if let batch = request.command.batch {
+            if let batch = command.batch {
                 routes = batch.map { routeValue($0) }
             } else {
                 route = routeValue(screen)

@@ -11,6 +11,7 @@ extension FlowRulesEngine {
             owner: self,
             needsDecision: { command, runsDefaults in self.needsDecision(command, runsDefaults: runsDefaults) },
             decide: { request in self.decideChecked(request) },
+            decideParts: { command, parts in self.decideChecked(command, parts) },
             generation: { self.generation }
         ))
         register(router)

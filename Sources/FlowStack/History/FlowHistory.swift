@@ -25,9 +25,9 @@ public struct FlowHistory<Route: Hashable>: RandomAccessCollection {
         return buffer[physical < buffer.count ? physical : physical - buffer.count]
     }
 
-    /// Appends an entry, dropping the oldest when the bound is reached.
+    /// Appends an entry, dropping the oldest when the bound is reached (the entry is moved in).
     @inlinable
-    mutating func append(_ entry: FlowHistoryEntry<Route>) {
+    mutating func append(_ entry: consuming FlowHistoryEntry<Route>) {
         if storedLimit <= 0 || buffer.count < storedLimit {
             if head != 0 { linearize() }
             buffer.append(entry)

@@ -179,9 +179,16 @@ extension FlowRouter {
         if let dispatch = rulesDispatch, dispatch.needsDecision(command, !condition) == false {
             return .allow
         }
-        let request = makeRequest(command, source: source, isAsync: false, condition: condition, chain: chain)
         isDeciding = true
         defer { isDeciding = false }
+        if let decideParts = rulesDispatch?.decideParts {
+            // The command is passed as it is: a request would hold a copy of it.
+            return decideParts(command, FlowRuleRequestParts(
+                source: source, isAsync: false, stacks: _stacks, runsDefaultPreconditions: !condition,
+                dialog: globalDialog == nil ? nil : dialogKey(globalDialog), queuedDialogCount: dialogQueue.count,
+                redirectChain: chain))
+        }
+        let request = makeRequest(command, source: source, isAsync: false, condition: condition, chain: chain)
         if let dispatch = rulesDispatch { return dispatch.decide(request) }
         return hook.decide(request)
     }

@@ -37,13 +37,17 @@ extension FlowRouter {
         ))
     }
 
+    /// Keeps an entry: in the running transaction, or in the history. The entry is consumed, so
+    /// the common case (no observer) moves it into the history without a copy.
     @inlinable
-    func store(_ entry: FlowHistoryEntry<Route>) {
+    func store(_ entry: consuming FlowHistoryEntry<Route>) {
         if let transaction = transactionState {
             transaction.entries.append(entry)
-        } else {
+        } else if changeObservers.isEmpty {
             _history.append(entry)
-            if !changeObservers.isEmpty { didChange(.recorded(entry)) }
+        } else {
+            _history.append(copy entry)
+            didChange(.recorded(entry))
         }
     }
 

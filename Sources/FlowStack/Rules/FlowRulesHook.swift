@@ -153,6 +153,10 @@ public final class FlowRulesDispatch<Route: Hashable> {
     public let needsDecision: @MainActor (FlowCommand<Route>, Bool) -> Bool
     /// Decides a synchronous request.
     public let decide: @MainActor (FlowRuleRequest<Route>) -> FlowRuleDecision<Route>
+    /// Decides a synchronous request given by its parts, when the hook offers it: the router then
+    /// builds no `FlowRuleRequest` (a copy of the command per navigation). Same answer as
+    /// `decide` for the request those parts make.
+    public let decideParts: (@MainActor (FlowCommand<Route>, FlowRuleRequestParts<Route>) -> FlowRuleDecision<Route>)?
     /// The generation of the rules in force.
     public let generation: @MainActor () -> Int
 
@@ -161,14 +165,60 @@ public final class FlowRulesDispatch<Route: Hashable> {
         owner: AnyObject,
         needsDecision: @escaping @MainActor (FlowCommand<Route>, Bool) -> Bool,
         decide: @escaping @MainActor (FlowRuleRequest<Route>) -> FlowRuleDecision<Route>,
+        decideParts: (@MainActor (FlowCommand<Route>, FlowRuleRequestParts<Route>) -> FlowRuleDecision<Route>)? = nil,
         generation: @escaping @MainActor () -> Int
     ) {
         self.owner = owner
         self.needsDecision = needsDecision
         self.decide = decide
+        self.decideParts = decideParts
         self.generation = generation
     }
 }
+
+/// Everything a `FlowRuleRequest` holds but its command (see `FlowRulesDispatch.decideParts`).
+public struct FlowRuleRequestParts<Route: Hashable> {
+    /// Who asked.
+    public let source: FlowOperationSource
+    /// Whether it runs through the async queue.
+    public let isAsync: Bool
+    /// The stacks before the operation.
+    public let stacks: [FlowStackState<Route>]
+    /// False when a one-off condition replaces the default preconditions.
+    public let runsDefaultPreconditions: Bool
+    /// The visible dialog's id, or `nil`.
+    public let dialog: String?
+    /// The number of queued dialogs.
+    public let queuedDialogCount: Int
+    /// The operations redirected so far in this chain.
+    public let redirectChain: [FlowCommand<Route>]
+
+    /// Creates the parts of a request.
+    @inlinable
+    public init(
+        source: FlowOperationSource, isAsync: Bool, stacks: [FlowStackState<Route>], runsDefaultPreconditions: Bool,
+        dialog: String?, queuedDialogCount: Int, redirectChain: [FlowCommand<Route>] = []
+    ) {
+        self.source = source
+        self.isAsync = isAsync
+        self.stacks = stacks
+        self.runsDefaultPreconditions = runsDefaultPreconditions
+        self.dialog = dialog
+        self.queuedDialogCount = queuedDialogCount
+        self.redirectChain = redirectChain
+    }
+
+    /// The request these parts make with `command`.
+    @inlinable
+    public func request(_ command: FlowCommand<Route>) -> FlowRuleRequest<Route> {
+        FlowRuleRequest(
+            command: command, source: source, isAsync: isAsync, stacks: stacks,
+            runsDefaultPreconditions: runsDefaultPreconditions, dialog: dialog,
+            queuedDialogCount: queuedDialogCount, redirectChain: redirectChain)
+    }
+}
+
+extension FlowRuleRequestParts: Sendable where Route: Sendable {}
 
 extension FlowRouter {
     /// Installs a rules hook with specialized entry points for its synchronous decisions.
