@@ -32,7 +32,7 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     @inlinable public var stacks: [FlowStackState<Route>] { _stacks }
     @exclusivity(unchecked) @usableFromInline var _stacks: [FlowStackState<Route>]
     /// The visible global dialog.
-    public internal(set) var globalDialog: Dialog?
+    @exclusivity(unchecked) public internal(set) var globalDialog: Dialog?
     /// The identity of the root; refreshed by `setRoot` of the same route.
     public internal(set) var rootID: UUID
     /// The bounded history of navigation requests and dialog changes, oldest first.
@@ -61,7 +61,7 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     /// Default preconditions, indexed by `FlowOperationKind.tableIndex`.
     @exclusivity(unchecked) @usableFromInline var preconditionTable: [Precondition?] = Array(repeating: nil, count: FlowOperationKind.allCases.count)
     var defaultAsyncPreconditions: [FlowOperationKind: AsyncPrecondition] = [:]
-    @usableFromInline var dialogQueue: [Dialog] = []
+    @exclusivity(unchecked) @usableFromInline var dialogQueue: [Dialog] = []
     @exclusivity(unchecked) @usableFromInline var ids = FlowIDGenerator()
     @usableFromInline let idSalt: UInt64
     @exclusivity(unchecked) @usableFromInline var nextSequence = 1
