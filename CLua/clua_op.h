@@ -6,12 +6,15 @@
  * Rules see plain-looking read-only tables (spec §1 "op", §2 "Decisions"):
  *   op  = { kind, route, routes, count, target, source, async }
  *   ctx = { dialog, queuedDialogs, generation }
- * Both are empty proxies whose metamethods are C closures over one state userdata: the
- * decision's scalars (a clua_decision) and, as user values, the route, the routes and the
- * dialog. A decision therefore sets no table field at all: the synchronous decisions share one
- * `op` and one `ctx`, and decide copies the new decision into their state (clua_decide.h);
- * fields are made when a rule reads them. A route without parameters arrives as its name and
- * becomes `{ name = ... }` on the first read of `op.route` in a decision.
+ * Both are empty proxies over one state userdata: the decision's scalars (a clua_decision) and,
+ * as user values, the route, the routes, the dialog and ctx's fields. `op`'s metamethods are C
+ * closures over that state, so a decision sets no field of it: fields are made when a rule reads
+ * them, and a route without parameters arrives as its name and becomes `{ name = ... }` on the
+ * first read of `op.route` in a decision. `ctx` reads a hidden plain table of its fields (a
+ * read is a table lookup, not a call), which decide writes only when a value changed: no rule
+ * can write it, so what it holds is always what decide last wrote. The synchronous decisions
+ * share one `op` and one `ctx`; decide copies each new decision into their state
+ * (clua_op_set).
  *
  * Writing to either, with `t.k = v` or `rawset`, is an error ("op is read-only"); `pairs` walks
  * a copy of the fields; the metatables are protected (`getmetatable` returns "read-only").
@@ -41,15 +44,13 @@ typedef struct clua_decision {
 } clua_decision;
 
 /* The user values of an op state: the route (nil, its name, or its table), the routes (nil or
- * a table of route tables), the dialog (nil or its id). */
-enum { CLUA_OU_ROUTE = 1, CLUA_OU_ROUTES = 2, CLUA_OU_DIALOG = 3, CLUA_OU_COUNT = 3 };
+ * a table of route tables), the dialog (nil or its id), and ctx's fields (a plain table). */
+enum { CLUA_OU_ROUTE = 1, CLUA_OU_ROUTES = 2, CLUA_OU_DIALOG = 3, CLUA_OU_CTX = 4, CLUA_OU_COUNT = 4 };
 
-/* The fields of op and ctx, 1-based, in the order pairs walks them. */
+/* The fields of op, 1-based, in the order pairs walks them. */
 enum { CLUA_OF_KIND = 1, CLUA_OF_ROUTE, CLUA_OF_ROUTES, CLUA_OF_COUNT, CLUA_OF_TARGET, CLUA_OF_SOURCE, CLUA_OF_ASYNC };
-enum { CLUA_CF_DIALOG = 1, CLUA_CF_QUEUED, CLUA_CF_GENERATION };
 
 static const char *const clua_op_names[] = { "kind", "route", "routes", "count", "target", "source", "async" };
-static const char *const clua_ctx_names[] = { "dialog", "queuedDialogs", "generation" };
 
 /** The 1-based position of the string key at `idx` among `n` names; 0 for any other key. */
 static inline int clua_op_field(lua_State *L, int idx, const char *const *names, int n) {
@@ -88,29 +89,11 @@ static void clua_op_push(lua_State *L, int st, int kinds, int sources, int f) {
     }
 }
 
-/** Pushes field `f` (CLUA_CF_*) of the ctx whose state is at `st`. */
-static void clua_ctx_push(lua_State *L, int st, int f) {
-    const clua_decision *d = (const clua_decision *)lua_touserdata(L, st);
-    switch (f) {
-    case CLUA_CF_DIALOG: lua_getiuservalue(L, st, CLUA_OU_DIALOG); break;
-    case CLUA_CF_QUEUED: lua_pushinteger(L, d->queued); break;
-    default: lua_pushinteger(L, d->generation); break;
-    }
-}
-
 /** op.__index(t, k) (upvalues: 1 the state, 2 KINDS, 3 SOURCES). */
 static int clua_op_index(lua_State *L) {
     int f = clua_op_field(L, 2, clua_op_names, CLUA_OF_ASYNC);
     if (f == 0) return 0;
     clua_op_push(L, lua_upvalueindex(1), lua_upvalueindex(2), lua_upvalueindex(3), f);
-    return 1;
-}
-
-/** ctx.__index(t, k) (upvalue 1: the state). */
-static int clua_ctx_index(lua_State *L) {
-    int f = clua_op_field(L, 2, clua_ctx_names, CLUA_CF_GENERATION);
-    if (f == 0) return 0;
-    clua_ctx_push(L, lua_upvalueindex(1), f);
     return 1;
 }
 
@@ -133,28 +116,30 @@ static int clua_op_pairs(lua_State *L) {
     return 3;
 }
 
-/** ctx.__pairs (upvalue 1: the state): iterates a copy of the fields that are set. */
+/** ctx.__pairs (upvalue 1: ctx's fields): iterates them through a closure, so that the table
+ *  itself is never handed to a rule. */
 static int clua_ctx_pairs(lua_State *L) {
-    lua_createtable(L, 0, CLUA_CF_GENERATION);
-    for (int f = CLUA_CF_DIALOG; f <= CLUA_CF_GENERATION; f++) {
-        clua_ctx_push(L, lua_upvalueindex(1), f);
-        lua_setfield(L, -2, clua_ctx_names[f - 1]);
-    }
+    lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushcclosure(L, clua_view_next, 1);
     lua_pushnil(L);
     lua_pushnil(L);
     return 3;
 }
 
-/** Gives the empty table on top the read-only metatable of `name` (op or ctx): `index` and
- *  `pairs` are closures over the `n` values on top of it (popped). */
+/** Gives the empty table on top the read-only metatable of `name` (op or ctx): `pairs` is a
+ *  closure over the `n` values on top of it (popped), and so is `index` unless it is NULL (the
+ *  first of them is then the `__index` table). */
 static void clua_op_seal(lua_State *L, const char *name, lua_CFunction index, lua_CFunction pairs, int n) {
     int proxy = lua_gettop(L) - n;
     int first = proxy + 1;
     lua_createtable(L, 0, 5);
     int mt = lua_gettop(L);
-    for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
-    lua_pushcclosure(L, index, n);
+    if (index == NULL) {
+        lua_pushvalue(L, first);
+    } else {
+        for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
+        lua_pushcclosure(L, index, n);
+    }
     lua_setfield(L, mt, "__index");
     for (int k = 0; k < n; k++) lua_pushvalue(L, first + k);
     lua_pushcclosure(L, pairs, n);
@@ -186,22 +171,51 @@ static void clua_op_make(lua_State *L, int kinds, int sources) {
     lua_pushvalue(L, sources);
     clua_op_seal(L, "op", clua_op_index, clua_op_pairs, 3);
     lua_createtable(L, 0, 0);
-    lua_pushvalue(L, st);
-    clua_op_seal(L, "ctx", clua_ctx_index, clua_ctx_pairs, 1);
+    lua_createtable(L, 0, 3);                               /* ctx's fields, as the zeroed state says */
+    lua_pushinteger(L, 0);
+    lua_setfield(L, -2, "queuedDialogs");
+    lua_pushinteger(L, 0);
+    lua_setfield(L, -2, "generation");
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, st, CLUA_OU_CTX);
+    clua_op_seal(L, "ctx", NULL, clua_ctx_pairs, 1);
     lua_pushvalue(L, st);
     lua_remove(L, st);
 }
 
-/** Makes the state at `st` (absolute) hold decision `d` with the route, routes and dialog at
- *  absolute indices `route`, `routes`, `dialog`. */
+/** Makes the state at `st` (absolute or pseudo index) hold decision `d` with the route, routes
+ *  and dialog at absolute indices `route`, `routes`, `dialog`. ctx's fields are written only
+ *  where they changed. */
 static inline void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog) {
-    *(clua_decision *)lua_touserdata(L, st) = *d;
+    clua_decision *s = (clua_decision *)lua_touserdata(L, st);
+    int queued = s->queued != d->queued;
+    int generation = s->generation != d->generation;
+    lua_getiuservalue(L, st, CLUA_OU_DIALOG);
+    int same_dialog = lua_rawequal(L, -1, dialog);
+    lua_pop(L, 1);
+    *s = *d;
     lua_pushvalue(L, route);
     lua_setiuservalue(L, st, CLUA_OU_ROUTE);
     lua_pushvalue(L, routes);
     lua_setiuservalue(L, st, CLUA_OU_ROUTES);
-    lua_pushvalue(L, dialog);
-    lua_setiuservalue(L, st, CLUA_OU_DIALOG);
+    if (queued || generation || !same_dialog) {
+        lua_getiuservalue(L, st, CLUA_OU_CTX);
+        if (!same_dialog) {
+            lua_pushvalue(L, dialog);
+            lua_setiuservalue(L, st, CLUA_OU_DIALOG);
+            lua_pushvalue(L, dialog);
+            lua_setfield(L, -2, "dialog");
+        }
+        if (queued) {
+            lua_pushinteger(L, d->queued);
+            lua_setfield(L, -2, "queuedDialogs");
+        }
+        if (generation) {
+            lua_pushinteger(L, d->generation);
+            lua_setfield(L, -2, "generation");
+        }
+        lua_pop(L, 1);
+    }
 }
 
 #endif

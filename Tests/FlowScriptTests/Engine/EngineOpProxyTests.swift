@@ -115,6 +115,29 @@ struct EngineOpProxyTests {
         #expect(captured[3] == .table(["isLoggedIn": true]))
     }
 
+    @Test("ctx follows the router from decision to decision: dialog shown and hidden, queue, generation")
+    func ctxFollowsTheRouter() throws {
+        let rig = try RulesRig("""
+            flow.precondition("push", function(op, stacks, ctx)
+              host.log(tostring(ctx.dialog), ctx.queuedDialogs, ctx.generation)
+            end)
+            """)
+        #expect(rig.push("a").isApplied)
+        rig.router.showGlobalDialog("alert")
+        rig.router.showGlobalDialog("later", policy: .queue)
+        #expect(rig.push("b").isApplied)
+        rig.router.hideGlobalDialog()
+        #expect(rig.push("c").isApplied)
+        rig.router.hideGlobalDialog()
+        #expect(rig.push("d").isApplied)
+        guard case .loaded = rig.engine.reload() else {
+            Issue.record("the rules must reload")
+            return
+        }
+        #expect(rig.push("e").isApplied)
+        #expect(rig.log == ["nil 0 1", "alert 1 1", "later 0 1", "nil 0 1", "nil 0 2"])
+    }
+
     @Test("Async decisions have their own op and ctx, read-only too")
     func asyncDecisions() async throws {
         let rig = try RulesRig("""
