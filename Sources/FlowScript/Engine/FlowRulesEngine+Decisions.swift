@@ -164,43 +164,64 @@ extension FlowRulesEngine: FlowRulesHook {
     /// A request's fields as the prelude's `decide` takes them.
     @inlinable
     func makeInput(_ command: FlowCommand<Route>, _ request: FlowRuleRequestParts<Route>) -> FlowDecisionInput {
-        // One switch over the operation, read in place: every copy of the command or of the
-        // operation (`kind`, `target`) costs an outlined copy of the whole enum.
+        // One switch over the operation, the kind's index included: in specialized generic code
+        // each switch over the operation (`kind`, `target`, ...) copies the whole enum through
+        // its value witnesses.
         var route: FlowRouteValue?
         var routes: [FlowRouteValue]?
         var count: Int?
         var stackTarget: FlowStackTarget?
-        let kindIndex = FlowRulesEngineKinds.index(of: command)
+        let kindIndex: Int
         switch command.operation {
         case .pop(let popped, let target):
+            kindIndex = 7
             count = popped
             stackTarget = target
         case .popToRoot(let target):
+            kindIndex = 8
             stackTarget = target
         case .dismiss(let target):
+            kindIndex = 12
             stackTarget = target
         case .dismissAll:
-            break
+            kindIndex = 13
         case .replacePath(let root, let path, let target):
+            kindIndex = 6
             stackTarget = target
             route = routeValue(root)
             routes = ([root] + path).map { routeValue($0) }
         case .setRoot(let screen):
+            kindIndex = 1
             route = routeValue(screen)
             // The initial path is shown too: its routes' guards run, as for replacePath.
             if !command.path.isEmpty { routes = ([screen] + command.path).map { routeValue($0) } }
-        case .present(let screen, _):
+        case .present(let screen, let style):
+            kindIndex = style == .fullScreenCover ? 11 : 10
             route = routeValue(screen)
             if !command.path.isEmpty { routes = ([screen] + command.path).map { routeValue($0) } }
-        case .push(let screen, let target), .pushRemovingPrevious(let screen, let target),
-             .replaceCurrent(let screen, let target), .popTo(let screen, _, let target):
+        case .push(let screen, let target):
             stackTarget = target
             if let batch = command.batch {
+                kindIndex = 3
                 routes = batch.map { routeValue($0) }
             } else {
+                kindIndex = 2
                 route = routeValue(screen)
             }
+        case .pushRemovingPrevious(let screen, let target):
+            kindIndex = 4
+            stackTarget = target
+            route = routeValue(screen)
+        case .replaceCurrent(let screen, let target):
+            kindIndex = 5
+            stackTarget = target
+            route = routeValue(screen)
+        case .popTo(let screen, _, let target):
+            kindIndex = 9
+            stackTarget = target
+            route = routeValue(screen)
         }
+        assert(kindIndex == FlowRulesEngineKinds.index(of: command), "makeInput and FlowRulesEngineKinds disagree")
         // The target stack, 1-based (no closures: written in main-actor code and handed to a
         // generic function, each call gets a runtime executor check).
         var target: Int?
