@@ -26,6 +26,7 @@
 #include <lauxlib.h>
 #include "clua_context.h"
 #include "clua_stacks.h"
+#include "clua_tables.h"
 
 /** A decision's scalar arguments: written by Swift into the decide closure's own memory before
  *  each call (see clua_decision_args), and copied by decide into the state of the `op` and
@@ -116,16 +117,6 @@ static int clua_op_pairs(lua_State *L) {
     return 3;
 }
 
-/** ctx.__pairs (upvalue 1: ctx's fields): iterates them through a closure, so that the table
- *  itself is never handed to a rule. */
-static int clua_ctx_pairs(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_pushcclosure(L, clua_view_next, 1);
-    lua_pushnil(L);
-    lua_pushnil(L);
-    return 3;
-}
-
 /** Gives the empty table on top the read-only metatable of `name` (op or ctx): `pairs` is a
  *  closure over the `n` values on top of it (popped), and so is `index` unless it is NULL (the
  *  first of them is then the `__index` table). */
@@ -178,7 +169,7 @@ static void clua_op_make(lua_State *L, int kinds, int sources) {
     lua_setfield(L, -2, "generation");
     lua_pushvalue(L, -1);
     lua_setiuservalue(L, st, CLUA_OU_CTX);
-    clua_op_seal(L, "ctx", NULL, clua_ctx_pairs, 1);
+    clua_op_seal(L, "ctx", NULL, clua_ro_pairs_fn, 1);   /* pairs: next over the fields, kept to itself */
     lua_pushvalue(L, st);
     lua_remove(L, st);
 }

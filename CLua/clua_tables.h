@@ -3,6 +3,7 @@
 /* FlowScript's C boundary: Locked globals, read-only proxies and deep equality.
  * Included by shim.h (read the rules there). */
 #include "clua_context.h"
+#include "clua_calls.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Locked globals                                                                               */

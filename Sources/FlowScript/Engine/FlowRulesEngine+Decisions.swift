@@ -101,10 +101,7 @@ extension FlowRulesEngine: FlowRulesHook {
     /// Decides a request the rules need to see (`needsDecision` was true).
     @inlinable
     func decideChecked(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
-        decideChecked(request.command, FlowRuleRequestParts(
-            source: request.source, isAsync: request.isAsync, stacks: request.stacks,
-            runsDefaultPreconditions: request.runsDefaultPreconditions, dialog: request.dialog,
-            queuedDialogCount: request.queuedDialogCount))
+        decideChecked(request.command, request.parts)
     }
 
     /// Decides a request, given by its parts, the rules need to see (`needsDecision` was true).
@@ -128,10 +125,7 @@ extension FlowRulesEngine: FlowRulesHook {
         guard let set = ruleSet, needsDecision(request.command, runsDefaults: request.runsDefaultPreconditions) else {
             return .allow
         }
-        let input = makeInput(request.command, FlowRuleRequestParts(
-            source: request.source, isAsync: request.isAsync, stacks: request.stacks,
-            runsDefaultPreconditions: request.runsDefaultPreconditions, dialog: request.dialog,
-            queuedDialogCount: request.queuedDialogCount))
+        let input = makeInput(request.command, request.parts)
         let snapshot = nextSnapshot
         nextSnapshot += 1
         let box = FlowStacksBox<Route>(engine: self)

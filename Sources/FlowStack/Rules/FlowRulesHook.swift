@@ -37,25 +37,12 @@ public enum FlowRuleDecision<Route: Hashable>: Hashable {
     case allowAfterFailure(String)
 }
 
-/// What the rules are asked about.
+/// What the rules are asked about: a command and its parts (who asked, the stacks, ...).
 public struct FlowRuleRequest<Route: Hashable> {
     /// The request.
     public let command: FlowCommand<Route>
-    /// Who asked.
-    public let source: FlowOperationSource
-    /// Whether it runs through the async queue (async host calls allowed).
-    public let isAsync: Bool
-    /// The stacks before the operation.
-    public let stacks: [FlowStackState<Route>]
-    /// False when a one-off condition from the call site replaces the default preconditions:
-    /// the rules then run their route guards only.
-    public let runsDefaultPreconditions: Bool
-    /// The visible dialog's id, or `nil`.
-    public let dialog: String?
-    /// The number of queued dialogs.
-    public let queuedDialogCount: Int
-    /// The operations redirected so far in this chain (empty for a direct request).
-    public let redirectChain: [FlowCommand<Route>]
+    /// Everything else the rules are told.
+    public let parts: FlowRuleRequestParts<Route>
 
     /// Creates a request.
     @inlinable
@@ -69,15 +56,33 @@ public struct FlowRuleRequest<Route: Hashable> {
         queuedDialogCount: Int,
         redirectChain: [FlowCommand<Route>] = []
     ) {
-        self.command = command
-        self.source = source
-        self.isAsync = isAsync
-        self.stacks = stacks
-        self.runsDefaultPreconditions = runsDefaultPreconditions
-        self.dialog = dialog
-        self.queuedDialogCount = queuedDialogCount
-        self.redirectChain = redirectChain
+        self.init(command: command, parts: FlowRuleRequestParts(
+            source: source, isAsync: isAsync, stacks: stacks, runsDefaultPreconditions: runsDefaultPreconditions,
+            dialog: dialog, queuedDialogCount: queuedDialogCount, redirectChain: redirectChain))
     }
+
+    /// Creates a request from a command and its parts.
+    @inlinable
+    public init(command: FlowCommand<Route>, parts: FlowRuleRequestParts<Route>) {
+        self.command = command
+        self.parts = parts
+    }
+
+    /// Who asked.
+    @inlinable public var source: FlowOperationSource { parts.source }
+    /// Whether it runs through the async queue (async host calls allowed).
+    @inlinable public var isAsync: Bool { parts.isAsync }
+    /// The stacks before the operation.
+    @inlinable public var stacks: [FlowStackState<Route>] { parts.stacks }
+    /// False when a one-off condition from the call site replaces the default preconditions:
+    /// the rules then run their route guards only.
+    @inlinable public var runsDefaultPreconditions: Bool { parts.runsDefaultPreconditions }
+    /// The visible dialog's id, or `nil`.
+    @inlinable public var dialog: String? { parts.dialog }
+    /// The number of queued dialogs.
+    @inlinable public var queuedDialogCount: Int { parts.queuedDialogCount }
+    /// The operations redirected so far in this chain (empty for a direct request).
+    @inlinable public var redirectChain: [FlowCommand<Route>] { parts.redirectChain }
 
     /// The 0-based index of the stack the operation targets, if it targets one that exists.
     @inlinable
@@ -176,49 +181,6 @@ public final class FlowRulesDispatch<Route: Hashable> {
     }
 }
 
-/// Everything a `FlowRuleRequest` holds but its command (see `FlowRulesDispatch.decideParts`).
-public struct FlowRuleRequestParts<Route: Hashable> {
-    /// Who asked.
-    public let source: FlowOperationSource
-    /// Whether it runs through the async queue.
-    public let isAsync: Bool
-    /// The stacks before the operation.
-    public let stacks: [FlowStackState<Route>]
-    /// False when a one-off condition replaces the default preconditions.
-    public let runsDefaultPreconditions: Bool
-    /// The visible dialog's id, or `nil`.
-    public let dialog: String?
-    /// The number of queued dialogs.
-    public let queuedDialogCount: Int
-    /// The operations redirected so far in this chain.
-    public let redirectChain: [FlowCommand<Route>]
-
-    /// Creates the parts of a request.
-    @inlinable
-    public init(
-        source: FlowOperationSource, isAsync: Bool, stacks: [FlowStackState<Route>], runsDefaultPreconditions: Bool,
-        dialog: String?, queuedDialogCount: Int, redirectChain: [FlowCommand<Route>] = []
-    ) {
-        self.source = source
-        self.isAsync = isAsync
-        self.stacks = stacks
-        self.runsDefaultPreconditions = runsDefaultPreconditions
-        self.dialog = dialog
-        self.queuedDialogCount = queuedDialogCount
-        self.redirectChain = redirectChain
-    }
-
-    /// The request these parts make with `command`.
-    @inlinable
-    public func request(_ command: FlowCommand<Route>) -> FlowRuleRequest<Route> {
-        FlowRuleRequest(
-            command: command, source: source, isAsync: isAsync, stacks: stacks,
-            runsDefaultPreconditions: runsDefaultPreconditions, dialog: dialog,
-            queuedDialogCount: queuedDialogCount, redirectChain: redirectChain)
-    }
-}
-
-extension FlowRuleRequestParts: Sendable where Route: Sendable {}
 
 extension FlowRouter {
     /// Installs a rules hook with specialized entry points for its synchronous decisions.

@@ -20,17 +20,7 @@ struct EngineOpProxyTests {
         "setmetatable(ctx, {})",
     ])
     func writesAreErrors(statement: String) throws {
-        let rig = try RulesRig("""
-            flow.guard("probe", function(op, stacks, ctx)
-              \(statement)
-            end)
-            """)
-        let result = rig.push("probe")
-        #expect(result.outcome == .failed)
-        let reason = try #require(result.reason)
-        #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)")
-        #expect(reason.contains("read-only"), "\(reason)")
-        #expect(rig.router.activeStack.path.isEmpty)
+        try expectReadOnlyWrite(statement)
     }
 
     @Test("A refused write changes nothing for the rules after it, nor for the next decision")

@@ -120,17 +120,7 @@ struct EngineStacksArgumentTests {
         "setmetatable(stacks[1].routes, {})",
     ])
     func stacksAreReadOnly(statement: String) throws {
-        let rig = try RulesRig("""
-            flow.guard("probe", function(op, stacks)
-              \(statement)
-            end)
-            """)
-        let result = rig.push("probe")
-        #expect(result.outcome == .failed)
-        let reason = try #require(result.reason)
-        #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)")
-        #expect(reason.contains("read-only"), "\(reason)")
-        #expect(rig.router.activeStack.path.isEmpty)
+        try expectReadOnlyWrite(statement)
     }
 
     @Test("Stack views follow the router from one decision to the next: count, ids, presentations, lengths")

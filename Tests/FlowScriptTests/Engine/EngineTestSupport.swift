@@ -157,3 +157,20 @@ final class Shared<Value> {
         self.value = value
     }
 }
+
+/// Runs `statement` inside a guard of "probe" (`op`, `stacks` and `ctx` in scope) and expects
+/// the push to fail closed at the statement's line with a "read-only" reason, the stack unchanged.
+@MainActor
+func expectReadOnlyWrite(_ statement: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let rig = try RulesRig("""
+        flow.guard("probe", function(op, stacks, ctx)
+          \(statement)
+        end)
+        """)
+    let result = rig.push("probe")
+    #expect(result.outcome == .failed, sourceLocation: sourceLocation)
+    let reason = try #require(result.reason, sourceLocation: sourceLocation)
+    #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)", sourceLocation: sourceLocation)
+    #expect(reason.contains("read-only"), "\(reason)", sourceLocation: sourceLocation)
+    #expect(rig.router.activeStack.path.isEmpty, sourceLocation: sourceLocation)
+}
