@@ -12,7 +12,7 @@ extension FlowRouter {
     @inlinable
     @discardableResult
     public func perform(
-        _ command: FlowCommand<Route>,
+        _ command: consuming FlowCommand<Route>,
         source: FlowOperationSource = .code,
         condition: Precondition? = nil
     ) -> FlowOperationResult<Route> {
@@ -35,7 +35,7 @@ extension FlowRouter {
 
     @inlinable
     func run(
-        _ command: FlowCommand<Route>,
+        _ command: consuming FlowCommand<Route>,
         source: FlowOperationSource,
         condition: Precondition?,
         chain: [FlowCommand<Route>]
@@ -68,8 +68,12 @@ extension FlowRouter {
             }
         }
         mutate(command)
-        let result = record(command, source: source, outcome: .applied, reason: allowedReason, previous: before)
-        if didApplyOperation != nil { notifyApplied(command) }
+        // The command moves into the result (the history entry gets a copy).
+        guard didApplyOperation != nil else {
+            return record(command, source: source, outcome: .applied, reason: allowedReason, previous: before)
+        }
+        let result = record(copy command, source: source, outcome: .applied, reason: allowedReason, previous: before)
+        notifyApplied(command)
         return result
     }
 

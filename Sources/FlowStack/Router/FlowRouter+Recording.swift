@@ -4,7 +4,7 @@ extension FlowRouter {
     /// Records a navigation request's outcome and returns its typed result.
     @inlinable
     func record(
-        _ command: FlowCommand<Route>,
+        _ command: consuming FlowCommand<Route>,
         source: FlowOperationSource,
         outcome: FlowOperationOutcome,
         reason: String?,
@@ -16,7 +16,7 @@ extension FlowRouter {
         let sequence = nextSequence
         nextSequence = sequence + 1
         store(FlowHistoryEntry(
-            salt: idSalt, sequence: sequence, date: Date(), event: .navigation(command),
+            salt: idSalt, sequence: sequence, date: Date(), event: .navigation(copy command),
             source: source, outcome: outcome, reason: reason, generation: generation,
             previousStacks: previous, newStacks: _stacks
         ))
