@@ -154,14 +154,12 @@ static int clua_decide_list(lua_State *L, int phase, lua_Integer j, const clua_d
     switch (phase) {
     case CLUA_DP_DEFAULTS:
         if (!d->run_defaults) return 0;
-        CLUA_DK(CLUA_DK_DEFAULTS);
-        lua_rawgeti(L, -1, d->kind);
+        lua_rawgeti(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_DEFAULTS), d->kind);
         break;
     case CLUA_DP_ROUTE:
         if (!lua_toboolean(L, CLUA_DS_ROUTE)) return 0;
-        CLUA_DK(CLUA_DK_GUARDS);
         clua_decide_routename(L, CLUA_DS_ROUTE);
-        lua_rawget(L, -2);
+        lua_rawget(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_GUARDS));
         break;
     default:
         /* the guards of routes[j]'s name, unless they ran already */
@@ -176,13 +174,11 @@ static int clua_decide_list(lua_State *L, int phase, lua_Integer j, const clua_d
         lua_pushvalue(L, -1);
         lua_pushboolean(L, 1);
         lua_rawset(L, CLUA_DS_SEEN);
-        CLUA_DK(CLUA_DK_GUARDS);
-        lua_insert(L, -2);
-        lua_rawget(L, -2);
+        lua_rawget(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_GUARDS));
         break;
     }
     int found = lua_type(L, -1) == LUA_TTABLE && lua_rawlen(L, -1) > 0;
-    lua_replace(L, CLUA_DS_LIST);
+    lua_copy(L, -1, CLUA_DS_LIST);
     lua_settop(L, CLUA_DS_TOP);
     return found;
 }
@@ -232,8 +228,7 @@ static int clua_decide_run(lua_State *L, int phase, lua_Integer i) {
             i = 1;
             continue;
         }
-        lua_pushvalue(L, -1);
-        lua_replace(L, CLUA_DS_RULE);
+        lua_copy(L, -1, CLUA_DS_RULE);
         lua_rawseti(L, lua_upvalueindex(1), CLUA_DK_RUNNING);
         lua_rawgeti(L, CLUA_DS_RULE, 1);                   /* the rule's function (the prelude's entry) */
         lua_pushvalue(L, CLUA_DS_OP);

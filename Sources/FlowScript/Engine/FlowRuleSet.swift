@@ -24,9 +24,9 @@ final class FlowRuleSet {
     }
     /// Whether a kind has a Lua default precondition, by its position in the prelude's `KINDS`
     /// (1-based, see `FlowRulesEngineKinds.index(of:)`): the hot path asks this, not the string set.
-    @usableFromInline private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRulesEngineKinds.names.count + 1)
+    @exclusivity(unchecked) @usableFromInline private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRulesEngineKinds.names.count + 1)
     /// Route names with a guard.
-    @usableFromInline var guardNames: Set<String> = []
+    @exclusivity(unchecked) @usableFromInline var guardNames: Set<String> = []
     /// Style rules per hook.
     var styleCounts: [FlowStyleHook: Int] = [:]
     /// Deep-link handlers by pattern.

@@ -8,7 +8,7 @@ import Foundation
 @usableFromInline
 final class FlowPathLink<Route: Hashable>: @unchecked Sendable {
     @usableFromInline let node: FlowRouteNode<Route>
-    @usableFromInline var parent: FlowPathLink<Route>?
+    @exclusivity(unchecked) @usableFromInline var parent: FlowPathLink<Route>?
     @usableFromInline let count: Int
 
     @inlinable
