@@ -98,14 +98,14 @@ struct LuaTypesGenerator {
 
     private func valueClasses() -> [String] {
         [
-            "---A navigation stack: the root stack, or a presented sheet or full-screen cover.",
+            "---A navigation stack: the root stack, or a presented sheet or full-screen cover (read-only inside rules).",
             "---@class Stack",
             "---@field id string",
             "---@field index integer 1-based; the root stack is 1",
             "---@field presentation Presentation",
             "---@field routes Route[] root screen first, top last",
             "",
-            "---An operation, as rules and the history see it.",
+            "---An operation, as rules and the history see it (read-only inside rules).",
             "---@class Op",
             "---@field kind OpKind",
             "---@field route? Route",
@@ -128,7 +128,7 @@ struct LuaTypesGenerator {
             "---@field reason? string",
             "---@field generation integer",
             "",
-            "---What a rule sees besides the operation and the stacks.",
+            "---What a rule sees besides the operation and the stacks (read-only).",
             "---@class RuleContext",
             "---@field dialog? string",
             "---@field queuedDialogs integer",
