@@ -305,7 +305,6 @@ static int clua_decider_fn(lua_State *L) {
     lua_rawseti(L, 1, CLUA_DK_SYNCOP);
     lua_pushvalue(L, 5);
     lua_rawseti(L, 1, CLUA_DK_SYNCCTX);
-    lua_settop(L, 6);
     lua_replace(L, 2);                                      /* 2: the state */
     lua_settop(L, 2);
     clua_decision *d = (clua_decision *)lua_newuserdatauv(L, sizeof(clua_decision), 0);

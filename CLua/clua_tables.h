@@ -275,21 +275,13 @@ static inline void clua_pushsourceof(lua_State *L) { lua_pushcfunction(L, clua_s
 /* Plain copies of proxies                                                                      */
 /* ------------------------------------------------------------------------------------------ */
 
-/** plaincopy(t): a plain table holding what `pairs(t)` yields, t's __pairs respected (the
- *  read-only proxies: facts, op, ctx, stacks and their views). Raises what the iteration
- *  raises; run only by clua_plaincopy, protected. */
+/** plaincopy(t): a plain table holding what t's __pairs yields (the read-only proxies: facts,
+ *  op, ctx, stacks and their views; clua_haspairs says which tables have one). Raises what the
+ *  iteration raises; run only by clua_plaincopy, protected. */
 static int clua_plaincopy_fn(lua_State *L) {
     lua_settop(L, 1);
     lua_newtable(L);                                /* 2: the copy */
-    if (luaL_getmetafield(L, 1, "__pairs") == LUA_TNIL) {
-        lua_pushnil(L);
-        while (lua_next(L, 1)) {
-            lua_pushvalue(L, -2);
-            lua_insert(L, -2);
-            lua_rawset(L, 2);
-        }
-        return 1;
-    }
+    if (luaL_getmetafield(L, 1, "__pairs") == LUA_TNIL) lua_pushnil(L);  /* 3: __pairs (the call raises if not callable) */
     lua_pushvalue(L, 1);
     lua_call(L, 1, 3);                              /* 3: iterator, 4: state, 5: control */
     for (;;) {

@@ -88,7 +88,8 @@ extension FlowRouter {
                 return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: stacks)
             }
             if let hook = rulesHook {
-                let request = makeRequest(command, source: source, isAsync: true, condition: condition != nil, chain: chain)
+                let request = FlowRuleRequest(
+                    command: command, parts: makeParts(source: source, isAsync: true, condition: condition != nil, chain: chain))
                 decidingTask = FlowSerialQueue.currentTask
                 decidedBy = hook.generation
                 let decision = await hook.decideAsync(request)

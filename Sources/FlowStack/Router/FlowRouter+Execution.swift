@@ -185,28 +185,23 @@ extension FlowRouter {
         }
         isDeciding = true
         defer { isDeciding = false }
-        if let decideParts = rulesDispatch?.decideParts {
-            // The command is passed as it is: a request would hold a copy of it.
-            return decideParts(command, FlowRuleRequestParts(
-                source: source, isAsync: false, stacks: _stacks, runsDefaultPreconditions: !condition,
-                dialog: globalDialog == nil ? nil : dialogKey(globalDialog), queuedDialogCount: dialogQueue.count,
-                redirectChain: chain))
-        }
-        let request = makeRequest(command, source: source, isAsync: false, condition: condition, chain: chain)
+        let parts = makeParts(source: source, isAsync: false, condition: condition, chain: chain)
+        // The command is passed as it is when the hook can take it so: a request holds a copy.
+        if let decideParts = rulesDispatch?.decideParts { return decideParts(command, parts) }
+        let request = FlowRuleRequest(command: command, parts: parts)
         if let dispatch = rulesDispatch { return dispatch.decide(request) }
         return hook.decide(request)
     }
 
+    /// What the rules are told about a request besides its command, as the router is now.
     @inlinable
-    func makeRequest(
-        _ command: FlowCommand<Route>, source: FlowOperationSource, isAsync: Bool, condition: Bool,
-        chain: [FlowCommand<Route>]
-    ) -> FlowRuleRequest<Route> {
-        FlowRuleRequest(
-            command: command, source: source, isAsync: isAsync, stacks: _stacks,
-            runsDefaultPreconditions: !condition, dialog: globalDialog == nil ? nil : dialogKey(globalDialog),
-            queuedDialogCount: dialogQueue.count, redirectChain: chain
-        )
+    func makeParts(
+        source: FlowOperationSource, isAsync: Bool, condition: Bool, chain: [FlowCommand<Route>]
+    ) -> FlowRuleRequestParts<Route> {
+        FlowRuleRequestParts(
+            source: source, isAsync: isAsync, stacks: _stacks, runsDefaultPreconditions: !condition,
+            dialog: globalDialog == nil ? nil : dialogKey(globalDialog), queuedDialogCount: dialogQueue.count,
+            redirectChain: chain)
     }
 
     /// Records a redirected request and runs (or, in a transaction, defers) its target.
