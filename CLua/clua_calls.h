@@ -158,6 +158,7 @@ static int clua_raise_pending(lua_State *L) {
 static int clua_async_cont(lua_State *L, int status, lua_KContext k) {
     (void)status;
     int nargs = (int)k;
+    clua_running_restore(L, clua_getctx(L), nargs + 1);
     if (!lua_toboolean(L, nargs + 1)) {
         lua_settop(L, nargs + 2);
         return clua_raise_pending(L);
@@ -169,7 +170,8 @@ static int clua_async_cont(lua_State *L, int status, lua_KContext k) {
  * The lua_CFunction behind every Swift host function (upvalue 1: the function id). Calls the
  * Swift dispatcher with the memory budget lifted, then returns its results, raises the error
  * it left on the stack, or yields to Swift for an asynchronous host call. On resume the stack
- * holds `true, results...` or `false, error`.
+ * holds the arguments, the running rule (clua_running_save), then `true, results...` or
+ * `false, error`.
  */
 static int clua_trampoline(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
@@ -185,7 +187,10 @@ static int clua_trampoline(lua_State *L) {
     if (started != 0) c->time_start_ns += clua_now_ns() - started; /* host time does not count */
     c->mem_enforce = enforce;
     if (r >= 0) return r;
-    if (r == CLUA_RESULT_YIELD) return lua_yieldk(L, 0, (lua_KContext)nargs, clua_async_cont);
+    if (r == CLUA_RESULT_YIELD) {
+        clua_running_save(L, c);    /* above the arguments: the continuation restores it */
+        return lua_yieldk(L, 0, (lua_KContext)nargs, clua_async_cont);
+    }
     return clua_raise_pending(L);
 }
 

@@ -27,16 +27,26 @@
 enum {
     CLUA_DK_KINDS = 1,    /* the operation kinds, by index */
     CLUA_DK_SOURCES,      /* the operation sources, by index */
-    CLUA_DK_DEFAULTS,     /* kind index -> the default preconditions to run, in order */
-    CLUA_DK_GUARDS,       /* route name -> its guards, in order */
+    CLUA_DK_DEFAULTS,     /* kind index -> the rule list of its default preconditions */
+    CLUA_DK_GUARDS,       /* route name -> the rule list of its guards */
     CLUA_DK_SYNCOP,       /* the `op` proxy synchronous decisions share (made by decider) */
     CLUA_DK_SYNCCTX,      /* the `ctx` proxy synchronous decisions share (made by decider) */
     CLUA_DK_SYNCSTACKS,   /* the `stacks` proxy synchronous decisions share */
     CLUA_DK_MAKESTACKS,   /* function makeStacks(snap, count, front) -> a new stacks proxy, its state */
     CLUA_DK_REDIRECT,     /* the metatable of flow.redirect(...) values */
-    CLUA_DK_SYNCSTATE,    /* the state of the shared `stacks` proxy (clua_stacks_state) */
-    CLUA_DK_RUNNING       /* the rule running now (read by the prelude for error locations) */
+    CLUA_DK_SYNCSTATE     /* the state of the shared `stacks` proxy (clua_stacks_state) */
 };
+
+/* A rule list holds the rules' functions at 1..n, in order, and their entries (the prelude's
+ * `{ fn = ..., order = ..., where = "file:line" }`) in the field `entries`: the loop reads
+ * a function with one lookup and looks at an entry only to report a verdict or an error.
+ *
+ * The rule running now is its list (the decide closure's upvalue CLUA_DU_RUNLIST, written when
+ * a list starts) and its position (the VM context's running_rule, written before each rule, 0
+ * once the decision is over): a decision writes no table per rule. Both stay as they are when a
+ * rule fails, so the prelude's `running` finds the failed rule after the error unwound decide
+ * (errors whose own location is lost: a tail call such as `return flow.redirect(...)` removes
+ * the rule's frame; memory errors carry no location). */
 
 /* The decide function's stack: its 3 arguments, then these slots; a rule's results come above. */
 enum {
@@ -48,30 +58,31 @@ enum {
     CLUA_DS_SEEN,         /* route names whose guards ran (phase CLUA_DP_ROUTES) */
     CLUA_DS_ROUTEINDEX,   /* the position in `routes` (phase CLUA_DP_ROUTES) */
     CLUA_DS_ROUTECOUNT,   /* `#routes` when the phase began, as a Lua `for` reads it once */
-    CLUA_DS_RULE,         /* the rule being run */
-    CLUA_DS_TOP = CLUA_DS_RULE
+    CLUA_DS_TOP = CLUA_DS_ROUTECOUNT
 };
 
 /* The phases of a decision: the default preconditions, the guards of `route`, the guards of
  * each of `routes` whose name's guards have not run yet. */
 enum { CLUA_DP_DEFAULTS = 0, CLUA_DP_ROUTE = 1, CLUA_DP_ROUTES = 2, CLUA_DP_DONE = 3 };
 
-/* Upvalue 1: the state list (for CLUA_DK_RUNNING, which changes). Upvalue 2: the clua_decision
- * userdata. Upvalues 3 to 12: the list's entries CLUA_DK_KINDS to CLUA_DK_SYNCSTATE, which never
- * change (an upvalue is read without a table lookup). Then the field names decide reads, made
- * once (lua_getfield would look each name up in Lua's string cache with a strcmp on every
- * call), and last the state of the shared `op` and `ctx` (clua_op.h). */
+/* Upvalue 1: the state list. Upvalue 2: the clua_decision userdata. Upvalues 3 to 12: the
+ * list's entries CLUA_DK_KINDS to CLUA_DK_SYNCSTATE, which never change (an upvalue is read
+ * without a table lookup). Then the field names decide reads, made once (lua_getfield would
+ * look each name up in Lua's string cache with a strcmp on every call), the state of the shared
+ * `op` and `ctx` (clua_op.h), and last the rule list being run. */
 #define CLUA_DU_ARGS 2
 #define CLUA_DK(key) lua_pushvalue(L, lua_upvalueindex(CLUA_DU_ARGS + (key)))
 enum {
     CLUA_DN_KIND = CLUA_DU_ARGS + CLUA_DK_SYNCSTATE + 1, CLUA_DN_ROUTE, CLUA_DN_WHERE, CLUA_DN_NAME, CLUA_DN_REASON,
-    CLUA_DN_LAST = CLUA_DN_REASON,
+    CLUA_DN_ENTRIES,
+    CLUA_DN_LAST = CLUA_DN_ENTRIES,
     CLUA_DU_SYNCOPSTATE,  /* the state of the shared `op` and `ctx` */
-    CLUA_DU_LAST = CLUA_DU_SYNCOPSTATE
+    CLUA_DU_RUNLIST,      /* the rule list being run (or run last) */
+    CLUA_DU_LAST = CLUA_DU_RUNLIST
 };
 
 /** The names of the CLUA_DN_ upvalues, in order. */
-static const char *const clua_decide_names[] = { "kind", "route", "where", "name", "reason" };
+static const char *const clua_decide_names[] = { "kind", "route", "where", "name", "reason", "entries" };
 
 /** Pushes t[name] (raw; `t` an absolute index, `name` a CLUA_DN_ upvalue). */
 static inline int clua_decide_get(lua_State *L, int t, int name) {
@@ -94,16 +105,28 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc);
 
 /** Returns decide's `n` results (on top), no rule running any more. */
 static inline int clua_decide_done(lua_State *L, int n) {
-    lua_pushnil(L);
-    lua_rawseti(L, lua_upvalueindex(1), CLUA_DK_RUNNING);
+    clua_getctx(L)->running_rule = 0;
     return n;
 }
 
-/** Reads the results the rule in CLUA_DS_RULE left above CLUA_DS_TOP. Returns 0 when the next
- *  rule decides (the results are popped), else the number of values pushed on top for decide
- *  to return: 1, stage, reason, where (block) or 2, stage, reason, where, kind, route
- *  (redirect). */
-static int clua_decide_verdict(lua_State *L, int phase) {
+/** Pushes the `where` of rule `i` of the list at `list` (absolute), or nil. */
+static void clua_decide_where(lua_State *L, int list, lua_Integer i) {
+    int base = lua_gettop(L);
+    clua_decide_get(L, list, CLUA_DN_ENTRIES);
+    if (lua_type(L, -1) == LUA_TTABLE && lua_rawgeti(L, -1, i) == LUA_TTABLE) {
+        clua_decide_get(L, lua_gettop(L), CLUA_DN_WHERE);
+    } else {
+        lua_pushnil(L);
+    }
+    lua_replace(L, base + 1);
+    lua_settop(L, base + 1);
+}
+
+/** Reads the results rule `i` of the list in CLUA_DS_LIST left above CLUA_DS_TOP. Returns 0
+ *  when the next rule decides (the results are popped), else the number of values pushed on
+ *  top for decide to return: 1, stage, reason, where (block) or 2, stage, reason, where, kind,
+ *  route (redirect). */
+static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
     int results = lua_gettop(L) - CLUA_DS_TOP;
     int first = CLUA_DS_TOP + 1;
     if (results == 0) return 0;
@@ -124,7 +147,7 @@ static int clua_decide_verdict(lua_State *L, int phase) {
         lua_pushinteger(L, 1);
         lua_pushstring(L, stage);
         lua_pushvalue(L, reason);
-        clua_decide_get(L, CLUA_DS_RULE, CLUA_DN_WHERE);
+        clua_decide_where(L, CLUA_DS_LIST, i);
         return 4;
     }
     if (type == LUA_TTABLE && lua_getmetatable(L, first)) {
@@ -135,13 +158,13 @@ static int clua_decide_verdict(lua_State *L, int phase) {
             lua_pushinteger(L, 2);
             lua_pushstring(L, stage);
             clua_decide_get(L, first, CLUA_DN_REASON);
-            clua_decide_get(L, CLUA_DS_RULE, CLUA_DN_WHERE);
+            clua_decide_where(L, CLUA_DS_LIST, i);
             clua_decide_get(L, first, CLUA_DN_KIND);
             clua_decide_get(L, first, CLUA_DN_ROUTE);
             return 6;
         }
     }
-    clua_decide_get(L, CLUA_DS_RULE, CLUA_DN_WHERE);
+    clua_decide_where(L, CLUA_DS_LIST, i);
     lua_pushfstring(L, "%s: a %s must return nothing, true, false or nil (and a reason), or "
                     "flow.redirect(...); it returned a %s", lua_tostring(L, -1), stage, lua_typename(L, type));
     return lua_error(L);
@@ -179,6 +202,7 @@ static int clua_decide_list(lua_State *L, int phase, lua_Integer j, const clua_d
     }
     int found = lua_type(L, -1) == LUA_TTABLE && lua_rawlen(L, -1) > 0;
     lua_copy(L, -1, CLUA_DS_LIST);
+    if (found) lua_copy(L, -1, lua_upvalueindex(CLUA_DU_RUNLIST));
     lua_settop(L, CLUA_DS_TOP);
     return found;
 }
@@ -218,8 +242,9 @@ static int clua_decide_next_list(lua_State *L, int *phase) {
 /** Runs the rules of the current list of `phase` from rule `i` on, then the later lists;
  *  returns decide's results. */
 static int clua_decide_run(lua_State *L, int phase, lua_Integer i) {
+    clua_ctx *c = clua_getctx(L);
     for (;;) {
-        if (lua_rawgeti(L, CLUA_DS_LIST, i) != LUA_TTABLE) {
+        if (lua_rawgeti(L, CLUA_DS_LIST, i) != LUA_TFUNCTION) {
             lua_settop(L, CLUA_DS_TOP);
             if (!clua_decide_next_list(L, &phase)) {
                 lua_pushinteger(L, 0);
@@ -228,15 +253,13 @@ static int clua_decide_run(lua_State *L, int phase, lua_Integer i) {
             i = 1;
             continue;
         }
-        lua_copy(L, -1, CLUA_DS_RULE);
-        lua_rawseti(L, lua_upvalueindex(1), CLUA_DK_RUNNING);
-        lua_rawgeti(L, CLUA_DS_RULE, 1);                   /* the rule's function (the prelude's entry) */
+        c->running_rule = i;
         lua_pushvalue(L, CLUA_DS_OP);
         lua_pushvalue(L, CLUA_DS_STACKS);
         lua_pushvalue(L, CLUA_DS_CTX);
         lua_KContext kc = (lua_KContext)((i << 2) | phase);
         lua_callk(L, 3, LUA_MULTRET, kc, clua_decide_k);
-        int verdict = clua_decide_verdict(L, phase);
+        int verdict = clua_decide_verdict(L, phase, i);
         if (verdict) return clua_decide_done(L, verdict);
         i++;
     }
@@ -247,7 +270,10 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
     (void)status;
     int phase = (int)(kc & 3);
     lua_Integer i = (lua_Integer)(kc >> 2);
-    int verdict = clua_decide_verdict(L, phase);
+    /* Other decisions may have run while this one was suspended: this rule is running again. */
+    lua_copy(L, CLUA_DS_LIST, lua_upvalueindex(CLUA_DU_RUNLIST));
+    clua_getctx(L)->running_rule = i;
+    int verdict = clua_decide_verdict(L, phase, i);
     if (verdict) return clua_decide_done(L, verdict);
     return clua_decide_run(L, phase, i + 1);
 }
@@ -257,6 +283,7 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
  *  list (CLUA_DK_*). */
 static int clua_decide_fn(lua_State *L) {
     clua_decision d = *(const clua_decision *)lua_touserdata(L, lua_upvalueindex(CLUA_DU_ARGS));
+    clua_getctx(L)->running_rule = 0;
     lua_settop(L, CLUA_DS_DIALOG);
     luaL_checkstack(L, 12, "decide");
     if (d.is_async) {
@@ -294,7 +321,28 @@ static int clua_decide_fn(lua_State *L) {
     return clua_decide_run(L, phase, 1);
 }
 
-/** decider(state): the decide function bound to the prelude's state list (CLUA_DK_*). */
+/** running() (upvalue 1: the decide closure): the entry of the rule a decision runs, or ran
+ *  when it failed; nil when none does; nil, true while Swift runs style rules (running_rule
+ *  -1: the prelude knows which). */
+static int clua_running_fn(lua_State *L) {
+    lua_Integer i = clua_getctx(L)->running_rule;
+    lua_settop(L, 0);
+    if (i == CLUA_RUNNING_STYLE) {
+        lua_pushnil(L);
+        lua_pushboolean(L, 1);
+        return 2;
+    }
+    if (i <= 0 || lua_getupvalue(L, lua_upvalueindex(1), CLUA_DU_RUNLIST) == NULL || lua_type(L, 1) != LUA_TTABLE) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (lua_getfield(L, 1, "entries") != LUA_TTABLE) return 0;
+    lua_rawgeti(L, 2, i);
+    return 1;
+}
+
+/** decider(state): the decide function bound to the prelude's state list (CLUA_DK_*), and
+ *  running() (see clua_running_fn). */
 static int clua_decider_fn(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
@@ -312,9 +360,18 @@ static int clua_decider_fn(lua_State *L) {
     for (int k = CLUA_DK_KINDS; k <= CLUA_DK_SYNCSTATE; k++) lua_rawgeti(L, 1, k);
     for (int k = 0; k <= CLUA_DN_LAST - CLUA_DN_KIND; k++) lua_pushstring(L, clua_decide_names[k]);
     lua_pushvalue(L, 2);                                    /* CLUA_DU_SYNCOPSTATE */
+    lua_pushnil(L);                                         /* CLUA_DU_RUNLIST */
     lua_remove(L, 2);
     lua_pushcclosure(L, clua_decide_fn, CLUA_DU_LAST);
-    return 1;
+    clua_ctx *c = clua_getctx(L);
+    lua_pushvalue(L, -1);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    if (c->decide_ref > 0) luaL_unref(L, LUA_REGISTRYINDEX, c->decide_ref);
+    c->decide_ref = ref;
+    c->runlist_upvalue = CLUA_DU_RUNLIST;
+    lua_pushvalue(L, -1);
+    lua_pushcclosure(L, clua_running_fn, 1);
+    return 2;
 }
 
 static inline void clua_pushdecider(lua_State *L) { lua_pushcfunction(L, clua_decider_fn); }

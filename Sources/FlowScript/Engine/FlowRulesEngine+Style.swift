@@ -13,6 +13,7 @@ extension FlowRulesEngine {
             return nil
         }
         let merged: LuaValue
+        set.vm.noteStyleRulesRunning()
         do {
             merged = try set.vm.call(
                 set.styleFunction,

@@ -34,11 +34,21 @@ local byKind, star, guards = {}, {}, {}
 local styles = { screen = {}, stack = {}, modal = {} }
 local REDIRECT = {}
 
--- The state the C `decide` works with (clua_decide.h, in the order of its CLUA_DK_ list); its
--- last slot is the rule being run, for errors whose own location is lost (a tail call such as
--- `return flow.redirect(...)` removes the rule's frame; memory errors carry no location).
+-- The state the C `decide` works with (clua_decide.h, in the order of its CLUA_DK_ list).
 local D = {}
-local RUNNING = 11
+
+-- The rule being run, for errors whose own location is lost (a tail call such as
+-- `return flow.redirect(...)` removes the rule's frame; memory errors carry no location): a
+-- decision's rule is known to C (`runningRule`, made with decide below); a style rule's is
+-- `styleRunning`, which counts while Swift runs the style function (runningRule then says so).
+local runningRule
+local styleRunning = nil
+local function currentRule()
+  if runningRule == nil then return nil end
+  local rule, styling = runningRule()
+  if styling then return styleRunning end
+  return rule
+end
 
 -- "file:line: " of the first frame at or above `level` (as `error` counts from the caller of
 -- locate's caller) that is not in this prelude nor a C function; the running rule otherwise.
@@ -47,7 +57,7 @@ local function locate(level)
     local _, position = pcall(error, "", k)
     if position ~= "" and position:sub(1, 11) ~= "=flowstack:" then return position end
   end
-  local running = D[RUNNING]
+  local running = currentRule()
   return running and (running.where .. ": ") or ""
 end
 
@@ -92,8 +102,7 @@ local function entry(fn, fname)
     fail("bad argument #2 to '" .. fname .. "' (function expected, got " .. type(fn) .. ")", 3)
   end
   order = order + 1
-  -- fn also at [1]: the C decide loop reads it by index (clua_decide.h)
-  return { fn, fn = fn, order = order, where = whereOf(fn) }
+  return { fn = fn, order = order, where = whereOf(fn) }
 end
 
 local function append(list, item) list[#list + 1] = item end
@@ -183,8 +192,16 @@ local makeStacks = stackKit({ readOnly, ipairsOf, stackInfo, routeAt })
 local syncStacks, syncState = makeStacks(0, 0, 0)
 
 -- The default preconditions of each kind (by index in KINDS), "*" ones merged in by order of
--- registration; computed when the rules have loaded.
+-- registration, and the guards of each route name, as decide's rule lists: the functions in
+-- order, their entries in `entries` (clua_decide.h). Computed when the rules have loaded.
 local mergedByIndex = {}
+local guardLists = {}
+
+local function ruleList(entries)
+  local list = { entries = entries }
+  for i = 1, #entries do list[i] = entries[i].fn end
+  return list
+end
 
 local function merged(kind)
   local list = {}
@@ -209,10 +226,11 @@ local SOURCES = { "code", "user", "deeplink" }
 -- `stacks`; async ones, which may be suspended, get their own. `op` and `ctx` are read-only
 -- proxies over the decision's arguments (clua_op.h), made by decider in slots 5 and 6.
 do
-  local state = { KINDS, SOURCES, mergedByIndex, guards, false, false, syncStacks, makeStacks, REDIRECT, syncState }
+  local state = { KINDS, SOURCES, mergedByIndex, guardLists, false, false, syncStacks, makeStacks, REDIRECT, syncState }
   for i = 1, #state do D[i] = state[i] end
 end
-local decide = decider(D)
+local decide
+decide, runningRule = decider(D)
 
 -- Every rule's attributes in order: Swift checks each table and merges them, so a bad value is
 -- ignored without dropping what an earlier rule set for that key.
@@ -221,9 +239,9 @@ local function style(hook, context)
   local results = nil
   for i = 1, #list do
     local rule = list[i]
-    D[RUNNING] = rule
+    styleRunning = rule
     local attributes = rule.fn(context)
-    D[RUNNING] = nil
+    styleRunning = nil
     if attributes ~= nil then
       if type(attributes) ~= "table" then
         error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
@@ -237,7 +255,8 @@ end
 
 local function finishLoading()
   loading = false
-  for i = 1, #KINDS do mergedByIndex[i] = merged(KINDS[i]) end
+  for i = 1, #KINDS do mergedByIndex[i] = ruleList(merged(KINDS[i])) end
+  for name, entries in next, guards do guardLists[name] = ruleList(entries) end
   local kinds, names = {}, {}
   for kind in next, byKind do append(kinds, kind) end
   if #star > 0 then append(kinds, "*") end
@@ -245,7 +264,7 @@ local function finishLoading()
   return kinds, names, #styles.screen, #styles.stack, #styles.modal
 end
 
-local function runningWhere() local running = D[RUNNING]; return running and running.where end
+local function runningWhere() local running = currentRule(); return running and running.where end
 
 return decide, style, finishLoading, runningWhere
 """#

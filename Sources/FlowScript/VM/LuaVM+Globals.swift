@@ -187,6 +187,13 @@ extension LuaVM {
         return clua_decision_args(state)
     }
 
+    /// Tells the rules prelude that the next call runs style rules: until a decision starts, the
+    /// running rule (for errors that lost their location) is the style rule it last started.
+    func noteStyleRulesRunning() {
+        guard !isClosed else { return }
+        handle.context.pointee.running_rule = lua_Integer(CLUA_RUNNING_STYLE)
+    }
+
     /// Stores at `path` the C function `stackKit(kit)` that returns the rules prelude's
     /// `makeStacks`, which makes the lazy `stacks` argument of rules (see `clua_stacks.h`).
     func installStackKitFunction(at path: String) throws(FlowScriptError) {
