@@ -45,6 +45,24 @@ static inline int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     return clua_stopped_ok(L, status, lua_gettop(L) - base);
 }
 
+/** clua_decide_call's status for a decision that allowed (nothing left on the stack). */
+#define CLUA_DECIDED_ALLOW (-1)
+
+/**
+ * clua_call for a rules decide function at `top + 1` with its arguments above it, from the
+ * main thread (the message handler at index 1). A decision that allowed (decide returned the
+ * single integer 0) returns CLUA_DECIDED_ALLOW with the stack back at `top`, so the common case
+ * reads no results; any other status is clua_call's, with its results or error on the stack.
+ */
+static inline int clua_decide_call(lua_State *L, int top) {
+    int status = clua_call(L, lua_gettop(L) - top - 1, LUA_MULTRET, 1);
+    if (status == LUA_OK && lua_gettop(L) == top + 1 && lua_isinteger(L, top + 1) && lua_tointeger(L, top + 1) == 0) {
+        lua_settop(L, top);
+        return CLUA_DECIDED_ALLOW;
+    }
+    return status;
+}
+
 /** Protected call nested inside a running call (from a host function): shares its budget. */
 static inline int clua_call_nested(lua_State *L, int nargs, int nresults, int msgh) {
     clua_ctx *c = clua_getctx(L);

@@ -158,64 +158,36 @@ extension FlowRulesEngine: FlowRulesHook {
     /// A request's fields as the prelude's `decide` takes them.
     @inlinable
     func makeInput(_ command: FlowCommand<Route>, _ request: FlowRuleRequestParts<Route>) -> FlowDecisionInput {
-        // One switch over the operation, the kind's index included: in specialized generic code
-        // each switch over the operation (`kind`, `target`, ...) copies the whole enum through
-        // its value witnesses.
+        // The kind, target and count come from the command's shape: in specialized generic code
+        // each switch over the operation copies the whole enum through its value witnesses, so
+        // the operation is read once, and only for the kinds that carry routes.
+        let shape = command._shape
+        let kindIndex = FlowRulesEngineKinds.index(of: command)
+        let count: Int? = shape.kind == .pop ? shape.count : nil
+        let stackTarget = shape.target
         var route: FlowRouteValue?
         var routes: [FlowRouteValue]?
-        var count: Int?
-        var stackTarget: FlowStackTarget?
-        let kindIndex: Int
-        switch command.operation {
-        case .pop(let popped, let target):
-            kindIndex = 7
-            count = popped
-            stackTarget = target
-        case .popToRoot(let target):
-            kindIndex = 8
-            stackTarget = target
-        case .dismiss(let target):
-            kindIndex = 12
-            stackTarget = target
-        case .dismissAll:
-            kindIndex = 13
-        case .replacePath(let root, let path, let target):
-            kindIndex = 6
-            stackTarget = target
-            route = routeValue(root)
-            routes = ([root] + path).map { routeValue($0) }
-        case .setRoot(let screen):
-            kindIndex = 1
-            route = routeValue(screen)
-            // The initial path is shown too: its routes' guards run, as for replacePath.
-            if !command.path.isEmpty { routes = ([screen] + command.path).map { routeValue($0) } }
-        case .present(let screen, let style):
-            kindIndex = style == .fullScreenCover ? 11 : 10
-            route = routeValue(screen)
-            if !command.path.isEmpty { routes = ([screen] + command.path).map { routeValue($0) } }
-        case .push(let screen, let target):
-            stackTarget = target
-            if let batch = command.batch {
-                kindIndex = 3
-                routes = batch.map { routeValue($0) }
-            } else {
-                kindIndex = 2
+        switch shape.kind {
+        case .pop, .popToRoot, .dismiss, .dismissAll:
+            break
+        case .push where command.batch != nil:
+            routes = command.batch?.map { routeValue($0) }
+        default:
+            switch command.operation {
+            case .replacePath(let root, let path, _):
+                route = routeValue(root)
+                routes = ([root] + path).map { routeValue($0) }
+            case .setRoot(let screen), .present(let screen, _):
                 route = routeValue(screen)
+                // The initial path is shown too: its routes' guards run, as for replacePath.
+                if !command.path.isEmpty { routes = ([screen] + command.path).map { routeValue($0) } }
+            case .push(let screen, _), .pushRemovingPrevious(let screen, _), .replaceCurrent(let screen, _),
+                 .popTo(let screen, _, _):
+                route = routeValue(screen)
+            case .pop, .popToRoot, .dismiss, .dismissAll:
+                break
             }
-        case .pushRemovingPrevious(let screen, let target):
-            kindIndex = 4
-            stackTarget = target
-            route = routeValue(screen)
-        case .replaceCurrent(let screen, let target):
-            kindIndex = 5
-            stackTarget = target
-            route = routeValue(screen)
-        case .popTo(let screen, _, let target):
-            kindIndex = 9
-            stackTarget = target
-            route = routeValue(screen)
         }
-        assert(kindIndex == FlowRulesEngineKinds.index(of: command), "makeInput and FlowRulesEngineKinds disagree")
         // The target stack, 1-based (no closures: written in main-actor code and handed to a
         // generic function, each call gets a runtime executor check).
         var target: Int?
@@ -229,8 +201,9 @@ extension FlowRulesEngine: FlowRulesHook {
             }
         case nil: break
         }
-        var frontScreens = 0
-        if let front = request.stacks.last { frontScreens = front.pathCount + 1 }
+        // Read in place (`last` would copy the whole stack).
+        let stackCount = request.stacks.count
+        let frontScreens = stackCount == 0 ? 0 : request.stacks[stackCount - 1].pathCount + 1
         return FlowDecisionInput(
             kindIndex: kindIndex, route: route, routes: routes, count: count,
             target: target, sourceIndex: FlowDecisionInput.sourceIndex(of: request.source),
@@ -244,11 +217,11 @@ extension FlowRulesEngine: FlowRulesHook {
     func decideErased(_ input: borrowing FlowDecisionInput, snapshot: Int) -> FlowErasedDecision {
         guard let set = ruleSet else { return .allow }
         do {
-            return try set.vm.call(
+            return try set.vm.callDecision(
                 set.decideFunction,
-                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, set: set, on: writer) },
+                arguments: { writer in self.pushDecisionArguments(input, snapshot: snapshot, set: set, on: writer) },
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
-            )
+            ) ?? .allow
         } catch {
             return .failure(set.relocated(error))
         }

@@ -10,12 +10,12 @@ enum FlowRulesEngineKinds {
         "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll",
     ]
 
-    /// A command's kind as its 1-based position in `names`, without building its name: a batch is
+    /// A command's kind as its 1-based position in `names`, without building its name or copying its operation: a batch is
     /// `pushMany`, a presentation `sheet` or `fullScreenCover` by its style.
     @inlinable @inline(__always)
     static func index<Route>(of command: FlowCommand<Route>) -> Int {
         if command.batch != nil { return 3 }
-        switch command.operation {
+        switch command._shape.kind {
         case .setRoot: return 1
         case .push: return 2
         case .pushRemovingPrevious: return 4
@@ -24,7 +24,7 @@ enum FlowRulesEngineKinds {
         case .pop: return 7
         case .popToRoot: return 8
         case .popTo: return 9
-        case .present(_, let style): return style == .fullScreenCover ? 11 : 10
+        case .present: return command._shape.style == .fullScreenCover ? 11 : 10
         case .dismiss: return 12
         case .dismissAll: return 13
         }

@@ -55,6 +55,41 @@ extension LuaVM {
         return try results(reader)
     }
 
+    /// Calls a rules decide function (see `clua_decide_call`): as `call(_:arguments:results:)`,
+    /// but a decision that allowed returns `nil` without reading any result.
+    @inline(__always)
+    func callDecision<R>(
+        _ function: LuaFunctionRef,
+        arguments: (LuaStackWriter) -> Void,
+        results: (LuaResults) throws(FlowScriptError) -> R
+    ) throws(FlowScriptError) -> R? {
+        // A decision asked from inside a host function shares the running call's budget.
+        guard callDepth == 0 else { return try call(function, arguments: arguments, results: results) }
+        let state = try openState()
+        guard function.owner === referenceOwner else {
+            throw FlowScriptError(kind: .typeError, message: "a Lua function from another Lua VM cannot be called here")
+        }
+        busy += 1
+        defer { finishOperation() }
+        let top = lua_gettop(state)
+        guard lua_checkstack(state, 4) != 0 else {
+            throw FlowScriptError(kind: .runtime, message: "Lua stack overflow: calls nested too deeply")
+        }
+        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
+        arguments(LuaStackWriter(state: state, owner: referenceOwner))
+        callDepth = 1
+        let status = clua_decide_call(state, top)
+        callDepth = 0
+        if status == CLUA_DECIDED_ALLOW { return nil }
+        defer { lua_settop(state, top) }
+        guard status == LUA_OK else {
+            throw makeError(status: status, state: state, function: function)
+        }
+        let reader = LuaResults(
+            state: state, base: top + 1, count: Int(lua_gettop(state) - top), functionName: nil, vm: self)
+        return try results(reader)
+    }
+
     /// Calls `function` with no arguments, ignoring its results.
     @inline(__always)
     func call(_ function: LuaFunctionRef) throws(FlowScriptError) {

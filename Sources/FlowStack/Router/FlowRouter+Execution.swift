@@ -107,8 +107,8 @@ extension FlowRouter {
             if !condition(command.operation, before) {
                 return (.blockedByPrecondition, "the call's condition returned false")
             }
-        } else if let precondition = preconditionTable[command.operation.kind.tableIndex], !precondition(command.operation, before) {
-            return defaultRefusal(command.operation.kind)
+        } else if let precondition = preconditionTable[command._shape.kind.tableIndex], !precondition(command.operation, before) {
+            return defaultRefusal(command._shape.kind)
         }
         if let guardOperation, !guardOperation(command.operation) {
             return (.blockedByGuard, "guardOperation returned false")
@@ -130,7 +130,7 @@ extension FlowRouter {
             for operation in operations where !condition(operation, before) {
                 return (.blockedByPrecondition, "the call's condition returned false")
             }
-        } else if let precondition = preconditionTable[command.operation.kind.tableIndex] {
+        } else if let precondition = preconditionTable[command._shape.kind.tableIndex] {
             for operation in operations where !precondition(operation, before) {
                 return defaultRefusal(operation.kind)
             }

@@ -16,12 +16,16 @@ extension FlowRouter {
     /// Why a command cannot run against the current state, or `nil` when it can.
     @inlinable
     func validate(_ command: FlowCommand<Route>) -> (FlowOperationOutcome, String)? {
-        switch command.operation {
-        case .push(_, let target):
+        // Push and pop read the command's shape: a switch over the operation would copy it.
+        let shape = command._shape
+        switch shape.kind {
+        case .push:
+            guard let target = shape.target else { return validateOther(command) }
             return index(for: target) == nil ? missingStack(target) : nil
-        case .pop(let count, let target):
+        case .pop:
+            guard let target = shape.target else { return validateOther(command) }
             guard let index = index(for: target) else { return missingStack(target) }
-            if count > 0, index == 0, _stacks[0].storage.isEmpty {
+            if shape.count > 0, index == 0, _stacks[0].storage.isEmpty {
                 return (.nothingToPop, "the root stack shows only its root screen")
             }
             return nil

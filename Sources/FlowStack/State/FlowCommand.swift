@@ -8,7 +8,12 @@ import Foundation
 /// them.
 public struct FlowCommand<Route: Hashable>: Hashable {
     /// The operation (for a batch, a push of the first route).
-    public var operation: FlowOperation<Route>
+    public var operation: FlowOperation<Route> {
+        didSet { _shape = _FlowOperationShape(operation) }
+    }
+    /// The operation's kind, target and count, read without copying the operation. Not API
+    /// (see `_FlowOperationShape`): it always follows `operation`; never set it.
+    public var _shape: _FlowOperationShape
     /// The routes of a `push(contentsOf:)` batch, or `nil`.
     public var batch: [Route]?
     /// The initial path of `setRoot` or a presentation.
@@ -29,6 +34,7 @@ public struct FlowCommand<Route: Hashable>: Hashable {
         refreshIfSameRoute: Bool = true
     ) {
         self.operation = operation
+        self._shape = _FlowOperationShape(operation)
         self.batch = nil
         self.path = path
         self.options = options
@@ -72,5 +78,30 @@ public struct FlowCommand<Route: Hashable>: Hashable {
     }
 }
 
-extension FlowCommand: Codable where Route: Codable {}
+extension FlowCommand: Codable where Route: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case operation, batch, path, options, refreshIfSameRoute
+    }
+
+    /// Decodes a command (the shape is derived from the operation, not stored).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            try container.decode(FlowOperation<Route>.self, forKey: .operation),
+            path: try container.decode([Route].self, forKey: .path),
+            options: try container.decode(FlowPresentationOptions.self, forKey: .options),
+            refreshIfSameRoute: try container.decode(Bool.self, forKey: .refreshIfSameRoute))
+        batch = try container.decodeIfPresent([Route].self, forKey: .batch)
+    }
+
+    /// Encodes a command's fields (the operation, batch, path, options, refreshIfSameRoute).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(operation, forKey: .operation)
+        try container.encodeIfPresent(batch, forKey: .batch)
+        try container.encode(path, forKey: .path)
+        try container.encode(options, forKey: .options)
+        try container.encode(refreshIfSameRoute, forKey: .refreshIfSameRoute)
+    }
+}
 extension FlowCommand: Sendable where Route: Sendable {}
