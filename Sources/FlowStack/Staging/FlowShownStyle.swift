@@ -85,7 +85,7 @@ extension FlowPath {
     func depth(of id: UUID) -> Int? {
         var link = top
         while let current = link {
-            if current.node.id == id { return current.count }
+            if current.id == id { return current.count }
             link = current.parent
         }
         return nil

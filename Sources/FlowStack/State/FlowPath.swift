@@ -7,25 +7,32 @@ import Foundation
 /// pointer.
 @usableFromInline
 final class FlowPathLink<Route: Hashable>: @unchecked Sendable {
-    @usableFromInline let node: FlowRouteNode<Route>
+    // The node's fields, not a FlowRouteNode<Route>: the class's deinit is not specialized, and
+    // destroying a field of type FlowRouteNode<Route> there costs a lookup of that type's
+    // metadata (about 330 instructions) on every pop; Route's own metadata comes with the class's.
+    @usableFromInline let id: UUID
+    @usableFromInline let route: Route
     @exclusivity(unchecked) @usableFromInline var parent: FlowPathLink<Route>?
     @usableFromInline let count: Int
 
     @inlinable
     init(node: FlowRouteNode<Route>, parent: FlowPathLink<Route>?) {
-        self.node = node
+        self.id = node.id
+        self.route = node.route
         self.parent = parent
         self.count = (parent?.count ?? 0) + 1
     }
 
+    /// The screen this link holds.
+    @inlinable var node: FlowRouteNode<Route> { FlowRouteNode(id: id, route: route) }
+
     deinit {
-        // Unlink iteratively: releasing a long chain recursively would overflow the stack.
-        var current = parent
-        parent = nil
+        // Unlink iteratively: releasing a long chain recursively would overflow the stack. A
+        // parent that other paths share (or none, the usual case) ends no chain here.
+        guard parent != nil, isKnownUniquelyReferenced(&parent!) else { return }
+        var current = parent.take()
         while current != nil, isKnownUniquelyReferenced(&current!) {
-            let next = current!.parent
-            current!.parent = nil
-            current = next
+            current = current!.parent.take()
         }
     }
 }
@@ -88,7 +95,7 @@ struct FlowPath<Route: Hashable> {
     func lastIndex(where predicate: (Route) -> Bool) -> Int? {
         var link = top
         while let current = link {
-            if predicate(current.node.route) { return current.count - 1 }
+            if predicate(current.route) { return current.count - 1 }
             link = current.parent
         }
         return nil
@@ -112,7 +119,7 @@ struct FlowPath<Route: Hashable> {
         guard count == other.count else { return false }
         while let left = a, let right = b {
             if left === right { return true }
-            if left.node.id != right.node.id || left.node.route != right.node.route { return false }
+            if left.id != right.id || left.route != right.route { return false }
             a = left.parent
             b = right.parent
         }
