@@ -42,6 +42,10 @@ typedef struct clua_decision {
     lua_Integer stack_count;   /* the number of stacks */
     lua_Integer front;         /* the front-most stack's number of screens */
     int has_count, has_target, is_async, run_defaults;
+    /* Set by clua_op_set in an op state (Swift writes 0): whether the route, routes and dialog
+     * are set. A state's user value is read only while its flag is set, so a decision without
+     * one writes nothing (the value left there is the last one set, never read). */
+    int has_route, has_routes, has_dialog;
 } clua_decision;
 
 /* The user values of an op state: the route (nil, its name, or its table), the routes (nil or
@@ -64,8 +68,13 @@ static inline int clua_op_field(lua_State *L, int idx, const char *const *names,
     return 0;
 }
 
-/** Pushes op.route of the state at `st`: the route's table, made from its name on first read. */
+/** Pushes op.route of the state at `st`: the route's table, made from its name on first read;
+ *  nil when the operation has none. */
 static void clua_op_pushroute(lua_State *L, int st) {
+    if (!((const clua_decision *)lua_touserdata(L, st))->has_route) {
+        lua_pushnil(L);
+        return;
+    }
     if (lua_getiuservalue(L, st, CLUA_OU_ROUTE) != LUA_TSTRING) return;
     lua_createtable(L, 0, 1);
     lua_pushvalue(L, -2);
@@ -82,7 +91,7 @@ static void clua_op_push(lua_State *L, int st, int kinds, int sources, int f) {
     switch (f) {
     case CLUA_OF_KIND: lua_rawgeti(L, kinds, d->kind); break;
     case CLUA_OF_ROUTE: clua_op_pushroute(L, st); break;
-    case CLUA_OF_ROUTES: lua_getiuservalue(L, st, CLUA_OU_ROUTES); break;
+    case CLUA_OF_ROUTES: if (d->has_routes) lua_getiuservalue(L, st, CLUA_OU_ROUTES); else lua_pushnil(L); break;
     case CLUA_OF_COUNT: if (d->has_count) lua_pushinteger(L, d->count); else lua_pushnil(L); break;
     case CLUA_OF_TARGET: if (d->has_target) lua_pushinteger(L, d->target); else lua_pushnil(L); break;
     case CLUA_OF_SOURCE: lua_rawgeti(L, sources, d->source); break;
@@ -181,14 +190,25 @@ static inline void clua_op_set(lua_State *L, int st, const clua_decision *d, int
     clua_decision *s = (clua_decision *)lua_touserdata(L, st);
     int queued = s->queued != d->queued;
     int generation = s->generation != d->generation;
-    lua_getiuservalue(L, st, CLUA_OU_DIALOG);
-    int same_dialog = lua_rawequal(L, -1, dialog);
-    lua_pop(L, 1);
+    int has_dialog = !lua_isnil(L, dialog);
+    int same_dialog = !has_dialog && !s->has_dialog;
+    if (!same_dialog && has_dialog && s->has_dialog) {
+        lua_getiuservalue(L, st, CLUA_OU_DIALOG);
+        same_dialog = lua_rawequal(L, -1, dialog);
+        lua_pop(L, 1);
+    }
     *s = *d;
-    lua_pushvalue(L, route);
-    lua_setiuservalue(L, st, CLUA_OU_ROUTE);
-    lua_pushvalue(L, routes);
-    lua_setiuservalue(L, st, CLUA_OU_ROUTES);
+    s->has_dialog = has_dialog;
+    s->has_route = !lua_isnil(L, route);
+    s->has_routes = !lua_isnil(L, routes);
+    if (s->has_route) {
+        lua_pushvalue(L, route);
+        lua_setiuservalue(L, st, CLUA_OU_ROUTE);
+    }
+    if (s->has_routes) {
+        lua_pushvalue(L, routes);
+        lua_setiuservalue(L, st, CLUA_OU_ROUTES);
+    }
     if (queued || generation || !same_dialog) {
         lua_getiuservalue(L, st, CLUA_OU_CTX);
         if (!same_dialog) {

@@ -232,18 +232,18 @@ extension FlowRulesEngine: FlowRulesHook {
         if let route = input.route {
             // A route without parameters goes as its name: decide makes `{ name = ... }` only if
             // a rule reads `op.route` (clua_op.h).
-            if route.payload.isEmpty { writer.push(route.name) } else { Self.push(route, on: writer) }
+            if route.payload.isEmpty { writer.pushReserved(route.name) } else { Self.push(route, on: writer) }
         } else {
-            writer.pushNil()
+            writer.pushNilReserved()
         }
         if let routes = input.routes {
             writer.pushTable(arrayCount: routes.count) { table in
                 for route in routes { table.appendPushed { Self.push(route, on: writer) } }
             }
         } else {
-            writer.pushNil()
+            writer.pushNilReserved()
         }
-        writer.push(input.dialog)
+        if let dialog = input.dialog { writer.pushReserved(dialog) } else { writer.pushNilReserved() }
         // The scalars go straight to the memory decide reads them from.
         guard let arguments = set.decisionArguments else {
             preconditionFailure("a loaded rule set always has the decide function's argument memory")

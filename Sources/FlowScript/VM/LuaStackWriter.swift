@@ -50,6 +50,19 @@ struct LuaStackWriter {
         }
     }
 
+    /// Pushes a string into room already reserved (see `reserve(_:)`).
+    func pushReserved(_ value: String) {
+        var value = value
+        value.withUTF8 { bytes in
+            _ = lua_pushlstring(state, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, bytes.count)
+        }
+    }
+
+    /// Pushes `nil` into room already reserved (see `reserve(_:)`).
+    func pushNilReserved() {
+        lua_pushnil(state)
+    }
+
     /// Pushes an optional string (`nil` when absent).
     func push(_ value: String?) {
         if let value { push(value) } else { pushNil() }

@@ -128,6 +128,28 @@ struct EngineOpProxyTests {
         #expect(rig.log == ["nil 0 1", "alert 1 1", "later 0 1", "nil 0 1", "nil 0 2"])
     }
 
+    @Test("Fields an operation does not have read nil, whatever the decision before set them")
+    func fieldsDoNotLeak() throws {
+        let rig = try RulesRig("""
+            flow.precondition("*", function(op, stacks, ctx)
+              local routes = op.routes and #op.routes or "nil"
+              host.log(op.kind, op.route and op.route.name or "nil", routes, tostring(ctx.dialog))
+            end)
+            """)
+        #expect(rig.push("a").isApplied)
+        #expect(rig.router.pop())
+        #expect(rig.router.push(contentsOf: [route("b"), route("c")]))
+        rig.router.showGlobalDialog("alert")
+        #expect(rig.router.popToRoot())
+        #expect(rig.push("d", ["id": "7"]).isApplied)
+        rig.router.hideGlobalDialog()
+        #expect(rig.router.pop())
+        #expect(rig.log == [
+            "push a nil nil", "pop nil nil nil", "pushMany nil 2 nil", "popToRoot nil nil alert",
+            "push d nil alert", "pop nil nil nil",
+        ])
+    }
+
     @Test("Async decisions have their own op and ctx, read-only too")
     func asyncDecisions() async throws {
         let rig = try RulesRig("""
