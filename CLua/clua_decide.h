@@ -307,10 +307,7 @@ static int clua_decide_fn(lua_State *L) {
         CLUA_DK(CLUA_DK_SYNCCTX);
         clua_op_set(L, lua_upvalueindex(CLUA_DU_SYNCOPSTATE), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG);
         /* A new decision for the shared stacks proxy: its views refresh on first read. */
-        clua_stacks_state *s = (clua_stacks_state *)lua_touserdata(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_SYNCSTATE));
-        s->serial++;
-        s->count = d.stack_count;
-        s->front = d.front;
+        clua_stacks_setcount(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_SYNCSTATE), d.stack_count, d.front);
     }
     lua_settop(L, CLUA_DS_TOP);
     int phase = CLUA_DP_DEFAULTS;

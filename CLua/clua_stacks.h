@@ -10,11 +10,13 @@
  * Swift (the prelude's `stackInfo` and `routeAt`) when a rule reads them.
  *
  * The proxies' state is C memory, not table fields: each metamethod is a C closure whose first
- * upvalue is a userdata holding it, so `#stacks`, `stacks[i]` and `#stack.routes` are a few
- * loads, not hashed table lookups. The synchronous decisions share one `stacks` proxy whose
- * views live on from decision to decision: decide bumps the state's serial, and a view read in a
- * new decision forgets its cached length and id (clua_stacks_index). Async decisions, which may
- * be suspended while others run, get their own proxy.
+ * upvalue is a userdata holding it, so `#stacks` and `#stack.routes` are a few loads, not hashed
+ * table lookups. `stacks[i]` is a table read: the proxy's __index is the table of the views made
+ * so far (a C function makes a view on its first read). The synchronous decisions share one
+ * `stacks` proxy whose views live on from decision to decision: decide bumps the state's serial
+ * (a view read in a new decision forgets its cached length and id, clua_view_refresh) and drops
+ * the views of stacks that are gone (clua_stacks_setcount). Async decisions, which may be
+ * suspended while others run, get their own proxy.
  *
  * These functions only ever run called by Lua (as metamethods, or from the prelude while it
  * loads), never from a Swift frame, so raising (out of memory, or an error from the Swift
@@ -22,12 +24,13 @@
 #include <lua.h>
 #include <lauxlib.h>
 
-/** The state of a `stacks` proxy. */
+/** The state of a `stacks` proxy (a userdata whose user value is the table of its views). */
 typedef struct {
     lua_Integer snap;    /* which stacks in Swift (0: the synchronous decisions') */
     lua_Integer count;   /* the number of stacks */
     lua_Integer front;   /* the front-most stack's number of screens */
     lua_Integer serial;  /* the decision being run (views refresh when it changes) */
+    lua_Integer made;    /* views exist for stacks 1 to made at most */
 } clua_stacks_state;
 
 /** The state of one stack's view and its `routes`; user values 1 and 2 cache the stack's id
@@ -47,6 +50,15 @@ enum {
     CLUA_SK_STACKINFO,    /* function stackInfo(snap, stack, lengthOnly) (Swift) */
     CLUA_SK_ROUTEAT       /* function routeAt(snap, stack, position) (Swift) */
 };
+
+/** Brings a view up to the decision being run: a view read in a new decision forgets its cached
+ *  length (the decision's own for the front-most stack, asked again otherwise); its id and
+ *  presentation are asked again (info_serial). */
+static inline void clua_view_refresh(clua_view_state *v, const clua_stacks_state *s) {
+    if (v->serial == s->serial) return;
+    v->serial = s->serial;
+    v->len = v->stack == s->count ? s->front : -1;
+}
 
 /** A 1-based index from a key as `math.tointeger` reads it; 0 when it is not one. */
 static inline lua_Integer clua_sk_index(lua_State *L, int idx) {
@@ -77,10 +89,12 @@ static inline void clua_sk_setclosure(lua_State *L, const char *name, lua_CFunct
     lua_setfield(L, -2, name);
 }
 
-/** routes.__len (upvalue 1: the view state, 2: stackInfo): the stack's number of screens,
- *  asked from Swift once per decision unless decide passed it (the front-most stack). */
+/** routes.__len (upvalue 1: the view state, 2: stackInfo, 3: the stacks state): the stack's
+ *  number of screens, asked from Swift once per decision unless decide passed it (the front-most
+ *  stack). */
 static int clua_routes_len(lua_State *L) {
     clua_view_state *v = (clua_view_state *)lua_touserdata(L, lua_upvalueindex(1));
+    clua_view_refresh(v, (const clua_stacks_state *)lua_touserdata(L, lua_upvalueindex(3)));
     if (v->len < 0) {
         lua_pushvalue(L, lua_upvalueindex(2));
         lua_pushinteger(L, v->snap);
@@ -108,11 +122,13 @@ static int clua_routes_index(lua_State *L) {
 }
 
 /** A view's fields' __index (upvalue 1: the view state, 2: stackInfo, 3: "id",
- *  4: "presentation"): the stack's id and presentation, asked from Swift once per decision. */
+ *  4: "presentation", 5: the stacks state): the stack's id and presentation, asked from Swift
+ *  once per decision. */
 static int clua_fields_index(lua_State *L) {
     int slot = lua_rawequal(L, 2, lua_upvalueindex(3)) ? 1 : lua_rawequal(L, 2, lua_upvalueindex(4)) ? 2 : 0;
     if (slot == 0) return 0;
     clua_view_state *v = (clua_view_state *)lua_touserdata(L, lua_upvalueindex(1));
+    clua_view_refresh(v, (const clua_stacks_state *)lua_touserdata(L, lua_upvalueindex(5)));
     if (v->info_serial != v->serial) {
         lua_settop(L, 2);
         lua_pushvalue(L, lua_upvalueindex(2));
@@ -149,9 +165,10 @@ static int clua_view_pairs(lua_State *L) {
     return 3;
 }
 
-/** Makes the view of stack `i` of the stacks whose state `s` is: pushes the view, then its
- *  state (a userdata). `kit` is an absolute or pseudo index. */
-static void clua_stacks_makeview(lua_State *L, const clua_stacks_state *s, lua_Integer i, int kit) {
+/** Makes the view of stack `i` of the stacks whose state is at `sst` (absolute or pseudo
+ *  index): pushes the view, then its state (a userdata). `kit` is an absolute or pseudo index. */
+static void clua_stacks_makeview(lua_State *L, int sst, lua_Integer i, int kit) {
+    const clua_stacks_state *s = (const clua_stacks_state *)lua_touserdata(L, sst);
     clua_view_state *v = (clua_view_state *)lua_newuserdatauv(L, sizeof(clua_view_state), 2);
     v->snap = s->snap;
     v->stack = i;
@@ -166,7 +183,8 @@ static void clua_stacks_makeview(lua_State *L, const clua_stacks_state *s, lua_I
     clua_sk_setclosure(L, "__index", clua_routes_index, 2);
     lua_pushvalue(L, state);
     lua_rawgeti(L, kit, CLUA_SK_STACKINFO);
-    clua_sk_setclosure(L, "__len", clua_routes_len, 2);
+    lua_pushvalue(L, sst);
+    clua_sk_setclosure(L, "__len", clua_routes_len, 3);
     clua_sk_setkit(L, kit, "__newindex", CLUA_SK_READONLY);
     clua_sk_setkit(L, kit, "__pairs", CLUA_SK_PAIRS);
     clua_sk_protect(L);
@@ -182,7 +200,8 @@ static void clua_stacks_makeview(lua_State *L, const clua_stacks_state *s, lua_I
     lua_rawgeti(L, kit, CLUA_SK_STACKINFO);
     lua_pushliteral(L, "id");
     lua_pushliteral(L, "presentation");
-    clua_sk_setclosure(L, "__index", clua_fields_index, 4);
+    lua_pushvalue(L, sst);
+    clua_sk_setclosure(L, "__index", clua_fields_index, 5);
     lua_setmetatable(L, -2);
     int fields = lua_gettop(L);
     lua_createtable(L, 0, 0);                               /* the view */
@@ -208,49 +227,62 @@ static int clua_stacks_len(lua_State *L) {
     return 1;
 }
 
-/** stacks.__index(t, i) (upvalue 1: the stacks state, 2: the views made so far, view i at
- *  2i - 1 and its state at 2i, 3: the kit): the view of stack i, made once and refreshed on its
- *  first read in each decision (its length is the decision's for the front-most stack, asked
- *  again otherwise; its id and presentation are asked again). */
-static int clua_stacks_index(lua_State *L) {
+/** The views table's __index(views, i) (upvalue 1: the stacks state, 2: the kit): makes the view
+ *  of stack i on its first read and keeps it in the table, so later reads of `stacks[i]` are
+ *  table reads; nil past the last stack. (The view's metamethods are closures over its state.) */
+static int clua_views_index(lua_State *L) {
     lua_Integer i = clua_sk_index(L, 2);
-    const clua_stacks_state *s = (const clua_stacks_state *)lua_touserdata(L, lua_upvalueindex(1));
+    clua_stacks_state *s = (clua_stacks_state *)lua_touserdata(L, lua_upvalueindex(1));
     if (i == 0 || i > s->count) return 0;
-    int views = lua_upvalueindex(2);
-    clua_view_state *v;
-    if (lua_rawgeti(L, views, 2 * i) == LUA_TUSERDATA) {
-        v = (clua_view_state *)lua_touserdata(L, -1);
-        lua_rawgeti(L, views, 2 * i - 1);
-    } else {
-        lua_pop(L, 1);
-        clua_stacks_makeview(L, s, i, lua_upvalueindex(3)); /* view, state */
-        v = (clua_view_state *)lua_touserdata(L, -1);
-        lua_rawseti(L, views, 2 * i);
-        lua_pushvalue(L, -1);
-        lua_rawseti(L, views, 2 * i - 1);
-    }
-    if (v->serial != s->serial) {
-        v->serial = s->serial;
-        v->len = i == s->count ? s->front : -1;
-    }
+    clua_stacks_makeview(L, lua_upvalueindex(1), i, lua_upvalueindex(2)); /* view, state */
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, 1, i);
+    if (i > s->made) s->made = i;
     return 1;
+}
+
+/** Sets the number of stacks of the proxy whose state is at `sst` (absolute or pseudo index),
+ *  for a new decision: its views refresh on their next read, and the views of stacks past the
+ *  new count are dropped (`stacks[i]` reads nil there). */
+static inline void clua_stacks_setcount(lua_State *L, int sst, lua_Integer count, lua_Integer front) {
+    clua_stacks_state *s = (clua_stacks_state *)lua_touserdata(L, sst);
+    s->serial++;
+    s->count = count;
+    s->front = front;
+    if (s->made <= count) return;
+    lua_getiuservalue(L, sst, 1);
+    for (lua_Integer i = count + 1; i <= s->made; i++) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, i);
+    }
+    lua_pop(L, 1);
+    s->made = count;
 }
 
 /** makeStacks(snap, count, front) (upvalue 1: the kit): a new `stacks` proxy, and its state
  *  (a userdata: decide updates the synchronous decisions' proxy through it). */
 static int clua_makestacks_fn(lua_State *L) {
-    clua_stacks_state *s = (clua_stacks_state *)lua_newuserdatauv(L, sizeof(clua_stacks_state), 0);
+    clua_stacks_state *s = (clua_stacks_state *)lua_newuserdatauv(L, sizeof(clua_stacks_state), 1);
     s->snap = luaL_checkinteger(L, 1);
     s->count = luaL_checkinteger(L, 2);
     s->front = luaL_checkinteger(L, 3);
     s->serial = 0;
+    s->made = 0;
     int state = lua_gettop(L);
+    lua_createtable(L, 8, 0);                               /* the views */
+    lua_createtable(L, 0, 1);
+    lua_pushvalue(L, state);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    clua_sk_setclosure(L, "__index", clua_views_index, 2);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setiuservalue(L, state, 1);
+    int views = lua_gettop(L);
     lua_createtable(L, 0, 0);                               /* the proxy */
     lua_createtable(L, 0, 4);
-    lua_pushvalue(L, state);
-    lua_createtable(L, 8, 0);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    clua_sk_setclosure(L, "__index", clua_stacks_index, 3);
+    lua_pushvalue(L, views);
+    lua_setfield(L, -2, "__index");
     lua_pushvalue(L, state);
     clua_sk_setclosure(L, "__len", clua_stacks_len, 1);
     clua_sk_setkit(L, lua_upvalueindex(1), "__newindex", CLUA_SK_READONLY);

@@ -159,6 +159,27 @@ struct EngineStacksArgumentTests {
         #expect(Set(rig.log.map { $0.split(separator: " ")[1] }).count == 4)
     }
 
+    @Test("A stack that is gone reads nil in later decisions; a new one at its place gets a fresh view")
+    func viewsOfGoneStacks() throws {
+        let rig = try RulesRig("""
+            flow.guard("probe", function(op, stacks)
+              local second = stacks[2]
+              host.log(#stacks, second and second.id or "none", second and #second.routes or 0,
+                second and second.presentation or "-")
+            end)
+            """)
+        let router = rig.router
+        router.sheet(route("s1"), path: [route("a")])
+        let first = router.stacks[1].id.uuidString
+        #expect(rig.push("probe").isApplied)
+        router.dismissAll()
+        #expect(rig.push("probe").isApplied)
+        router.fullScreenCover(route("c1"))
+        let second = router.stacks[1].id.uuidString
+        #expect(rig.push("probe").isApplied)
+        #expect(rig.log == ["2 \(first) 2 sheet", "1 none 0 -", "2 \(second) 1 fullScreenCover"])
+    }
+
     @Test("pairs over a stack table hands out no table a rule could write to")
     func stackPairsStayReadOnly() throws {
         let rig = try RulesRig("""
