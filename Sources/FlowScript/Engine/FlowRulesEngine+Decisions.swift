@@ -1,38 +1,32 @@
 import FlowStack
 import Foundation
 
-/// What a decision needs from a request, without the app's route type: the part of the engine
-/// that talks to Lua is not generic, so it costs the same whatever the route type.
+/// The scalar part of what a decision needs from a request: trivially copyable, so passing it
+/// around costs no retains nor value-witness copies.
 @usableFromInline
-struct FlowDecisionInput {
-    /// The kind's position in the prelude's `KINDS` (1-based; see `makeInput`).
+struct FlowDecisionScalars {
+    /// The kind's position in the prelude's `KINDS` (1-based; see `FlowRulesEngineKinds`).
     @usableFromInline var kindIndex: Int
-    @usableFromInline var route: FlowRouteValue?
-    @usableFromInline var routes: [FlowRouteValue]?
     @usableFromInline var count: Int?
     @usableFromInline var target: Int?
     /// The source's position in the prelude's `SOURCES` (1-based).
     @usableFromInline var sourceIndex: Int
     @usableFromInline var isAsync: Bool
     @usableFromInline var runsDefaults: Bool
-    @usableFromInline var dialog: String?
     @usableFromInline var queued: Int
     /// The number of stacks, and the front-most stack's number of screens (root included).
     @usableFromInline var stackCount: Int
     @usableFromInline var frontScreens: Int
 
     @inlinable
-    init(kindIndex: Int, route: FlowRouteValue?, routes: [FlowRouteValue]?, count: Int?, target: Int?, sourceIndex: Int,
-         isAsync: Bool, runsDefaults: Bool, dialog: String?, queued: Int, stackCount: Int, frontScreens: Int) {
+    init(kindIndex: Int, count: Int?, target: Int?, sourceIndex: Int, isAsync: Bool, runsDefaults: Bool, queued: Int,
+         stackCount: Int, frontScreens: Int) {
         self.kindIndex = kindIndex
-        self.route = route
-        self.routes = routes
         self.count = count
         self.target = target
         self.sourceIndex = sourceIndex
         self.isAsync = isAsync
         self.runsDefaults = runsDefaults
-        self.dialog = dialog
         self.queued = queued
         self.stackCount = stackCount
         self.frontScreens = frontScreens
@@ -46,6 +40,24 @@ struct FlowDecisionInput {
         case .user: return 2
         case .deeplink: return 3
         }
+    }
+}
+
+/// What a decision needs from a request, without the app's route type: the part of the engine
+/// that talks to Lua is not generic, so it costs the same whatever the route type.
+@usableFromInline
+struct FlowDecisionInput {
+    @usableFromInline var scalars: FlowDecisionScalars
+    @usableFromInline var route: FlowRouteValue?
+    @usableFromInline var routes: [FlowRouteValue]?
+    @usableFromInline var dialog: String?
+
+    @inlinable
+    init(scalars: FlowDecisionScalars, route: FlowRouteValue?, routes: [FlowRouteValue]?, dialog: String?) {
+        self.scalars = scalars
+        self.route = route
+        self.routes = routes
+        self.dialog = dialog
     }
 }
 
@@ -107,9 +119,12 @@ extension FlowRulesEngine: FlowRulesHook {
     /// Decides a request, given by its parts, the rules need to see (`needsDecision` was true).
     @inlinable
     func decideChecked(_ command: FlowCommand<Route>, _ parts: FlowRuleRequestParts<Route>) -> FlowRuleDecision<Route> {
-        let input = makeInput(command, parts)
+        // The scalars, the routes and the dialog go separately: a struct holding them all would
+        // be copied through its value witnesses on the way.
+        let scalars = makeScalars(command, parts)
+        let routes = makeRoutes(command)
         syncStacks.stacks = parts.stacks
-        let erased = decideErased(input, snapshot: 0)
+        let erased = decideErased(scalars, route: routes.route, routes: routes.routes, dialog: parts.dialog, snapshot: 0)
         syncStacks.stacks = []
         switch erased {
         case .allow: return .allow
@@ -140,7 +155,11 @@ extension FlowRulesEngine: FlowRulesHook {
         do {
             erased = try await set.vm.callAsync(
                 set.decideFunction,
-                arguments: { writer throws(FlowScriptError) in self.pushDecisionArguments(input, snapshot: snapshot, set: set, on: writer) },
+                arguments: { writer throws(FlowScriptError) in
+                    self.pushDecisionArguments(
+                        input.scalars, route: input.route, routes: input.routes, dialog: input.dialog, snapshot: snapshot,
+                        set: set, on: writer)
+                },
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
@@ -155,43 +174,24 @@ extension FlowRulesEngine: FlowRulesHook {
         }
     }
 
-    /// A request's fields as the prelude's `decide` takes them.
+    /// A request's fields as the prelude's `decide` takes them (for an async decision).
     @inlinable
     func makeInput(_ command: FlowCommand<Route>, _ request: FlowRuleRequestParts<Route>) -> FlowDecisionInput {
-        // The kind, target and count come from the command's shape: in specialized generic code
-        // each switch over the operation copies the whole enum through its value witnesses, so
-        // the operation is read once, and only for the kinds that carry routes.
+        let routes = makeRoutes(command)
+        return FlowDecisionInput(
+            scalars: makeScalars(command, request), route: routes.route, routes: routes.routes, dialog: request.dialog)
+    }
+
+    /// A request's scalar fields as the prelude's `decide` takes them. The kind, target and count
+    /// come from the command's shape: in specialized generic code each switch over the operation
+    /// copies the whole enum through its value witnesses.
+    @inlinable
+    func makeScalars(_ command: FlowCommand<Route>, _ request: FlowRuleRequestParts<Route>) -> FlowDecisionScalars {
         let shape = command._shape
-        let kindIndex = FlowRulesEngineKinds.index(of: command)
-        let count: Int? = shape.kind == .pop ? shape.count : nil
-        let stackTarget = shape.target
-        var route: FlowRouteValue?
-        var routes: [FlowRouteValue]?
-        switch shape.kind {
-        case .pop, .popToRoot, .dismiss, .dismissAll:
-            break
-        case .push where command.batch != nil:
-            routes = command.batch?.map { routeValue($0) }
-        default:
-            switch command.operation {
-            case .replacePath(let root, let path, _):
-                route = routeValue(root)
-                routes = ([root] + path).map { routeValue($0) }
-            case .setRoot(let screen), .present(let screen, _):
-                route = routeValue(screen)
-                // The initial path is shown too: its routes' guards run, as for replacePath.
-                if !command.path.isEmpty { routes = ([screen] + command.path).map { routeValue($0) } }
-            case .push(let screen, _), .pushRemovingPrevious(let screen, _), .replaceCurrent(let screen, _),
-                 .popTo(let screen, _, _):
-                route = routeValue(screen)
-            case .pop, .popToRoot, .dismiss, .dismissAll:
-                break
-            }
-        }
         // The target stack, 1-based (no closures: written in main-actor code and handed to a
         // generic function, each call gets a runtime executor check).
         var target: Int?
-        switch stackTarget {
+        switch shape.target {
         case .root?: target = 1
         case .active?: target = request.stacks.count
         case .stack(let id)?:
@@ -204,22 +204,52 @@ extension FlowRulesEngine: FlowRulesHook {
         // Read in place (`last` would copy the whole stack).
         let stackCount = request.stacks.count
         let frontScreens = stackCount == 0 ? 0 : request.stacks[stackCount - 1].pathCount + 1
-        return FlowDecisionInput(
-            kindIndex: kindIndex, route: route, routes: routes, count: count,
-            target: target, sourceIndex: FlowDecisionInput.sourceIndex(of: request.source),
-            isAsync: request.isAsync, runsDefaults: request.runsDefaultPreconditions, dialog: request.dialog,
-            queued: request.queuedDialogCount, stackCount: request.stacks.count, frontScreens: frontScreens
-        )
+        return FlowDecisionScalars(
+            kindIndex: FlowRulesEngineKinds.index(of: command), count: shape.kind == .pop ? shape.count : nil,
+            target: target, sourceIndex: FlowDecisionScalars.sourceIndex(of: request.source), isAsync: request.isAsync,
+            runsDefaults: request.runsDefaultPreconditions, queued: request.queuedDialogCount, stackCount: stackCount,
+            frontScreens: frontScreens)
+    }
+
+    /// A command's route (`op.route`) and routes (`op.routes`) as scripts see them. The operation
+    /// is read once, and only for the kinds that carry routes.
+    @inlinable
+    func makeRoutes(_ command: FlowCommand<Route>) -> (route: FlowRouteValue?, routes: [FlowRouteValue]?) {
+        switch command._shape.kind {
+        case .pop, .popToRoot, .dismiss, .dismissAll:
+            return (nil, nil)
+        case .push where command.batch != nil:
+            return (nil, command.batch?.map { routeValue($0) })
+        default:
+            switch command.operation {
+            case .replacePath(let root, let path, _):
+                return (routeValue(root), ([root] + path).map { routeValue($0) })
+            case .setRoot(let screen), .present(let screen, _):
+                // The initial path is shown too: its routes' guards run, as for replacePath.
+                if command.path.isEmpty { return (routeValue(screen), nil) }
+                return (routeValue(screen), ([screen] + command.path).map { routeValue($0) })
+            case .push(let screen, _), .pushRemovingPrevious(let screen, _), .replaceCurrent(let screen, _),
+                 .popTo(let screen, _, _):
+                return (routeValue(screen), nil)
+            case .pop, .popToRoot, .dismiss, .dismissAll:
+                return (nil, nil)
+            }
+        }
     }
 
     /// Runs the prelude's `decide` for a synchronous request.
     @usableFromInline
-    func decideErased(_ input: borrowing FlowDecisionInput, snapshot: Int) -> FlowErasedDecision {
+    func decideErased(
+        _ scalars: FlowDecisionScalars, route: FlowRouteValue?, routes: [FlowRouteValue]?, dialog: String?, snapshot: Int
+    ) -> FlowErasedDecision {
         guard let set = ruleSet else { return .allow }
         do {
             return try set.vm.callDecision(
                 set.decideFunction,
-                arguments: { writer in self.pushDecisionArguments(input, snapshot: snapshot, set: set, on: writer) },
+                arguments: { writer in
+                    self.pushDecisionArguments(
+                        scalars, route: route, routes: routes, dialog: dialog, snapshot: snapshot, set: set, on: writer)
+                },
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             ) ?? .allow
         } catch {
@@ -227,23 +257,26 @@ extension FlowRulesEngine: FlowRulesHook {
         }
     }
 
-    func pushDecisionArguments(_ input: borrowing FlowDecisionInput, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
+    func pushDecisionArguments(
+        _ input: FlowDecisionScalars, route: FlowRouteValue?, routes: [FlowRouteValue]?, dialog: String?, snapshot: Int,
+        set: FlowRuleSet, on writer: LuaStackWriter
+    ) {
         writer.reserve(3)
-        if let route = input.route {
+        if let route {
             // A route without parameters goes as its name: decide makes `{ name = ... }` only if
             // a rule reads `op.route` (clua_op.h).
             if route.payload.isEmpty { writer.pushReserved(route.name) } else { Self.push(route, on: writer) }
         } else {
             writer.pushNilReserved()
         }
-        if let routes = input.routes {
+        if let routes {
             writer.pushTable(arrayCount: routes.count) { table in
                 for route in routes { table.appendPushed { Self.push(route, on: writer) } }
             }
         } else {
             writer.pushNilReserved()
         }
-        if let dialog = input.dialog { writer.pushReserved(dialog) } else { writer.pushNilReserved() }
+        if let dialog { writer.pushReserved(dialog) } else { writer.pushNilReserved() }
         // The scalars go straight to the memory decide reads them from.
         guard let arguments = set.decisionArguments else {
             preconditionFailure("a loaded rule set always has the decide function's argument memory")
