@@ -171,7 +171,7 @@ static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
 }
 
 /** Puts the rule list of `phase` (for phase CLUA_DP_ROUTES: of routes[j]) in CLUA_DS_LIST;
- *  returns 0 when there is none to run. The first phase is only ever asked on entry, with the
+ *  returns 0 when there is none. The first phase is only ever asked on entry, with the
  *  decision's arguments `d`. */
 static int clua_decide_list(lua_State *L, int phase, lua_Integer j, const clua_decision *d) {
     switch (phase) {
@@ -200,10 +200,11 @@ static int clua_decide_list(lua_State *L, int phase, lua_Integer j, const clua_d
         lua_rawget(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_GUARDS));
         break;
     }
-    int found = lua_type(L, -1) == LUA_TTABLE && lua_rawlen(L, -1) > 0;
-    lua_copy(L, -1, CLUA_DS_LIST);
+    /* (An empty list counts as found: the loop's first read of it ends it.) */
+    int found = lua_type(L, -1) == LUA_TTABLE;
     if (found) lua_copy(L, -1, lua_upvalueindex(CLUA_DU_RUNLIST));
-    lua_settop(L, CLUA_DS_TOP);
+    lua_replace(L, CLUA_DS_LIST);
+    if (lua_gettop(L) != CLUA_DS_TOP) lua_settop(L, CLUA_DS_TOP);
     return found;
 }
 
@@ -284,7 +285,7 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
 static int clua_decide_fn(lua_State *L) {
     clua_decision d = *(const clua_decision *)lua_touserdata(L, lua_upvalueindex(CLUA_DU_ARGS));
     clua_getctx(L)->running_rule = 0;
-    lua_settop(L, CLUA_DS_DIALOG);
+    if (lua_gettop(L) != CLUA_DS_DIALOG) lua_settop(L, CLUA_DS_DIALOG);
     luaL_checkstack(L, 12, "decide");
     if (d.is_async) {
         /* A decision that may be suspended while others run: its own op, ctx and stacks. */
