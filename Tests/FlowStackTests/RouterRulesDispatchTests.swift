@@ -34,6 +34,29 @@ struct RouterRulesDispatchTests {
         }
     }
 
+    @Test("decidesEveryCommand: needsDecision is skipped for commands that run the defaults, asked with a one-off condition")
+    func decidesEveryCommandSkipsNeedsDecision() {
+        let router = TestRouter(root: .home)
+        let hook = Hook(generation: 1)
+        var asked: [Bool] = []
+        let dispatch = FlowRulesDispatch<TestRoute>(
+            owner: hook,
+            needsDecision: { _, runsDefaults in asked.append(runsDefaults); return false },
+            decide: { request in hook.decide(request) },
+            generation: { hook.generation })
+        router.installRules(hook, dispatch: dispatch)
+        #expect(router.push(.a))
+        #expect(asked == [true] && hook.requests.isEmpty, "without the flag the router asks needsDecision first")
+        dispatch.decidesEveryCommand = true
+        #expect(router.push(.b))
+        #expect(asked == [true], "with the flag a command that runs the defaults goes straight to the hook")
+        #expect(hook.requests.count == 1)
+        let pushed = router.push(.c, condition: { _, _ in true })
+        #expect(pushed)
+        #expect(asked == [true, false], "a one-off condition replaces the defaults: needsDecision is asked")
+        #expect(hook.requests.count == 1)
+    }
+
     @Test("decideParts, when given, is asked instead of decide, with the request's parts")
     func partsAreAskedWithTheRequestsFields() {
         let router = TestRouter(root: .home, path: [.a])

@@ -7,22 +7,37 @@ extension FlowRulesEngine {
     /// through `flow.deeplink`, and held deep links are retried when facts change.
     @inlinable
     public func install<Dialog>(into router: FlowRouter<Route, Dialog>) {
-        router.installRules(self, dispatch: FlowRulesDispatch(
+        let dispatch = FlowRulesDispatch(
             owner: self,
             needsDecision: { command, runsDefaults in self.needsDecision(command, runsDefaults: runsDefaults) },
             decide: { request in self.decideChecked(request) },
             decideParts: { command, parts in self.decideChecked(command, parts) },
             generation: { self.generation }
-        ))
-        register(router)
+        )
+        router.installRules(self, dispatch: dispatch)
+        register(router, dispatch: dispatch)
     }
 
     @usableFromInline
-    func register<Dialog>(_ router: FlowRouter<Route, Dialog>) {
+    func register<Dialog>(_ router: FlowRouter<Route, Dialog>, dispatch: FlowRulesDispatch<Route>) {
         router.deepLinks.resolver = self
         routers.removeAll { $0.router == nil }
-        routers.append(WeakRouterBox(router: router, factsDidChange: { [weak router] in
-            _ = router?.deepLinks.factsDidChange()
-        }))
+        let box = WeakRouterBox(
+            router: router,
+            factsDidChange: { [weak router] in _ = router?.deepLinks.factsDidChange() },
+            rulesDidChange: { [weak dispatch] every in dispatch?.decidesEveryCommand = every })
+        box.rulesDidChange(decidesEveryCommand)
+        routers.append(box)
+    }
+
+    /// Whether the rules in force have a default precondition for every kind (a `"*"` one).
+    var decidesEveryCommand: Bool { ruleSet?.hasStarPrecondition ?? false }
+
+    /// Tells the routers the engine is installed in what the rules in force decide (after a
+    /// load, a reload or a close).
+    func rulesDidChange() {
+        routers.removeAll { $0.router == nil }
+        let every = decidesEveryCommand
+        for box in routers { box.rulesDidChange(every) }
     }
 }

@@ -37,7 +37,9 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Called after facts change (the SwiftUI layer refreshes styles from here).
     public var onFactsChange: (@MainActor () -> Void)?
 
-    @exclusivity(unchecked) @usableFromInline var ruleSet: FlowRuleSet?
+    @exclusivity(unchecked) @usableFromInline var ruleSet: FlowRuleSet? {
+        didSet { rulesDidChange() }
+    }
     var sources: [FlowRulesSource]
     var facts: [String: FlowScriptValue]
     var hosts: [String: FlowHostFunction] = [:]
@@ -128,4 +130,6 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
 struct WeakRouterBox {
     weak var router: AnyObject?
     let factsDidChange: @MainActor () -> Void
+    /// Passes the router's dispatch whether every command needs a decision.
+    let rulesDidChange: @MainActor (Bool) -> Void
 }

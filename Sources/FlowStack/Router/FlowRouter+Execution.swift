@@ -180,7 +180,8 @@ extension FlowRouter {
         _ hook: any FlowRulesHook<Route>, _ command: FlowCommand<Route>, source: FlowOperationSource,
         condition: Bool, chain: [FlowCommand<Route>]
     ) -> FlowRuleDecision<Route> {
-        if let dispatch = rulesDispatch, dispatch.needsDecision(command, !condition) == false {
+        if let dispatch = rulesDispatch, condition || !dispatch.decidesEveryCommand,
+           dispatch.needsDecision(command, !condition) == false {
             return .allow
         }
         isDeciding = true

@@ -164,6 +164,11 @@ public final class FlowRulesDispatch<Route: Hashable> {
     public let decideParts: (@MainActor (FlowCommand<Route>, FlowRuleRequestParts<Route>) -> FlowRuleDecision<Route>)?
     /// The generation of the rules in force.
     public let generation: @MainActor () -> Int
+    /// Whether every command that runs the default preconditions needs a decision (the hook
+    /// has a default precondition for every kind): the router then skips `needsDecision` for
+    /// such commands. The hook keeps it up to date as its rules change; when it is `true` for a
+    /// command that needs none, the hook is asked anyway and must allow.
+    @exclusivity(unchecked) public var decidesEveryCommand = false
 
     /// Creates the dispatch of a hook.
     public init(
