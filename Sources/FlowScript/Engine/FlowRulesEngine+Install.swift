@@ -25,19 +25,22 @@ extension FlowRulesEngine {
         let box = WeakRouterBox(
             router: router,
             factsDidChange: { [weak router] in _ = router?.deepLinks.factsDidChange() },
-            rulesDidChange: { [weak dispatch] every in dispatch?.decidesEveryCommand = every })
-        box.rulesDidChange(decidesEveryCommand)
+            rulesDidChange: { [weak dispatch] every, generation in
+                dispatch?.decidesEveryCommand = every
+                dispatch?.knownGeneration = generation
+            })
+        box.rulesDidChange(decidesEveryCommand, generation)
         routers.append(box)
     }
 
     /// Whether the rules in force have a default precondition for every kind (a `"*"` one).
     var decidesEveryCommand: Bool { ruleSet?.hasStarPrecondition ?? false }
 
-    /// Tells the routers the engine is installed in what the rules in force decide (after a
-    /// load, a reload or a close).
+    /// Tells the routers the engine is installed in what the rules in force decide, and their
+    /// generation (after a load, a reload or a close).
     func rulesDidChange() {
         routers.removeAll { $0.router == nil }
         let every = decidesEveryCommand
-        for box in routers { box.rulesDidChange(every) }
+        for box in routers { box.rulesDidChange(every, generation) }
     }
 }

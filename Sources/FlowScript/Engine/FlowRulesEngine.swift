@@ -25,7 +25,9 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Where the rules come from, if a directory.
     public let directory: URL?
     /// The generation of the rules in force; increments on every successful load.
-    @exclusivity(unchecked) public internal(set) var generation = 0
+    @exclusivity(unchecked) public internal(set) var generation = 0 {
+        didSet { rulesDidChange() }
+    }
     /// The error of the last failed load, or `nil` after a successful one.
     public internal(set) var lastLoadError: FlowScriptError?
     /// Warnings and fail-open errors seen so far (bounded; newest last).
@@ -130,6 +132,6 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
 struct WeakRouterBox {
     weak var router: AnyObject?
     let factsDidChange: @MainActor () -> Void
-    /// Passes the router's dispatch whether every command needs a decision.
-    let rulesDidChange: @MainActor (Bool) -> Void
+    /// Passes the router's dispatch whether every command needs a decision, and the generation.
+    let rulesDidChange: @MainActor (Bool, Int) -> Void
 }

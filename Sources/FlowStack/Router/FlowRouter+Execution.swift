@@ -54,8 +54,8 @@ extension FlowRouter {
             if let refusal = checkSwift(command, condition: condition, stacks: before) {
                 return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: before)
             }
-            if let hook = rulesHook {
-                switch consult(hook, command, source: source, condition: condition != nil, chain: chain) {
+            if rulesHook != nil {
+                switch consult(command, source: source, condition: condition != nil, chain: chain) {
                 case .allow:
                     break
                 case .allowAfterFailure(let reason):
@@ -177,8 +177,7 @@ extension FlowRouter {
     /// Asks the rules hook, with navigation from inside the decision refused.
     @inlinable
     func consult(
-        _ hook: any FlowRulesHook<Route>, _ command: FlowCommand<Route>, source: FlowOperationSource,
-        condition: Bool, chain: [FlowCommand<Route>]
+        _ command: FlowCommand<Route>, source: FlowOperationSource, condition: Bool, chain: [FlowCommand<Route>]
     ) -> FlowRuleDecision<Route> {
         if let dispatch = rulesDispatch, condition || !dispatch.decidesEveryCommand,
            dispatch.needsDecision(command, !condition) == false {
@@ -191,7 +190,8 @@ extension FlowRouter {
         if let decideParts = rulesDispatch?.decideParts { return decideParts(command, parts) }
         let request = FlowRuleRequest(command: command, parts: parts)
         if let dispatch = rulesDispatch { return dispatch.decide(request) }
-        return hook.decide(request)
+        // Only called with a hook installed (the hook is read here, not on the specialized path).
+        return rulesHook?.decide(request) ?? .allow
     }
 
     /// What the rules are told about a request besides its command, as the router is now.

@@ -12,7 +12,14 @@ extension FlowRouter {
         pendingRedirect: FlowCommand<Route>? = nil,
         generation decidedBy: Int? = nil
     ) -> FlowOperationResult<Route> {
-        let generation = decidedBy ?? rulesDispatch?.generation() ?? rulesHook?.generation ?? 0
+        let generation: Int
+        if let decidedBy {
+            generation = decidedBy
+        } else if let dispatch = rulesDispatch {
+            generation = dispatch.knownGeneration ?? dispatch.generation()
+        } else {
+            generation = rulesHook?.generation ?? 0
+        }
         let sequence = nextSequence
         nextSequence = sequence + 1
         store(FlowHistoryEntry(

@@ -169,6 +169,9 @@ public final class FlowRulesDispatch<Route: Hashable> {
     /// such commands. The hook keeps it up to date as its rules change; when it is `true` for a
     /// command that needs none, the hook is asked anyway and must allow.
     @exclusivity(unchecked) public var decidesEveryCommand = false
+    /// The generation of the rules in force, when the hook keeps it here (it then updates it on
+    /// every change): the router records it instead of calling `generation` on every navigation.
+    @exclusivity(unchecked) public var knownGeneration: Int?
 
     /// Creates the dispatch of a hook.
     public init(

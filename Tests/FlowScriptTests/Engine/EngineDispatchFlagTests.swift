@@ -4,8 +4,9 @@ import Testing
 @testable import FlowScript
 
 /// The engine tells each router it is installed in whether every command needs a decision (a
-/// `"*"` default precondition is loaded), so the router skips asking `needsDecision`; the flag
-/// follows reloads and close, and decisions stay the same either way.
+/// `"*"` default precondition is loaded), so the router skips asking `needsDecision`, and the
+/// rules' generation, which the router records without asking; both follow reloads and close,
+/// and decisions stay the same either way.
 @Suite("Engine: the dispatch's decidesEveryCommand flag")
 @MainActor
 struct EngineDispatchFlagTests {
@@ -35,7 +36,9 @@ struct EngineDispatchFlagTests {
             return
         }
         #expect(flag(first) == false && flag(second) == false)
+        #expect(first.rulesDispatch?.knownGeneration == 2 && second.rulesDispatch?.knownGeneration == 2)
         #expect(first.pop())
+        #expect(first.history.last?.generation == 2, "the history records the generation the dispatch knows")
         #expect(first.push(route("locked")) == false)
         guard case .loaded = engine.reload(sources: [Self.star, Self.guardsOnly]) else {
             Issue.record("both files must load")
