@@ -3,6 +3,7 @@
 /* FlowScript's C boundary: Protected calls, resumes, text loading and the host-function trampoline.
  * Included by shim.h (read the rules there). */
 #include "clua_context.h"
+#include "clua_running.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Calls                                                                                        */

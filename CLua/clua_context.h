@@ -93,36 +93,6 @@ static inline void *clua_kinded_key(clua_ctx *c) { return (void *)&c->kinded_kin
 
 static void clua_record_location(lua_State *L, clua_ctx *c, int level);
 
-/** Pushes which rule a decision runs (its list, or nil, and its position), for a decision about
- *  to be suspended: others may run before it resumes (clua_running_restore). Can raise. */
-static void clua_running_save(lua_State *L, clua_ctx *c) {
-    luaL_checkstack(L, 3, "running rule");
-    int top = lua_gettop(L);
-    if (c->decide_ref > 0 && lua_rawgeti(L, LUA_REGISTRYINDEX, c->decide_ref) == LUA_TFUNCTION &&
-        lua_getupvalue(L, -1, c->runlist_upvalue) != NULL) {
-        lua_remove(L, -2);
-    } else {
-        lua_settop(L, top);
-        lua_pushnil(L);
-    }
-    lua_pushinteger(L, c->running_rule);
-}
-
-/** Makes the rule clua_running_save pushed at `at` (absolute; two slots, removed) the running
- *  one again. Can raise. */
-static void clua_running_restore(lua_State *L, clua_ctx *c, int at) {
-    if (c->decide_ref > 0) {
-        if (lua_rawgeti(L, LUA_REGISTRYINDEX, c->decide_ref) == LUA_TFUNCTION) {
-            lua_pushvalue(L, at);
-            if (lua_setupvalue(L, -2, c->runlist_upvalue) == NULL) lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    c->running_rule = lua_tointeger(L, at + 1);
-    lua_remove(L, at);
-    lua_remove(L, at);
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* Budgeted allocator                                                                           */
 /* ------------------------------------------------------------------------------------------ */

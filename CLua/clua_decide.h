@@ -21,6 +21,7 @@
 #include <lauxlib.h>
 #include "clua_stacks.h"
 #include "clua_op.h"
+#include "clua_running.h"
 
 
 /** Positions in the prelude's state list (upvalue 1 of the decide closure). */
@@ -43,10 +44,7 @@ enum {
  *
  * The rule running now is its list (the decide closure's upvalue CLUA_DU_RUNLIST, written when
  * a list starts) and its position (the VM context's running_rule, written before each rule, 0
- * once the decision is over): a decision writes no table per rule. Both stay as they are when a
- * rule fails, so the prelude's `running` finds the failed rule after the error unwound decide
- * (errors whose own location is lost: a tail call such as `return flow.redirect(...)` removes
- * the rule's frame; memory errors carry no location). */
+ * once the decision is over): see clua_running.h. */
 
 /* The decide function's stack: its 3 arguments, then these slots; a rule's results come above. */
 enum {
@@ -317,26 +315,6 @@ static int clua_decide_fn(lua_State *L) {
         return 1;
     }
     return clua_decide_run(L, phase, 1);
-}
-
-/** running() (upvalue 1: the decide closure): the entry of the rule a decision runs, or ran
- *  when it failed; nil when none does; nil, true while Swift runs style rules (running_rule
- *  -1: the prelude knows which). */
-static int clua_running_fn(lua_State *L) {
-    lua_Integer i = clua_getctx(L)->running_rule;
-    lua_settop(L, 0);
-    if (i == CLUA_RUNNING_STYLE) {
-        lua_pushnil(L);
-        lua_pushboolean(L, 1);
-        return 2;
-    }
-    if (i <= 0 || lua_getupvalue(L, lua_upvalueindex(1), CLUA_DU_RUNLIST) == NULL || lua_type(L, 1) != LUA_TTABLE) {
-        lua_pushnil(L);
-        return 1;
-    }
-    if (lua_getfield(L, 1, "entries") != LUA_TTABLE) return 0;
-    lua_rawgeti(L, 2, i);
-    return 1;
 }
 
 /** decider(state): the decide function bound to the prelude's state list (CLUA_DK_*), and

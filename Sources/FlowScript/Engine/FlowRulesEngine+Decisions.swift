@@ -1,75 +1,6 @@
 import FlowStack
 import Foundation
 
-/// The scalar part of what a decision needs from a request: trivially copyable, so passing it
-/// around costs no retains nor value-witness copies.
-@usableFromInline
-struct FlowDecisionScalars {
-    /// The kind's position in the prelude's `KINDS` (1-based; see `FlowRulesEngineKinds`).
-    @usableFromInline var kindIndex: Int
-    @usableFromInline var count: Int?
-    @usableFromInline var target: Int?
-    /// The source's position in the prelude's `SOURCES` (1-based).
-    @usableFromInline var sourceIndex: Int
-    @usableFromInline var isAsync: Bool
-    @usableFromInline var runsDefaults: Bool
-    @usableFromInline var queued: Int
-    /// The number of stacks, and the front-most stack's number of screens (root included).
-    @usableFromInline var stackCount: Int
-    @usableFromInline var frontScreens: Int
-
-    @inlinable
-    init(kindIndex: Int, count: Int?, target: Int?, sourceIndex: Int, isAsync: Bool, runsDefaults: Bool, queued: Int,
-         stackCount: Int, frontScreens: Int) {
-        self.kindIndex = kindIndex
-        self.count = count
-        self.target = target
-        self.sourceIndex = sourceIndex
-        self.isAsync = isAsync
-        self.runsDefaults = runsDefaults
-        self.queued = queued
-        self.stackCount = stackCount
-        self.frontScreens = frontScreens
-    }
-
-    /// A source's position in the prelude's `SOURCES` list: code, user, deeplink.
-    @inlinable
-    static func sourceIndex(of source: FlowOperationSource) -> Int {
-        switch source {
-        case .code: return 1
-        case .user: return 2
-        case .deeplink: return 3
-        }
-    }
-}
-
-/// What a decision needs from a request, without the app's route type: the part of the engine
-/// that talks to Lua is not generic, so it costs the same whatever the route type.
-@usableFromInline
-struct FlowDecisionInput {
-    @usableFromInline var scalars: FlowDecisionScalars
-    @usableFromInline var route: FlowRouteValue?
-    @usableFromInline var routes: [FlowRouteValue]?
-    @usableFromInline var dialog: String?
-
-    @inlinable
-    init(scalars: FlowDecisionScalars, route: FlowRouteValue?, routes: [FlowRouteValue]?, dialog: String?) {
-        self.scalars = scalars
-        self.route = route
-        self.routes = routes
-        self.dialog = dialog
-    }
-}
-
-/// A decision before its redirect target is turned into the app's route type.
-@usableFromInline
-enum FlowErasedDecision {
-    case allow
-    case block(FlowRuleBlock)
-    case redirect(kind: String, route: LuaValue, block: FlowRuleBlock, location: String?)
-    case failure(FlowScriptError)
-}
-
 extension FlowRulesEngine: FlowRulesHook {
     /// Decides a synchronous navigation (async host functions are refused inside it).
     public func decide(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
@@ -339,42 +270,5 @@ extension FlowRulesEngine: FlowRulesHook {
             note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "rule failed, \(summary) allowed (fail open): \(error.message)"))
             return .allowAfterFailure(reason)
         }
-    }
-}
-
-/// The stacks a decision sees, for the lazy `stacks` argument, without the route type.
-@MainActor
-protocol FlowErasedStacks: AnyObject {
-    /// A stack's identity and presentation, 1-based.
-    func info(_ index: Int) -> (id: String, presentation: String)?
-    /// A stack's number of screens (root included), 1-based.
-    func screens(_ index: Int) -> Int?
-    /// The route at a 1-based position (1: the root screen) of a 1-based stack.
-    func route(stack index: Int, position: Int) -> FlowRouteValue?
-}
-
-/// The stacks of one decision.
-@MainActor @usableFromInline
-final class FlowStacksBox<Route: FlowRouteConvertible>: FlowErasedStacks {
-    @exclusivity(unchecked) @usableFromInline var stacks: [FlowStackState<Route>] = []
-    unowned(unsafe) let engine: FlowRulesEngine<Route>
-
-    init(engine: FlowRulesEngine<Route>) {
-        self.engine = engine
-    }
-
-    func info(_ index: Int) -> (id: String, presentation: String)? {
-        guard index >= 1, index <= stacks.count else { return nil }
-        return (stacks[index - 1].id.flowString, stacks[index - 1].style.rawValue)
-    }
-
-    func screens(_ index: Int) -> Int? {
-        guard index >= 1, index <= stacks.count else { return nil }
-        return stacks[index - 1].pathCount + 1
-    }
-
-    func route(stack index: Int, position: Int) -> FlowRouteValue? {
-        guard index >= 1, index <= stacks.count, let route = stacks[index - 1].route(atDepth: position - 1) else { return nil }
-        return engine.routeValue(route)
     }
 }
