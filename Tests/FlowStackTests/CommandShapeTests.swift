@@ -55,3 +55,40 @@ struct CommandShapeTests {
         #expect(try JSONDecoder().decode(FlowCommand<TestRoute>.self, from: JSONEncoder().encode(single))._shape.count == 2)
     }
 }
+
+/// The actions that return a `Bool` run without building a result (the applied command moves
+/// into the history): what they record must be what `perform` records.
+@MainActor
+struct AppliedFlagActionTests {
+    @Test("push, pop and present record the same entries as perform, with and without observers")
+    func sameEntries() {
+        for observed in [false, true] {
+            let viaActions = TestRouter(root: .home)
+            let viaPerform = TestRouter(root: .home)
+            var seen = 0
+            if observed {
+                _ = viaActions.observe { event in if case .recorded = event { seen += 1 } }
+            }
+            // The same requests both ways, including ones that do not apply.
+            let actions = [
+                viaActions.push(.a), viaActions.sheet(.picker), viaActions.pop(), viaActions.dismiss(),
+                viaActions.pop(), viaActions.pop(),
+            ]
+            let performed = [
+                viaPerform.perform(.push(.a, target: .active)).isApplied,
+                viaPerform.perform(FlowCommand(.present(.picker, style: .sheet))).isApplied,
+                viaPerform.perform(.pop(count: 1, target: .active)).isApplied,
+                viaPerform.perform(.dismiss(target: .active)).isApplied,
+                viaPerform.perform(.pop(count: 1, target: .active)).isApplied,
+                viaPerform.perform(.pop(count: 1, target: .active)).isApplied,
+            ]
+            #expect(actions == performed)
+            #expect(actions.contains(false) && actions.contains(true))
+            let left = viaActions.history.map { [$0.command, $0.outcome, $0.reason, $0.source, $0.newStacks.map(\.routes)] as [AnyHashable?] }
+            let right = viaPerform.history.map { [$0.command, $0.outcome, $0.reason, $0.source, $0.newStacks.map(\.routes)] as [AnyHashable?] }
+            #expect(left == right)
+            #expect(viaActions.history.map(\.sequence) == viaPerform.history.map(\.sequence))
+            #expect(seen == (observed ? 6 : 0))
+        }
+    }
+}

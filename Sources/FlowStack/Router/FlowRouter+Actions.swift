@@ -12,14 +12,14 @@ extension FlowRouter {
         refreshIfSameRoute: Bool = true,
         condition: Precondition? = nil
     ) -> Bool {
-        perform(FlowCommand(.setRoot(route), path: path, refreshIfSameRoute: refreshIfSameRoute), condition: condition).isApplied
+        performApplied(FlowCommand(.setRoot(route), path: path, refreshIfSameRoute: refreshIfSameRoute), condition: condition)
     }
 
     /// Pushes a screen.
     @inlinable
     @discardableResult
     public func push(_ route: Route, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
-        perform(FlowCommand(.push(route, target: target)), condition: condition).isApplied
+        performApplied(FlowCommand(.push(route, target: target)), condition: condition)
     }
 
     /// Pushes several screens, all or none (the rules see one `pushMany`).
@@ -27,28 +27,28 @@ extension FlowRouter {
     @discardableResult
     public func push(contentsOf routes: [Route], on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         guard let command = FlowCommand.pushMany(routes, target: target) else { return true }
-        return perform(command, condition: condition).isApplied
+        return performApplied(command, condition: condition)
     }
 
     /// Pushes a screen and removes the one below it (on a stack's root: replaces the root).
     @inlinable
     @discardableResult
     public func pushRemovingPrevious(_ route: Route, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
-        perform(FlowCommand(.pushRemovingPrevious(route, target: target)), condition: condition).isApplied
+        performApplied(FlowCommand(.pushRemovingPrevious(route, target: target)), condition: condition)
     }
 
     /// Replaces the top screen (on a stack's root: replaces the root).
     @inlinable
     @discardableResult
     public func replaceCurrent(with route: Route, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
-        perform(FlowCommand(.replaceCurrent(route, target: target)), condition: condition).isApplied
+        performApplied(FlowCommand(.replaceCurrent(route, target: target)), condition: condition)
     }
 
     /// Replaces a stack's root and path.
     @inlinable
     @discardableResult
     public func replacePath(root: Route, path: [Route] = [], on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
-        perform(FlowCommand(.replacePath(root: root, path: path, target: target)), condition: condition).isApplied
+        performApplied(FlowCommand(.replacePath(root: root, path: path, target: target)), condition: condition)
     }
 
     /// Pops `count` screens; past a presented stack's path it dismisses that stack; on the root
@@ -57,21 +57,21 @@ extension FlowRouter {
     @discardableResult
     public func pop(count: Int = 1, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
         guard count > 0 else { return true }
-        return perform(FlowCommand(.pop(count: count, target: target)), condition: condition).isApplied
+        return performApplied(FlowCommand(.pop(count: count, target: target)), condition: condition)
     }
 
     /// Pops to the stack's root screen.
     @inlinable
     @discardableResult
     public func popToRoot(on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
-        perform(FlowCommand(.popToRoot(target: target)), condition: condition).isApplied
+        performApplied(FlowCommand(.popToRoot(target: target)), condition: condition)
     }
 
     /// Pops to the last occurrence of `route` in the stack's path.
     @inlinable
     @discardableResult
     public func popTo(_ route: Route, match: FlowPopMatch = .exclusive, on target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
-        perform(FlowCommand(.popTo(route, match: match, target: target)), condition: condition).isApplied
+        performApplied(FlowCommand(.popTo(route, match: match, target: target)), condition: condition)
     }
 
     /// Presents a new stack with its own path.
@@ -84,7 +84,7 @@ extension FlowRouter {
         options: FlowPresentationOptions = .init(),
         condition: Precondition? = nil
     ) -> Bool {
-        perform(FlowCommand(.present(route, style: style), path: path, options: options), condition: condition).isApplied
+        performApplied(FlowCommand(.present(route, style: style), path: path, options: options), condition: condition)
     }
 
     /// Presents a sheet.
@@ -105,13 +105,13 @@ extension FlowRouter {
     @inlinable
     @discardableResult
     public func dismiss(_ target: FlowStackTarget = .active, condition: Precondition? = nil) -> Bool {
-        perform(FlowCommand(.dismiss(target: target)), condition: condition).isApplied
+        performApplied(FlowCommand(.dismiss(target: target)), condition: condition)
     }
 
     /// Dismisses every presented stack; the root stack keeps its path.
     @inlinable
     @discardableResult
     public func dismissAll(condition: Precondition? = nil) -> Bool {
-        perform(FlowCommand(.dismissAll), condition: condition).isApplied
+        performApplied(FlowCommand(.dismissAll), condition: condition)
     }
 }

@@ -16,7 +16,7 @@ extension FlowRouter {
         source: FlowOperationSource = .code,
         condition: Precondition? = nil
     ) -> FlowOperationResult<Route> {
-        let result = run(command, source: source, condition: condition, chain: [])
+        let result: FlowOperationResult<Route> = run(command, source: source, condition: condition, chain: [])
         // A request a rule makes while deciding is refused; it is not a step of the transaction.
         if let transaction = transactionState, !isDeciding { transaction.note(result) }
         return result
@@ -33,26 +33,36 @@ extension FlowRouter {
         perform(FlowCommand(operation), source: source, condition: condition)
     }
 
+    /// Runs one command for an action that returns only whether it applied: as `perform`, but
+    /// no result is built, so an applied command moves into the history without a copy.
     @inlinable
-    func run(
+    func performApplied(_ command: consuming FlowCommand<Route>, condition: Precondition?) -> Bool {
+        // A transaction keeps every step's result.
+        if transactionState != nil { return perform(command, condition: condition).isApplied }
+        let output: FlowAppliedFlag<Route> = run(command, source: .code, condition: condition, chain: [])
+        return output.isApplied
+    }
+
+    @inlinable
+    func run<Output: FlowRunOutput>(
         _ command: consuming FlowCommand<Route>,
         source: FlowOperationSource,
         condition: Precondition?,
         chain: [FlowCommand<Route>]
-    ) -> FlowOperationResult<Route> {
+    ) -> Output where Output.Route == Route {
         if isDeciding || decidingTask != nil || transactionState?.failure != nil,
            let refusal = refusedWhileBusy(command) {
-            return refusal
+            return Output(refusal)
         }
         willChange()
         let before = _stacks
         if let (outcome, reason) = validate(command) {
-            return record(command, source: source, outcome: outcome, reason: reason, previous: before)
+            return Output(record(command, source: source, outcome: outcome, reason: reason, previous: before))
         }
         var allowedReason: String?
         if source != .user {
             if let refusal = checkSwift(command, condition: condition, stacks: before) {
-                return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: before)
+                return Output(record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: before))
             }
             if rulesHook != nil {
                 switch consult(command, source: source, condition: condition != nil, chain: chain) {
@@ -61,20 +71,26 @@ extension FlowRouter {
                 case .allowAfterFailure(let reason):
                     allowedReason = reason
                 case .block(let block):
-                    return record(command, source: source, outcome: block.stage.outcome, reason: block.reason, previous: before)
+                    return Output(record(
+                        command, source: source, outcome: block.stage.outcome, reason: block.reason, previous: before))
                 case .redirect(let target, let block):
-                    return redirect(command, to: target, block: block, source: source, chain: chain, previous: before)
+                    return Output(redirect(command, to: target, block: block, source: source, chain: chain, previous: before))
                 }
             }
         }
         mutate(command)
-        // The command moves into the result (the history entry gets a copy).
         guard didApplyOperation != nil else {
-            return record(command, source: source, outcome: .applied, reason: allowedReason, previous: before)
+            // Without a result to build, the command moves into the history entry.
+            if let applied = Output.appliedWithoutResult {
+                recordApplied(command, source: source, reason: allowedReason, previous: before)
+                return applied
+            }
+            // The command moves into the result (the history entry gets a copy).
+            return Output(record(command, source: source, outcome: .applied, reason: allowedReason, previous: before))
         }
         let result = record(copy command, source: source, outcome: .applied, reason: allowedReason, previous: before)
         notifyApplied(command)
-        return result
+        return Output(result)
     }
 
     /// The refusal of a request made while a rule decides (from a synchronous rule, or from the
@@ -223,7 +239,7 @@ extension FlowRouter {
             return record(command, source: source, outcome: .redirected, reason: reason, previous: previous, pendingRedirect: target)
         }
         let blocked = record(command, source: source, outcome: .redirected, reason: reason, previous: previous)
-        let followed = run(target, source: source, condition: nil, chain: chain + [command])
+        let followed: FlowOperationResult<Route> = run(target, source: source, condition: nil, chain: chain + [command])
         return FlowOperationResult(
             command: command, outcome: .redirected, reason: reason, sequence: blocked.sequence,
             generation: blocked.generation, redirect: followed

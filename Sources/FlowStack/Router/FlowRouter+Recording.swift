@@ -12,14 +12,7 @@ extension FlowRouter {
         pendingRedirect: FlowCommand<Route>? = nil,
         generation decidedBy: Int? = nil
     ) -> FlowOperationResult<Route> {
-        let generation: Int
-        if let decidedBy {
-            generation = decidedBy
-        } else if let dispatch = rulesDispatch {
-            generation = dispatch.knownGeneration ?? dispatch.generation()
-        } else {
-            generation = rulesHook?.generation ?? 0
-        }
+        let generation = decidedBy ?? currentGeneration()
         let sequence = nextSequence
         nextSequence = sequence + 1
         store(FlowHistoryEntry(
@@ -31,6 +24,27 @@ extension FlowRouter {
             command: command, outcome: outcome, reason: reason, sequence: sequence,
             generation: generation, pendingRedirect: pendingRedirect
         )
+    }
+
+    /// Records an applied command whose result nobody needs: the command moves into the entry.
+    @inlinable
+    func recordApplied(
+        _ command: consuming FlowCommand<Route>, source: FlowOperationSource, reason: String?, previous: [FlowStackState<Route>]
+    ) {
+        let sequence = nextSequence
+        nextSequence = sequence + 1
+        store(FlowHistoryEntry(
+            salt: idSalt, sequence: sequence, date: Date(), event: .navigation(command),
+            source: source, outcome: .applied, reason: reason, generation: currentGeneration(),
+            previousStacks: previous, newStacks: _stacks
+        ))
+    }
+
+    /// The generation of the rules in force, for the history (0 without rules).
+    @inlinable
+    func currentGeneration() -> Int {
+        if let dispatch = rulesDispatch { return dispatch.knownGeneration ?? dispatch.generation() }
+        return rulesHook?.generation ?? 0
     }
 
     /// Records a dialog change.
