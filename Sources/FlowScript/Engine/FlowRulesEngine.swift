@@ -53,6 +53,8 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Rules files compiled by the last load, by name (see `FlowCompiledSource`).
     var compiledSources: [String: FlowCompiledSource] = [:]
     var watcher: DirectoryWatcher?
+    /// The live-rules connection of `connect(to:token:)` (DEBUG builds), cancelled when released.
+    var liveConnection: AnyObject?
     var loadedBundle: FlowVerifiedBundle?
     var routers: [WeakRouterBox] = []
 
