@@ -59,8 +59,8 @@ public enum FlowLiveRulesEvent: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A running live-rules connection; cancelled by `cancel()`, by the engine's `disconnect()`,
-/// or when the last reference goes (the engine holds it).
+/// A running live-rules connection; stopped by `cancel()`, by the engine's `disconnect()` or
+/// `connect` again, or when the engine goes away (holding this handle does not keep it running).
 public final class FlowLiveRulesConnection: Sendable {
     /// The server's base URL.
     public let url: URL
@@ -71,10 +71,6 @@ public final class FlowLiveRulesConnection: Sendable {
         self.task = task
     }
 
-    deinit {
-        task.cancel()
-    }
-
     /// Stops polling; an open request is cancelled at once.
     public func cancel() {
         task.cancel()
@@ -83,6 +79,19 @@ public final class FlowLiveRulesConnection: Sendable {
     /// Returns when the connection has stopped (after `cancel()`).
     public func stopped() async {
         await task.value
+    }
+}
+
+/// What the engine holds: stops the connection when the engine releases it.
+final class FlowLiveRulesLink {
+    let connection: FlowLiveRulesConnection
+
+    init(_ connection: FlowLiveRulesConnection) {
+        self.connection = connection
+    }
+
+    deinit {
+        connection.cancel()
     }
 }
 

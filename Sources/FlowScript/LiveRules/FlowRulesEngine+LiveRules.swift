@@ -40,20 +40,20 @@ extension FlowRulesEngine {
             await Self.followLiveRules(url: url, token: token, options: options, target: target, logger: logger)
         }
         let connection = FlowLiveRulesConnection(url: url, task: task)
-        liveConnection = connection
+        liveConnection = FlowLiveRulesLink(connection)
         logger.info("live rules: connecting to \(url.absoluteString)")
         return connection
     }
 
     /// Stops the live-rules connection, if any; the rules in force stay.
     public func disconnect() {
-        (liveConnection as? FlowLiveRulesConnection)?.cancel()
+        (liveConnection as? FlowLiveRulesLink)?.connection.cancel()
         liveConnection = nil
     }
 
     /// The live-rules connection, if connected.
     public var liveRulesConnection: FlowLiveRulesConnection? {
-        liveConnection as? FlowLiveRulesConnection
+        (liveConnection as? FlowLiveRulesLink)?.connection
     }
 
     /// The polling loop; runs off the main actor until cancelled or the engine is gone.
