@@ -36,8 +36,9 @@ extension FlowRulesEngine {
         disconnect()
         let target = FlowLiveRulesTarget(engine: self, onEvent: onEvent)
         let logger = configuration.logger
+        let follower: any FlowLiveRulesFollower = target
         let task = Task.detached {
-            await Self.followLiveRules(url: url, token: token, options: options, target: target, logger: logger)
+            await follower.follow(url: url, token: token, options: options, logger: logger)
         }
         let connection = FlowLiveRulesConnection(url: url, task: task)
         liveConnection = FlowLiveRulesLink(connection)
@@ -178,6 +179,19 @@ extension FlowRulesEngine {
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
         _ = try? await FlowHTTP.send(request, session: session)
+    }
+}
+
+/// The polling loop without the route type, so the task that runs it captures no generic type.
+protocol FlowLiveRulesFollower: Sendable {
+    /// Runs the polling loop until cancelled or the engine is gone.
+    func follow(url: URL, token: String, options: FlowLiveRulesOptions, logger: Logger) async
+}
+
+extension FlowLiveRulesTarget: FlowLiveRulesFollower {
+    /// Runs the polling loop for this target's engine (off the main actor).
+    nonisolated func follow(url: URL, token: String, options: FlowLiveRulesOptions, logger: Logger) async {
+        await FlowRulesEngine<Route>.followLiveRules(url: url, token: token, options: options, target: self, logger: logger)
     }
 }
 #endif
