@@ -28,31 +28,32 @@ enum FlowHTTP {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
                 let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        let cancelled = (error as? URLError)?.code == .cancelled
-                        continuation.resume(throwing: cancelled ? CancellationError() : error)
-                        return
-                    }
-                    guard let http = response as? HTTPURLResponse else {
-                        continuation.resume(throwing: Failure(description: "the answer from \(request.url?.absoluteString ?? "?") is not HTTP"))
-                        return
-                    }
-                    let body = data ?? Data()
-                    guard body.count <= maximumBytes else {
-                        continuation.resume(throwing: Failure(description: "the answer holds \(body.count) bytes, more than the limit of \(maximumBytes)"))
-                        return
-                    }
-                    var headers: [String: String] = [:]
-                    for (key, value) in http.allHeaderFields {
-                        if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-                    }
-                    continuation.resume(returning: Response(status: http.statusCode, headers: headers, body: body))
+                    box.resumeOnce(continuation, with: Self.result(data: data, response: response, error: error, request: request, maximumBytes: maximumBytes))
                 }
-                if !box.start(task) { continuation.resume(throwing: CancellationError()) }
+                if !box.start(task) { box.resumeOnce(continuation, with: .failure(CancellationError())) }
             }
         } onCancel: {
             box.cancel()
         }
+    }
+
+    /// What a finished data task means.
+    private static func result(data: Data?, response: URLResponse?, error: (any Error)?, request: URLRequest, maximumBytes: Int) -> Result<Response, any Error> {
+        if let error {
+            return .failure((error as? URLError)?.code == .cancelled ? CancellationError() : error)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(Failure(description: "the answer from \(request.url?.absoluteString ?? "?") is not HTTP"))
+        }
+        let body = data ?? Data()
+        guard body.count <= maximumBytes else {
+            return .failure(Failure(description: "the answer holds \(body.count) bytes, more than the limit of \(maximumBytes)"))
+        }
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
+        }
+        return .success(Response(status: http.statusCode, headers: headers, body: body))
     }
 
     /// Holds the data task so a cancellation that races with its start still cancels it.
@@ -60,6 +61,17 @@ enum FlowHTTP {
         private let lock = NSLock()
         private var task: URLSessionDataTask?
         private var cancelled = false
+        private var resumed = false
+
+        /// Resumes the continuation the first time only (a task cancelled before it started
+        /// may still call back when its session is invalidated).
+        func resumeOnce(_ continuation: CheckedContinuation<Response, any Error>, with result: Result<Response, any Error>) {
+            lock.lock()
+            let first = !resumed
+            resumed = true
+            lock.unlock()
+            if first { continuation.resume(with: result) }
+        }
 
         /// Starts the task unless cancelled already; returns whether it started.
         func start(_ task: URLSessionDataTask) -> Bool {
