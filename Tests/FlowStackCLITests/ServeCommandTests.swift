@@ -70,6 +70,36 @@ struct ServeCommandTests {
         #expect(status == 503)
     }
 
+    @Test("serve takes its token from FLOWSTACK_SERVE_TOKEN")
+    func tokenFromEnvironment() throws {
+        let project = try TemporaryProject(["routes.lua": TemporaryProject.manifest, "rules/auth.lua": TemporaryProject.rules])
+        defer { project.remove() }
+        guard let binary = CLIRunner.binary else { throw CLIRunner.MissingBinary() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", project.path, "--host", "127.0.0.1"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["FLOWSTACK_SERVE_TOKEN"] = "from-env"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let output = LineCollector()
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try process.run()
+        defer {
+            process.interrupt()
+            process.waitUntilExit()
+            pipe.fileHandleForReading.readabilityHandler = nil
+        }
+        #expect(output.waitForLine(containing: "serving generation 1", timeout: 30) != nil, "\(output.text)")
+        #expect(output.text.contains("token: from-env"))
+        let line = try #require(output.waitForLine(containing: "url: http://127.0.0.1:", timeout: 1))
+        var request = URLRequest(url: try #require(URL(string: String(line.dropFirst("url: ".count)) + "/v1/rules")))
+        request.setValue("Bearer from-env", forHTTPHeaderField: "Authorization")
+        #expect(Self.status(of: request) == 200)
+    }
+
     /// The status of a request (0 when it failed), waiting at most 10 seconds.
     static func status(of request: URLRequest) -> Int {
         let done = DispatchSemaphore(value: 0)

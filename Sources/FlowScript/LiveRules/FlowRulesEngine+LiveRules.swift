@@ -80,6 +80,10 @@ extension FlowRulesEngine {
                     etag = response.header("etag")
                     event = await apply(response.body, options: options, target: target, url: url, token: token, session: session)
                     guard event != nil else { return }
+                    if etag == nil {
+                        // A server without ETags cannot long-poll: ask again after a pause, not at once.
+                        do { try await Task.sleep(for: options.maximumBackoff) } catch { return }
+                    }
                 case 304:
                     backoff = options.minimumBackoff
                     continue
