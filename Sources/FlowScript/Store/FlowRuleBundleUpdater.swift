@@ -12,8 +12,8 @@ import FoundationNetworking
 /// await updater.fetch(from: URL(string: "https://rules.example.com/app/rules.flowbundle")!)
 /// ```
 ///
-/// Each fetch sends `If-None-Match` with the last `ETag` (a `304` costs nothing), refuses an
-/// answer larger than `Options.maximumBytes`, gives up on a silent server after
+/// Each fetch sends `If-None-Match` with the last `ETag` (a `304` costs nothing), stops
+/// receiving an answer as soon as it exceeds `Options.maximumBytes`, gives up on a silent server after
 /// `Options.timeout`, and retries network errors and `5xx` answers with doubling waits. A new
 /// bundle is verified and installed (see the store); `ApplyPolicy` says whether the engine
 /// loads it at once (between two navigations: the engine swaps rules on the main actor) or at
@@ -98,14 +98,18 @@ public final class FlowRuleBundleUpdater<Route: FlowRouteConvertible> {
     public var onUpdate: (@MainActor (Outcome) -> Void)?
     /// The `ETag` of the last bundle downloaded, sent as `If-None-Match`.
     public private(set) var etag: String?
-    private let session: URLSession
+    private let sessionConfiguration: URLSessionConfiguration
 
-    /// Creates an updater installing into `store` and loading into `engine`.
-    public init(store: FlowRuleBundleStore, engine: FlowRulesEngine<Route>?, options: Options = Options(), session: URLSession = .shared) {
+    /// Creates an updater installing into `store` and loading into `engine`; each fetch uses a
+    /// session made from `sessionConfiguration` (default: ephemeral).
+    public init(
+        store: FlowRuleBundleStore, engine: FlowRulesEngine<Route>?, options: Options = Options(),
+        sessionConfiguration: URLSessionConfiguration = .ephemeral
+    ) {
         self.store = store
         self.engine = engine
         self.options = options
-        self.session = session
+        self.sessionConfiguration = sessionConfiguration
     }
 
     /// Fetches `url` once (with retries), installs a new bundle, applies it by policy, and
@@ -122,7 +126,7 @@ public final class FlowRuleBundleUpdater<Route: FlowRouteConvertible> {
         for (name, value) in options.headers { request.setValue(value, forHTTPHeaderField: name) }
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         let response: FlowHTTP.Response
-        switch await Self.download(request, session: session, options: options) {
+        switch await Self.download(request, configuration: sessionConfiguration, options: options) {
         case .success(let answer): response = answer
         case .failure(let failure): return .failed(failure.description)
         }
@@ -154,12 +158,14 @@ public final class FlowRuleBundleUpdater<Route: FlowRouteConvertible> {
     }
 
     /// Sends the request, retrying network errors and `5xx` answers with doubling waits.
-    nonisolated private static func download(_ request: URLRequest, session: URLSession, options: Options) async -> Result<FlowHTTP.Response, FlowHTTP.Failure> {
+    nonisolated private static func download(
+        _ request: URLRequest, configuration: URLSessionConfiguration, options: Options
+    ) async -> Result<FlowHTTP.Response, FlowHTTP.Failure> {
         var wait = options.backoff
         var last = "no attempt was made"
         for attempt in 1...options.attempts {
             do {
-                let response = try await FlowHTTP.send(request, session: session, maximumBytes: options.maximumBytes)
+                let response = try await FlowHTTP.sendLimited(request, configuration: configuration, maximumBytes: options.maximumBytes)
                 if response.status < 500 { return .success(response) }
                 last = "the server answered \(response.status)"
             } catch is CancellationError {
