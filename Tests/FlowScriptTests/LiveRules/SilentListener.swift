@@ -29,7 +29,7 @@ final class SilentListener {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(descriptor, 16) == 0 else {
-            Glibc.close(descriptor)
+            Self.closeDescriptor(descriptor)
             throw Failure()
         }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -41,6 +41,14 @@ final class SilentListener {
     }
 
     func close() {
-        Glibc.close(descriptor)
+        Self.closeDescriptor(descriptor)
+    }
+
+    private static func closeDescriptor(_ descriptor: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+        #else
+        _ = Darwin.close(descriptor)
+        #endif
     }
 }
