@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // Lua 5.4 from the system (Debian: liblua5.4-dev), plus a shim of static inline wrappers.
@@ -66,6 +67,7 @@ let package = Package(
                 "FlowScript",
                 "FlowStack",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         // Benchmarks that print figures (`swift run -c release flowstack-bench`).

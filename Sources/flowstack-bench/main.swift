@@ -25,6 +25,10 @@ func swiftGuardedPushNanoseconds(depth: Int) -> Double {
 
 @MainActor
 func runBenchmarks() {
+    if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "bundle_install" {
+        do { try BundleStoreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
+        return
+    }
     if ["lua_push", "reload", "decision", "one_default"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
         try? LuaBenchmarks.run(swiftGuardedPush: 1)
         return

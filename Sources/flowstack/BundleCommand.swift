@@ -15,10 +15,21 @@ struct BundleCommand: AsyncParsableCommand {
             refuses a bad signature, a changed, missing or added file, an
             expired bundle, an app that is too old, or a rollback.
 
+            With --output FILE it also writes the signed bundle as one archive
+            file (JSON), the file to publish for FlowRuleBundleUpdater /
+            FlowRuleBundleStore.install(data:) to download and install.
+
+            Key handling: the private key signs on the developer's machine or in
+            CI only (keep it in a secrets store, never in the repository); the
+            app embeds only the public key. An app cannot sign, and a leaked app
+            binary cannot be used to publish rules.
+
             Examples:
               flowstack keygen --private-key rules.key --public-key rules.pub
               flowstack bundle Scripts --key rules.key --version 1.4.0 \\
                   --min-app 2.0 --expires 2027-06-01
+              flowstack bundle Scripts --key rules.key --version 1.4.1 \\
+                  --min-app 2.0 --expires 2027-06-01 --output rules-1.4.1.flowbundle
             """
     )
 
@@ -35,6 +46,9 @@ struct BundleCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("When the bundle expires: a date (2027-06-01) or an ISO-8601 date and time.", valueName: "DATE"))
     var expires: String
+
+    @Option(help: ArgumentHelp("Also write the signed bundle as one archive file, to publish for apps to download.", valueName: "FILE"))
+    var output: String?
 
     mutating func run() async throws {
         let directory = project.url
@@ -58,8 +72,21 @@ struct BundleCommand: AsyncParsableCommand {
                 wrote \(project.directory)/\(FlowRuleBundle.manifestFileName) and \(project.directory)/\(FlowRuleBundle.signatureFileName)
 
                 """)
-        } catch {
+            if let output {
+                let archive = try FlowRuleBundleArchive(directory: directory)
+                do {
+                    try archive.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
+                } catch {
+                    throw CommandFailure("cannot write \(output): \(error.localizedDescription); pass a writable path to --output")
+                }
+                Terminal.write("wrote \(output) (\(archive.files.count) files, archive \(archive.tag))\n")
+            }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch let error as FlowRuleBundleError {
             throw CommandFailure(error.description)
+        } catch {
+            throw CommandFailure("\(error)")
         }
     }
 }

@@ -28,7 +28,7 @@ struct FlowStackCommand: AsyncParsableCommand {
             """,
         subcommands: [
             TestCommand.self, CheckCommand.self, WatchCommand.self, GraphCommand.self, TypesCommand.self, BundleCommand.self,
-            KeygenCommand.self,
+            KeygenCommand.self, ServeCommand.self,
         ]
     )
 }

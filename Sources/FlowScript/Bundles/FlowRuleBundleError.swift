@@ -47,6 +47,10 @@ public enum FlowRuleBundleError: Error, Equatable, Sendable, CustomStringConvert
     case writeFailed(bundle: String, file: String, detail: String)
     /// The signing library refused to sign.
     case signingFailed(detail: String)
+    /// Bytes offered as a bundle archive are not one (or are larger than allowed).
+    case malformedArchive(detail: String)
+    /// A bundle archive has no signature, and only signed bundles are accepted here.
+    case unsigned(bundle: String)
 
     /// What happened, where, and what to do.
     public var description: String {
@@ -110,6 +114,12 @@ public enum FlowRuleBundleError: Error, Equatable, Sendable, CustomStringConvert
             return "cannot write \(bundle)/\(file): \(detail); check that the directory is writable"
         case .signingFailed(let detail):
             return "cannot sign the bundle: \(detail)"
+        case .malformedArchive(let detail):
+            return "rule bundle refused: the download is not a bundle archive: \(detail); "
+                + "publish the file `flowstack bundle DIR --key KEY --output FILE` writes"
+        case .unsigned(let bundle):
+            return "rule bundle refused: \(bundle) is not signed, and apps install signed bundles only; "
+                + "sign it with `flowstack bundle DIR --key KEY --output FILE`"
         }
     }
 

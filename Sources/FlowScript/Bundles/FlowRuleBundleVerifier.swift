@@ -93,7 +93,7 @@ public struct FlowRuleBundleVerifier: Sendable {
         return FlowVerifiedBundle(directory: directory, manifest: manifest, manifestSHA256: manifestSHA256, files: files)
     }
 
-    private func checkSignature(_ signatureBytes: Data, over manifestBytes: Data, bundle: String) throws(FlowRuleBundleError) {
+    func checkSignature(_ signatureBytes: Data, over manifestBytes: Data, bundle: String) throws(FlowRuleBundleError) {
         guard let text = String(data: signatureBytes, encoding: .utf8),
               let signature = Data(base64Encoded: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw .malformedSignature(bundle: bundle, detail: "it is not base64 text")
@@ -106,7 +106,7 @@ public struct FlowRuleBundleVerifier: Sendable {
         }
     }
 
-    private func checkMetadata(
+    func checkMetadata(
         _ manifest: FlowRuleBundleManifest,
         manifestSHA256: String,
         loadedVersion: FlowRuleBundleVersion?,

@@ -34,13 +34,21 @@ extension FlowRulesEngine {
             configuration.logger.error("rule bundle refused, keeping generation \(generation): \(error)")
             throw .refused(error)
         }
-        let prefix = directory.standardizedFileURL.lastPathComponent
-        var sources: [FlowRulesSource] = []
-        for file in bundle.luaSources where file.path != "routes.lua" {
-            guard let text = file.text else {
-                throw .script(FlowScriptError(kind: .runtime, file: "\(prefix)/\(file.path)", message: "the file is not UTF-8 text"))
-            }
-            sources.append(FlowRulesSource(name: "\(prefix)/\(file.path)", text: text))
+        return try load(verified: bundle)
+    }
+
+    /// Loads the rules of a bundle that already verified (its verified bytes, not the files
+    /// again); on a load error the rules in force stay.
+    ///
+    /// Rules files are named `sourcePrefix/path` in errors; `nil` uses the bundle directory's
+    /// name, an empty prefix the bare paths (`rules/auth.lua`).
+    @discardableResult
+    public func load(verified bundle: FlowVerifiedBundle, sourcePrefix: String? = nil) throws(FlowBundleLoadError) -> FlowVerifiedBundle {
+        let sources: [FlowRulesSource]
+        do throws(FlowScriptError) {
+            sources = try bundle.ruleSources(prefix: sourcePrefix ?? bundle.directory.standardizedFileURL.lastPathComponent)
+        } catch {
+            throw .script(error)
         }
         switch reload(sources: sources) {
         case .loaded:

@@ -53,6 +53,8 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Rules files compiled by the last load, by name (see `FlowCompiledSource`).
     var compiledSources: [String: FlowCompiledSource] = [:]
     var watcher: DirectoryWatcher?
+    /// The live-rules connection of `connect(to:token:)` (DEBUG builds), cancelled when released.
+    var liveConnection: AnyObject?
     var loadedBundle: FlowVerifiedBundle?
     var routers: [WeakRouterBox] = []
 
@@ -88,10 +90,11 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// The names of the rules files in force, in load order.
     public var sourceNames: [String] { sources.map(\.name) }
 
-    /// Closes the VM, stops watching and releases the host functions (and what their closures
+    /// Closes the VM, stops watching (and any live-rules connection) and releases the host functions (and what their closures
     /// captured); the engine then allows everything.
     public func close() {
         stopWatching()
+        liveConnection = nil
         ruleSet?.retire()
         ruleSet = nil
         hosts.removeAll()

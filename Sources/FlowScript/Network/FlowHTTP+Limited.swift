@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension FlowHTTP {
+    /// Sends `request` on a session of its own and stops receiving as soon as the answer
+    /// exceeds `maximumBytes` (by its `Content-Length`, or while it streams in), so an
+    /// oversized answer is never held in memory. Cancellation-safe like `send`.
+    static func sendLimited(_ request: URLRequest, configuration: URLSessionConfiguration, maximumBytes: Int) async throws -> Response {
+        let receiver = LimitedReceiver(maximumBytes: maximumBytes, url: request.url?.absoluteString ?? "?")
+        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
+                receiver.start(session.dataTask(with: request), continuation: continuation)
+            }
+        } onCancel: {
+            receiver.cancel()
+        }
+    }
+
+    /// Collects one task's answer, refusing it once it is over the limit.
+    private final class LimitedReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        private let maximumBytes: Int
+        private let url: String
+        private let lock = NSLock()
+        private var task: URLSessionDataTask?
+        private var continuation: CheckedContinuation<Response, any Error>?
+        private var body = Data()
+        private var cancelled = false
+
+        init(maximumBytes: Int, url: String) {
+            self.maximumBytes = maximumBytes
+            self.url = url
+        }
+
+        func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Response, any Error>) {
+            lock.lock()
+            if cancelled {
+                lock.unlock()
+                continuation.resume(throwing: CancellationError())
+                return
+            }
+            self.task = task
+            self.continuation = continuation
+            lock.unlock()
+            task.resume()
+        }
+
+        func cancel() {
+            lock.lock()
+            cancelled = true
+            let task = self.task
+            lock.unlock()
+            task?.cancel()
+        }
+
+        private func finish(_ result: Result<Response, any Error>) {
+            lock.lock()
+            let continuation = self.continuation
+            self.continuation = nil
+            lock.unlock()
+            continuation?.resume(with: result)
+        }
+
+        private func tooLarge(_ bytes: Int64) -> Failure {
+            Failure(description: "the answer from \(url) holds \(bytes) bytes or more, more than the limit of \(maximumBytes)")
+        }
+
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
+            if response.expectedContentLength > Int64(maximumBytes) {
+                finish(.failure(tooLarge(response.expectedContentLength)))
+                completionHandler(.cancel)
+                return
+            }
+            completionHandler(.allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            lock.lock()
+            body.append(data)
+            let size = body.count
+            lock.unlock()
+            if size > maximumBytes {
+                finish(.failure(tooLarge(Int64(size))))
+                dataTask.cancel()
+            }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            if let error {
+                finish(.failure((error as? URLError)?.code == .cancelled ? CancellationError() : error))
+                return
+            }
+            guard let http = task.response as? HTTPURLResponse else {
+                finish(.failure(Failure(description: "the answer from \(url) is not HTTP")))
+                return
+            }
+            var headers: [String: String] = [:]
+            for (key, value) in http.allHeaderFields {
+                if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
+            }
+            lock.lock()
+            let received = body
+            lock.unlock()
+            finish(.success(Response(status: http.statusCode, headers: headers, body: received)))
+        }
+    }
+}

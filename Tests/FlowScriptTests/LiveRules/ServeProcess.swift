@@ -1,0 +1,152 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A `flowstack serve` process on 127.0.0.1 for a temporary project, and what it printed.
+final class ServeProcess: @unchecked Sendable {
+    /// The server's base URL.
+    let url: URL
+    let port: Int
+    private let process: Process
+    private let sink = Sink()
+
+    /// The flowstack binary: `FLOWSTACK_BINARY`, next to the test bundle, or in `.build/debug`.
+    static let binary: URL? = {
+        var candidates: [URL] = []
+        if let path = ProcessInfo.processInfo.environment["FLOWSTACK_BINARY"] { candidates.append(URL(fileURLWithPath: path)) }
+        var directory = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).standardizedFileURL.deletingLastPathComponent()
+        for _ in 0..<4 {
+            candidates.append(directory.appendingPathComponent("flowstack"))
+            directory = directory.deletingLastPathComponent()
+        }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(root.appendingPathComponent(".build/debug/flowstack"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
+    }()
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Starts `flowstack serve DIR --host 127.0.0.1 --port PORT --token TOKEN [extra]` and waits
+    /// (at most 30 s) for it to print its URL and serve the first generation.
+    init(project: URL, token: String, port: Int = 0, extra: [String] = []) throws {
+        guard let binary = Self.binary else {
+            throw Failure(description: "the flowstack binary was not found; build it with `swift build --build-tests`")
+        }
+        process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", project.path, "--host", "127.0.0.1", "--port", String(port), "--token", token] + extra
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let sink = self.sink
+        pipe.fileHandleForReading.readabilityHandler = { handle in sink.append(handle.availableData) }
+        try process.run()
+        var found: Int?
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, process.isRunning {
+            let text = sink.text
+            if text.contains("serving generation"), let line = text.split(separator: "\n").first(where: { $0.hasPrefix("url: http://127.0.0.1:") }) {
+                found = Int(line.split(separator: ":").last ?? "")
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        guard let found else {
+            process.terminate()
+            throw Failure(description: "flowstack serve did not start: \(sink.text)")
+        }
+        self.port = found
+        self.url = URL(string: "http://127.0.0.1:\(found)")!
+    }
+
+    /// Everything printed so far.
+    var output: String { sink.text }
+
+    /// Waits (at most `timeout` seconds) until the output after `offset` contains `fragment`.
+    func waitForOutput(_ fragment: String, after offset: Int = 0, timeout: TimeInterval = 30) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if String(output.dropFirst(offset)).contains(fragment) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// Stops the server and waits for it to exit.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Collects the output from the pipe's reading thread.
+    final class Sink: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+
+        func append(_ bytes: Data) {
+            lock.lock()
+            data.append(bytes)
+            lock.unlock()
+        }
+
+        var text: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}
+
+/// A rules project in a temporary directory.
+struct LiveProject {
+    let url: URL
+
+    init(reason: String) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-live-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        try Data("return { root = \"home\", routes = { home = {}, editor = {} } }\n".utf8)
+            .write(to: url.appendingPathComponent("routes.lua"))
+        try setGate(reason: reason)
+    }
+
+    /// Rewrites `rules/gate.lua`: a guard blocking `editor` with `reason`.
+    func setGate(reason: String) throws {
+        try write(#"flow.guard("editor", function() return false, "\#(reason)" end)"# + "\n")
+    }
+
+    /// Replaces `rules/gate.lua` with `text` (write then rename, as editors save).
+    func write(_ text: String) throws {
+        let temporary = url.appendingPathComponent("rules/.gate.lua.tmp")
+        try Data(text.utf8).write(to: temporary)
+        guard rename(temporary.path, url.appendingPathComponent("rules/gate.lua").path) == 0 else {
+            throw ServeProcess.Failure(description: "cannot rename \(temporary.path)")
+        }
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// Waits on the main actor until `condition` holds, checking every 10 ms for at most `seconds`.
+@MainActor
+func eventually(seconds: Double = 30, _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
