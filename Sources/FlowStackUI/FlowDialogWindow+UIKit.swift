@@ -37,8 +37,8 @@ final class FlowDialogAnchorView: UIView {
     /// The dialog window's root: one hosting controller for the window's lifetime, so the
     /// dialog's view keeps its state.
     private var hostingController: UIHostingController<AnyView>?
-    /// The latest dialog view.
-    private var content = AnyView(EmptyView())
+    /// The latest dialog view (`nil` until the first update).
+    private var content: AnyView?
     /// Whether a dialog is visible.
     private var isVisible = false
 
@@ -64,6 +64,7 @@ final class FlowDialogAnchorView: UIView {
 
     /// Makes the window when needed, hands the dialog view over, and shows or hides it.
     private func apply() {
+        guard let content else { return }
         if let hostingController {
             hostingController.rootView = content
         } else if let scene = window?.windowScene {
