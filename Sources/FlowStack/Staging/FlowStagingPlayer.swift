@@ -12,7 +12,7 @@ import Foundation
 /// completion is accepted.
 ///
 /// When the person changes the screen with a system gesture, SwiftUI has already moved: the host
-/// reports it with `userDidSetPath(_:inStack:now:)` or `userDidDismiss(stackID:now:)`, which
+/// reports it with `userDidSetPath(_:inStack:)` or `userDidDismiss(stackID:now:)`, which
 /// change `shown` at once. Those writes are dropped (the functions return `false`) for a stack
 /// that is not shown, or whose view has not appeared yet (`stackDidAppear(_:)`): SwiftUI writes
 /// spurious values to bindings of views that are not on screen yet.
