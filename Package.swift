@@ -51,14 +51,16 @@ let package = Package(
                 .target(name: "SwiftUIStandIn", condition: .when(platforms: platformsWithoutSwiftUI)),
             ]
         ),
-        // A small SwiftUI example app (sources only), type-checked like FlowStackUI.
+        // A small SwiftUI example app, type-checked like FlowStackUI. Its rules, the repository's
+        // `Scripts/` (also what `flowstack test Scripts` runs), are its bundled resource.
         .target(
             name: "FlowStackExample",
             dependencies: [
                 "FlowStackUI",
                 .target(name: "SwiftUIStandIn", condition: .when(platforms: platformsWithoutSwiftUI)),
             ],
-            path: "Examples/FlowStackExample"
+            path: "Examples/FlowStackExample",
+            resources: [.copy("../../Scripts")]
         ),
         // The command-line tool: flow tests, check, watch, graph, types.
         .executableTarget(

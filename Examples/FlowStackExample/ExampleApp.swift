@@ -41,16 +41,18 @@ struct ExampleRootView: View {
 /// Makes the example's router.
 @MainActor
 enum ExampleRouterFactory {
-    /// The rules engine of `Scripts/` (bundled with the app as a folder resource), kept for
-    /// the app's lifetime so facts can change and the rules can reload.
+    /// The rules engine of `Scripts/`, kept for the app's lifetime so facts can change and the
+    /// rules can reload.
     static var engine: FlowRulesEngine<AppRoute>?
 
     /// A router at the manifest's root, with the Swift style rules the example uses and the
-    /// Lua rules of `Scripts/rules/` installed (hot-reloaded while the app runs).
-    static func makeRouter(scripts: URL? = Bundle.main.url(forResource: "Scripts", withExtension: nil)) -> AppRouter {
+    /// Lua rules of `Scripts/rules/` installed: from the source folder and watched in a DEBUG
+    /// Simulator build, bundled and not watched on a device (`ExampleRulesLocation`).
+    static func makeRouter(rules location: ExampleRulesLocation? = .current()) -> AppRouter {
         let router = AppRouter(root: .splash)
-        if let scripts {
+        if let location {
             do {
+                let scripts = location.scripts
                 let manifest = try FlowManifest.load(contentsOf: scripts.appendingPathComponent("routes.lua"))
                 let engine = try FlowRulesEngine<AppRoute>(
                     directory: scripts.appendingPathComponent("rules"),
@@ -62,7 +64,9 @@ enum ExampleRouterFactory {
                 }
                 engine.onFactsChange = { [weak router] in router?.objectWillChange.send() }
                 engine.install(into: router)
-                try engine.startWatching()
+                if location.isWatched {
+                    try engine.startWatching()
+                }
                 Self.engine = engine
             } catch {
                 print("FlowStackExample: the rules did not load, navigation runs without them: \(error)")

@@ -21,19 +21,26 @@ struct FlowPresentationLayer<Route: Hashable, Dialog, Root: View, Destination: V
     func body(content: Content) -> some View {
         #if os(macOS)
         content
-            .sheet(item: presentedBinding(showing: [.sheet, .fullScreenCover]), content: presentedStack)
+            .sheet(item: presentedBinding(showing: [.sheet, .fullScreenCover]), onDismiss: didDismiss, content: presentedStack)
         #else
         content
-            .sheet(item: presentedBinding(showing: [.sheet]), content: presentedStack)
-            .fullScreenCover(item: presentedBinding(showing: [.fullScreenCover]), content: presentedStack)
+            .sheet(item: presentedBinding(showing: [.sheet]), onDismiss: didDismiss, content: presentedStack)
+            .fullScreenCover(item: presentedBinding(showing: [.fullScreenCover]), onDismiss: didDismiss, content: presentedStack)
         #endif
+    }
+
+    /// The sheet's or cover's `onDismiss`: the dismissal animation is over, which completes a
+    /// staged dismissal step.
+    private func didDismiss() {
+        host.presentationDidDismiss(presenterID: presenterID)
     }
 
     /// The presented stack when it has one of `styles`; SwiftUI writing `nil` (a swipe-down) is
     /// shown at once and reported to the router.
     ///
     /// The setter dismisses the stack this binding was made for, never a later one: SwiftUI may
-    /// write `nil` after the next stack is already presented in its place.
+    /// write `nil` after the next stack is already presented in its place. The player drops the
+    /// write when that stack is no longer shown or its view never appeared.
     private func presentedBinding(showing styles: Set<FlowPresentationStyle>) -> Binding<FlowStackState<Route>?> {
         let router = self.router
         let host = self.host

@@ -8,35 +8,40 @@ import SwiftUIStandIn
 /// FlowStack's binding helpers, for apps that build some navigation UI themselves.
 ///
 /// They read the router's current state (no staging) and report what SwiftUI writes as the
-/// person's operations (`source: .user`), like `FlowStackView` does.
+/// person's operations (`source: .user`), like `FlowStackView` does. Each binding captures the
+/// identity of the stack it was made for, and its writes go through the core's
+/// `bindingDidSetPath(_:stackID:)` and `bindingDidDismiss(presentedID:)`: a write for a stack
+/// that is gone, or whose view has not reported `viewDidAppear(stackID:)` yet, is dropped.
+/// Report the appearance with `.onAppear { router.viewDidAppear(stackID: id) }` on the view
+/// that uses the binding (for a presented stack, on the presented content).
 extension FlowRouter {
     /// A binding to the routes above the root of the stack `stackID` (empty when there is no
-    /// such stack), for `NavigationStack(path:)`; a write is reported with
-    /// `userDidChangePath(_:in:)`.
+    /// such stack), for `NavigationStack(path:)`; a write is applied with
+    /// `bindingDidSetPath(_:stackID:)`.
     public func bindingForPath(stackID: UUID) -> Binding<[Route]> {
         Binding(
             get: { @MainActor [weak self] in
                 self?.stacks.first { $0.id == stackID }?.path ?? []
             },
             set: { @MainActor [weak self] routes in
-                self?.userDidChangePath(routes, in: stackID)
+                self?.bindingDidSetPath(routes, stackID: stackID)
             }
         )
     }
 
     /// A binding to the front-most stack with this presentation style, for `sheet(item:)` or
-    /// `fullScreenCover(item:)`; writing `nil` reports the swipe-down with
-    /// `userDidDismiss(stackID:)` (which never dismisses the root stack), other writes are
-    /// ignored.
+    /// `fullScreenCover(item:)`. It captures the stack shown when it was made: writing `nil`
+    /// reports the swipe-down of that stack with `bindingDidDismiss(presentedID:)` (never of a
+    /// stack presented later in its place, never of the root stack); other writes are ignored.
     public func bindingForPresentedStack(style: FlowPresentationStyle) -> Binding<FlowStackState<Route>?> {
-        Binding(
+        let presentedID = frontPresentedStack(style: style)?.id
+        return Binding(
             get: { @MainActor [weak self] in
-                self?.stacks.last { $0.style == style }
+                self?.frontPresentedStack(style: style)
             },
             set: { @MainActor [weak self] newValue in
-                guard let self, newValue == nil,
-                      let presented = self.stacks.last(where: { $0.style == style }) else { return }
-                self.userDidDismiss(stackID: presented.id)
+                guard newValue == nil else { return }
+                self?.bindingDidDismiss(presentedID: presentedID)
             }
         )
     }

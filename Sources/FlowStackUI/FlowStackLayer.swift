@@ -27,6 +27,7 @@ struct FlowStackLayer<Route: Hashable, Dialog, Root: View, Destination: View>: V
             let stack = placement.stacks[placement.index]
             content.style.stack(AnyView(navigationStack(for: stack).flowStackStyle(stackStyle.attributes)), stackStyle.context)
                 .overlay { dialogOverlay }
+                .modifier(FlowAppearanceReporter(router: router, host: host, stackID: stackID))
                 .modifier(FlowPresentationLayer(router: router, host: host, presenterID: stackID, configuration: content))
         }
     }
@@ -56,16 +57,18 @@ struct FlowStackLayer<Route: Hashable, Dialog, Root: View, Destination: View>: V
         return content.style.screen(AnyView(view.flowScreenStyle(style.attributes)), style.context)
     }
 
-    /// The global dialog, drawn by the front-most shown stack only.
+    /// The global dialog, drawn by the front-most shown stack only, where it has no window of
+    /// its own (`FlowDialogPlacement`).
     @ViewBuilder
     private var dialogOverlay: some View {
-        if let dialog = content.dialog, host.player.hostsDialog(stackID: stackID) {
-            dialog(dialogBinding)
+        if !FlowDialogPlacement.hasOwnWindow, let dialog = content.dialog, host.player.hostsDialog(stackID: stackID) {
+            dialog(router.globalDialogBinding())
         }
     }
 
     /// The stack's screens as NavigationStack sees them; what it writes (a back swipe) is shown
-    /// at once and reported to the router.
+    /// at once and reported to the router, unless the player drops it (a stack no longer shown,
+    /// or whose view has not appeared).
     private func pathBinding(stackID: UUID) -> Binding<[FlowRouteNode<Route>]> {
         let router = self.router
         let host = self.host
@@ -75,22 +78,6 @@ struct FlowStackLayer<Route: Hashable, Dialog, Root: View, Destination: View>: V
             },
             set: { @MainActor nodes in
                 host.userDidSetPath(nodes, inStack: stackID, router: router)
-            }
-        )
-    }
-
-    /// The visible dialog; writing `nil` hides it as the person's action (the next queued one
-    /// shows), writing a dialog shows it in its place.
-    private var dialogBinding: Binding<Dialog?> {
-        let router = self.router
-        return Binding(
-            get: { @MainActor in router.globalDialog },
-            set: { @MainActor newValue in
-                if let newValue {
-                    router.showGlobalDialog(newValue)
-                } else {
-                    router.hideGlobalDialog(source: .user)
-                }
             }
         )
     }

@@ -2,7 +2,8 @@
 // state (`FlowStack`), the Lua rules engine (`FlowScript`), and the views below.
 //
 //   FlowStackView          the host: one NavigationStack per stack, sheets and covers nested to
-//                          any depth, the global dialog above everything
+//                          any depth, the global dialog above everything (its own window on
+//                          iOS and visionOS)
 //   FlowNavigationStyle    FlowStack's style value (screen, stack and modal closures)
 //   FlowRouter bindings    bindingForPath(stackID:), bindingForPresentedStack(style:)
 //
@@ -14,8 +15,11 @@
 // stand-in, so every `swift build` on Linux type-checks it. What that check cannot catch:
 // - runtime behaviour: nothing is rendered or run, so a layer that type-checks can still
 //   misbehave (wrong screen, lost view state, a binding SwiftUI writes at an unexpected moment);
-// - animations and transactions, and whether the staging spacing (350 ms by default) matches
-//   SwiftUI's real presentation animations;
+// - animations and transactions, whether the completions the host reports (a presented stack's
+//   appearance, a sheet's `onDismiss`) come when the animation ends, and whether the 650 ms
+//   fallback is long enough;
+// - the UIKit files (`FlowDialogWindow+UIKit.swift`, `FlowAppearanceProbe+UIKit.swift`), which
+//   are not compiled here;
 // - presentation timing: SwiftUI's one-presentation-per-update rule, the order in which it
 //   writes `nil` to sheet and cover bindings, and when NavigationStack writes its path binding;
 // - navigation-destination lookup and path synchronisation;

@@ -18,10 +18,16 @@ import SwiftUIStandIn
 /// - Every stack, the root one and each presented one, is its own `NavigationStack` bound to that
 ///   stack's screens; presented stacks nest through `sheet(item:)` and `fullScreenCover(item:)`
 ///   to any depth (a full-screen cover is shown as a sheet on macOS).
-/// - The global dialog is drawn once, over the front-most stack, so it is above everything.
+/// - The global dialog is drawn once, above everything: on iOS and visionOS in a window of its
+///   own above the app's window (above detent sheets too, keeping its state while presentations
+///   change), elsewhere over the front-most stack.
 /// - A back swipe and a swipe-down are reported to the router as the person's operations.
 /// - When the router jumps several steps at once (restoration, a transaction, a deep link),
-///   the view gets there in steps SwiftUI accepts, played by the core's `FlowStagingPlayer`.
+///   the view gets there in steps SwiftUI accepts, played by the core's `FlowStagingPlayer`:
+///   one presentation removed or added per step (several dismissals at once from iOS 17 and
+///   macOS 14 on), each step waiting for the previous one's completion (at most 650 ms).
+/// - What SwiftUI writes to a binding of a stack that is no longer shown, or before its view
+///   appeared, is dropped.
 public struct FlowStackView<Route: Hashable, Dialog, Root: View, Destination: View>: View {
     /// The router; every change redraws the view and may start a staged transition.
     @ObservedObject private var router: FlowRouter<Route, Dialog>
@@ -63,9 +69,23 @@ public struct FlowStackView<Route: Hashable, Dialog, Root: View, Destination: Vi
                     .id(rootStack.id)
             }
         }
-        .task(id: router.stacks) {
+        .background(dialogWindow)
+        .task(id: FlowFollowKey(stacks: router.stacks, wakeCount: host.wakeCount)) {
             await host.follow(router)
         }
+    }
+
+    /// The global dialog's own window, where the platform gives it one (`FlowDialogPlacement`).
+    @ViewBuilder
+    private var dialogWindow: some View {
+        #if canImport(UIKit) && (os(iOS) || os(visionOS))
+        if let dialog = content.dialog {
+            FlowDialogWindowAnchor(
+                content: dialog(router.globalDialogBinding()),
+                isVisible: router.globalDialog != nil
+            )
+        }
+        #endif
     }
 }
 

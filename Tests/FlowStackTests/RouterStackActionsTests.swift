@@ -68,13 +68,14 @@ struct RouterStackActionsTests {
         #expect(router.rootStack.id != oldStackID)
     }
 
-    @Test func setRootWithoutRefreshKeepsRouterRootIDForTheSameRoute() {
+    @Test func setRootWithoutRefreshKeepsEveryRootIdentityForTheSameRoute() {
         let router = TestRouter(root: .home)
         let oldRouterRootID = router.rootID
-        let oldStackRootID = router.rootStack.rootID
+        let oldStack = router.rootStack
         router.setRoot(.home, refreshIfSameRoute: false)
         #expect(router.rootID == oldRouterRootID)
-        #expect(router.rootStack.rootID != oldStackRootID)
+        #expect(router.rootStack.id == oldStack.id)
+        #expect(router.rootStack.rootID == oldStack.rootID)
     }
 
     @Test func setRootWithPathBuildsTheNewRootStack() {

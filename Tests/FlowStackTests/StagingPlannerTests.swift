@@ -61,22 +61,28 @@ struct StagingPlannerTests {
         router.sheet(.sheet(2), path: [.list])
         router.fullScreenCover(.cover(2))
         let steps = FlowStagingPlanner.plan(from: shown, to: router.stacks)
-        #expect(steps.map(\.kind) == [.dismiss, .updatePaths, .present, .present])
-        #expect(steps[0].stacks.count == 1 && steps[0].stacks[0].path.isEmpty)
-        #expect(steps[1].stacks[0].path == [.list, .detail(1), .detail(2)])
-        #expect(steps[2].stacks.last?.path == [.list])
+        #expect(steps.map(\.kind) == [.dismiss, .dismiss, .updatePaths, .present, .present])
+        #expect(steps[0].stacks.count == 2, "the front-most presentation goes first, alone")
+        #expect(steps[1].stacks.count == 1 && steps[1].stacks[0].path.isEmpty)
+        #expect(steps[2].stacks[0].path == [.list, .detail(1), .detail(2)])
+        #expect(steps[3].stacks.last?.path == [.list])
         #expect(steps.last?.stacks == router.stacks)
     }
 
-    @Test func newRootReplacesEverythingInOneStepThenPresents() {
+    @Test func aNewRootComesOnlyOnceNothingIsPresentedThenPresents() {
         let router = FlowRouter<Screen, String>(root: .home)
         router.sheet(.sheet(1))
+        router.sheet(.sheet(3))
         let shown = router.stacks
         router.setRoot(.home, path: [.list])
         router.sheet(.sheet(2))
         let steps = FlowStagingPlanner.plan(from: shown, to: router.stacks)
-        #expect(steps.map(\.kind) == [.replaceRoot, .present])
-        #expect(steps[0].stacks == [router.stacks[0]])
+        #expect(steps.map(\.kind) == [.dismiss, .dismiss, .replaceRoot, .present])
+        #expect(steps[1].stacks == [shown[0]], "the old root presents nothing when it goes")
+        #expect(steps[2].stacks == [router.stacks[0]])
+        let multiple = FlowStagingPlanner.plan(from: shown, to: router.stacks, options: FlowStagingOptions(allowsMultipleDismissals: true))
+        #expect(multiple.map(\.kind) == [.dismiss, .replaceRoot, .present])
+        #expect(multiple[0].stacks == [shown[0]])
     }
 
     @Test func restoringADeepStateFromLaunchPresentsOneStackPerStep() throws {

@@ -5,7 +5,10 @@ import Testing
 private enum Screen: Hashable { case home, list, detail(Int), sheet(Int), cover(Int) }
 
 private let ms: UInt64 = 1_000_000
-private let spacing = FlowStagingPlayer<Screen>.defaultPresentationSpacingNanoseconds
+/// How long a presentation step waits at most for its completion.
+private let fallback = FlowStagingTiming().completionFallbackNanoseconds
+/// The pause between a path change and a presentation change.
+private let spacing = FlowStagingTiming().navigationSpacingNanoseconds
 
 /// A small seeded generator so failures can be replayed from the printed seed.
 private struct SeededRandom: RandomNumberGenerator {
@@ -42,13 +45,13 @@ struct StagingPlayerTests {
         #expect(player.delayBeforeNextStep(now: 0, configuredDelayNanoseconds: 0) == 0)
         player.advance(now: 0)
         #expect(player.shown.count == 2)
-        #expect(player.delayBeforeNextStep(now: 100 * ms, configuredDelayNanoseconds: 0) == spacing - 100 * ms)
-        #expect(player.delayBeforeNextStep(now: spacing + 1, configuredDelayNanoseconds: 0) == 0)
-        player.advance(now: spacing)
+        #expect(player.delayBeforeNextStep(now: 100 * ms, configuredDelayNanoseconds: 0) == fallback - 100 * ms)
+        #expect(player.delayBeforeNextStep(now: fallback + 1, configuredDelayNanoseconds: 0) == 0)
+        player.advance(now: fallback)
         #expect(player.shown == router.stacks)
         #expect(!player.isPlaying)
-        #expect(player.delayBeforeNextStep(now: spacing, configuredDelayNanoseconds: 0) == nil)
-        #expect(player.advance(now: spacing) == nil)
+        #expect(player.delayBeforeNextStep(now: fallback, configuredDelayNanoseconds: 0) == nil)
+        #expect(player.advance(now: fallback) == nil)
     }
 
     @Test func aSingleChangeAfterAQuietPeriodIsShownAtOnce() {
@@ -83,8 +86,8 @@ struct StagingPlayerTests {
         player.advance(now: spacing + 1)
         router.push(.list)
         player.retarget(router.stacks)
-        #expect(player.delayBeforeNextStep(now: spacing + 1, configuredDelayNanoseconds: 0) == spacing,
-                "a push right after a presentation waits for it")
+        #expect(player.delayBeforeNextStep(now: spacing + 1, configuredDelayNanoseconds: 0) == fallback,
+                "a push right after a presentation waits for its completion")
     }
 
     @Test func theRoutersTransitionDelaySpacesEveryStep() {
@@ -113,9 +116,9 @@ struct StagingPlayerTests {
             router.fullScreenCover(.cover(2))
         }
         player.retarget(router.stacks)
-        #expect(player.pending.map(\.kind) == [.dismiss, .updatePaths, .present, .present])
+        #expect(player.pending.map(\.kind) == [.dismiss, .dismiss, .updatePaths, .present, .present])
         var previous = player.shown
-        var now = 10 * spacing
+        var now = 10 * fallback
         while let delay = player.delayBeforeNextStep(now: now, configuredDelayNanoseconds: 0) {
             now += delay
             let step = player.advance(now: now)
@@ -148,7 +151,14 @@ struct StagingPlayerTests {
         var player = FlowStagingPlayer(launching: router.stacks)
         let stack = router.stacks[0]
         let swiped = Array(stack.navigationPath.prefix(1))
-        player.userDidSetPath(swiped, inStack: stack.id)
+        let early = player.userDidSetPath(swiped, inStack: stack.id)
+        #expect(!early, "dropped before the view appeared")
+        #expect(player.shown[0].path == [.list, .detail(1), .detail(2)])
+        player.stackDidAppear(stack.id)
+        do {
+            let accepted = player.userDidSetPath(swiped, inStack: stack.id)
+            #expect(accepted)
+        }
         #expect(player.shown[0].path == [.list])
         #expect(player.shown[0].navigationPath.map(\.id) == swiped.map(\.id))
         #expect(player.pending.map(\.kind) == [.updatePaths], "until the router hears of it, it still has the old path")
@@ -163,6 +173,7 @@ struct StagingPlayerTests {
         var player = FlowStagingPlayer(launching: router.stacks)
         let stack = router.stacks[0]
         let linked = stack.navigationPath + [FlowRouteNode(route: .detail(9))]
+        player.stackDidAppear(stack.id)
         player.userDidSetPath(linked, inStack: stack.id)
         #expect(player.shown[0].navigationPath.map(\.id) == linked.map(\.id))
         router.userDidChangePath(linked.map(\.route), in: stack.id)
@@ -179,7 +190,11 @@ struct StagingPlayerTests {
         var player = FlowStagingPlayer(launching: router.stacks)
         _ = drain(&player, from: 0)
         let swiped = router.stacks[1].id
-        player.userDidDismiss(stackID: swiped)
+        player.stackDidAppear(swiped)
+        do {
+            let accepted = player.userDidDismiss(stackID: swiped, now: 0)
+            #expect(accepted)
+        }
         #expect(player.shown == [router.stacks[0]])
         #expect(player.hostsDialog(stackID: router.stacks[0].id))
         let placement = try #require(player.placement(ofStack: router.stacks[2].id))
@@ -193,10 +208,12 @@ struct StagingPlayerTests {
         let router = FlowRouter<Screen, String>(root: .home, path: [.list])
         router.sheet(.sheet(1))
         var player = FlowStagingPlayer(launching: router.stacks)
+        player.stackDidAppear(router.stacks[0].id)
+        player.stackDidAppear(router.stacks[1].id)
         let before = player
         player.userDidSetPath([], inStack: router.stacks[1].id)
-        player.userDidDismiss(stackID: router.stacks[1].id)
-        player.userDidDismiss(stackID: router.stacks[0].id)
+        player.userDidDismiss(stackID: router.stacks[1].id, now: 0)
+        player.userDidDismiss(stackID: router.stacks[0].id, now: 0)
         #expect(player == before)
     }
 
@@ -230,11 +247,11 @@ struct StagingPlayerTests {
         router.dismiss()
         router.sheet(.sheet(2))
         player.retarget(router.stacks)
-        player.advance(now: spacing)
+        player.advance(now: fallback)
         let placement = try #require(player.placement(ofStack: before[1].id))
         #expect(placement.stacks == before && placement.index == 1)
         #expect(player.placement(ofStack: before[0].id)?.stacks == player.shown, "shown stacks come first")
-        player.advance(now: 2 * spacing)
+        player.advance(now: 2 * fallback)
         #expect(player.presented(byStack: before[0].id)?.root == .sheet(2))
         #expect(player.departed == before, "presenting removes nothing")
     }
@@ -258,6 +275,7 @@ struct StagingPlayerTests {
             case 6: router.setRoot(.home, path: n % 3 == 0 ? [.list] : [])
             case 7: router.dismissAll()
             case 8:
+                if let stack = player.shown.randomElement(using: &rng) { player.stackDidAppear(stack.id) }
                 if let stack = player.shown.randomElement(using: &rng), stack.pathCount > 0 {
                     let kept = Array(stack.navigationPath.prefix(n % stack.pathCount))
                     player.userDidSetPath(kept, inStack: stack.id)
@@ -266,8 +284,14 @@ struct StagingPlayerTests {
             case 9:
                 if player.shown.count > 1 {
                     let stack = player.shown[1 + n % (player.shown.count - 1)]
-                    player.userDidDismiss(stackID: stack.id)
+                    player.stackDidAppear(stack.id)
+                    player.userDidDismiss(stackID: stack.id, now: now)
                     router.userDidDismiss(stackID: stack.id)
+                }
+            case 10:
+                if let stack = player.shown.last {
+                    player.didComplete(.appearance(of: stack.id))
+                    player.didComplete(.dismissal(presentedBy: stack.id))
                 }
             default: break
             }
@@ -275,7 +299,7 @@ struct StagingPlayerTests {
             let ticks = Int.random(in: 0...3, using: &rng)
             for _ in 0..<ticks {
                 guard let delay = player.delayBeforeNextStep(now: now, configuredDelayNanoseconds: configured) else { break }
-                #expect(delay <= max(configured, spacing), "seed \(seed), round \(round): waits too long")
+                #expect(delay <= max(configured, fallback), "seed \(seed), round \(round): waits too long")
                 now += delay + UInt64.random(in: 0...(5 * ms), using: &rng)
                 let before = player.shown
                 player.advance(now: now)

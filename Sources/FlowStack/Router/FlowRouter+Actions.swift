@@ -4,6 +4,10 @@ import Foundation
 /// that replaces the default preconditions for that call.
 extension FlowRouter {
     /// Replaces the root stack (fresh root identity, every presentation dropped).
+    ///
+    /// With `refreshIfSameRoute == false` and the same root route, the root stack keeps its
+    /// identities (`id`, `rootID`, and the screens the new path shares with the old one), so the
+    /// SwiftUI host keeps its views; only the presentations are dismissed and the path set.
     @inlinable
     @discardableResult
     public func setRoot(

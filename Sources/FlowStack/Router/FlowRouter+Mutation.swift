@@ -97,7 +97,14 @@ extension FlowRouter {
     func mutateOther(_ command: FlowCommand<Route>) {
         switch command.operation {
         case .setRoot(let route):
-            if command.refreshIfSameRoute, _stacks.first?.root == route {
+            if _stacks.first?.root == route {
+                if !command.refreshIfSameRoute {
+                    // Same route, no refresh: the root stack keeps its identities (and the screens
+                    // the new path shares with the old one); only the presentations go.
+                    _stacks.removeSubrange(1...)
+                    keepSharedScreens(ofStack: 0, path: command.path)
+                    return
+                }
                 rootID = ids.next()
             }
             _stacks = [makeStack(root: route, path: command.path, style: .root, options: .init())]
@@ -118,11 +125,7 @@ extension FlowRouter {
             let index = index(for: target)!
             if !command.refreshIfSameRoute, _stacks[index].root == root {
                 // Keep the root's identity and the screens the new path shares with the old one.
-                let old = _stacks[index].storage.nodes
-                var shared = 0
-                while shared < min(old.count, path.count), old[shared].route == path[shared] { shared += 1 }
-                _stacks[index].storage.keepFirst(shared)
-                for route in path[shared...] { _stacks[index].storage.append(makeNode(route)) }
+                keepSharedScreens(ofStack: index, path: path)
             } else {
                 _stacks[index].replaceRoot(root, id: ids.next())
                 _stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
@@ -151,6 +154,16 @@ extension FlowRouter {
         case .dismissAll:
             _stacks.removeSubrange(1...)
         }
+    }
+
+    /// Sets the path of the stack at `index` to `path`, keeping the identities of the screens it
+    /// shares with the old path (the longest common prefix of routes).
+    func keepSharedScreens(ofStack index: Int, path: [Route]) {
+        let old = _stacks[index].storage.nodes
+        var shared = 0
+        while shared < min(old.count, path.count), old[shared].route == path[shared] { shared += 1 }
+        _stacks[index].storage.keepFirst(shared)
+        for route in path[shared...] { _stacks[index].storage.append(makeNode(route)) }
     }
 
     /// Removes a presented stack (and, by its options, the ones above it).

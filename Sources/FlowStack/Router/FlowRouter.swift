@@ -72,6 +72,8 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     let serialQueue = FlowSerialQueue()
     @exclusivity(unchecked) @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
     var styleRules: [FlowStyleHook: [StyleRule]] = [:]
+    /// The stacks whose views reported their appearance (`viewDidAppear(stackID:)`).
+    var appearedViewStackIDs: Set<UUID> = []
 
     /// The router's deep links: the resolver (Swift `FlowDeepLinks` or the Lua engine), the held
     /// link and its timeout. Open links with `open(url:)`.

@@ -4,9 +4,11 @@ import Foundation
 public struct FlowStagingStep<Route: Hashable>: Hashable {
     /// What a step changes; SwiftUI accepts one of these per update.
     public enum Kind: String, Hashable, Sendable {
-        /// The root stack itself was replaced (every presentation goes with it).
+        /// The root stack itself was replaced; nothing is presented when it happens (the
+        /// presentations were dismissed by earlier steps).
         case replaceRoot
-        /// Presented stacks were removed from the top (one dismissal animates them all).
+        /// Presented stacks were removed from the top: one per step in the conservative plan,
+        /// several when `FlowStagingOptions.allowsMultipleDismissals` is set.
         case dismiss
         /// Stacks kept their presentation; their roots and paths changed.
         case updatePaths
@@ -22,30 +24,43 @@ public struct FlowStagingStep<Route: Hashable>: Hashable {
 
 /// Plans how the UI gets from the state it shows to the router's state in steps SwiftUI accepts.
 ///
-/// SwiftUI applies at most one presentation change per update, and dismissing and pushing in the
-/// same update misbehaves. So when the router's state jumps (state restoration, `setRoot` with
-/// presentations, a transaction, a deep link), the UI plays these steps one per update, spaced
-/// by the router's transition delay: dismissals first, then path changes of the stacks that stay
-/// (all pushes and pops within a stack merged into one step), then one presentation per step.
+/// SwiftUI applies at most one presentation change per update, a view that is torn down while it
+/// still presents leaves the presentation behind, and dismissing and pushing in the same update
+/// misbehaves. So when the router's state jumps (state restoration, `setRoot` with
+/// presentations, a transaction, a deep link), the UI plays these steps one per update:
+/// dismissals first, front-most first, one presented stack per step (several in one step only
+/// with `FlowStagingOptions.allowsMultipleDismissals`); then the root replacement, if the root
+/// stack changed, once nothing is presented; then path changes of the stacks that stay (all
+/// pushes and pops within a stack merged into one step); then one presentation per step.
 public enum FlowStagingPlanner {
     /// The steps from `shown` to `target`; empty when they are equal. The last step's stacks
     /// equal `target`.
     public static func plan<Route: Hashable>(
         from shown: [FlowStackState<Route>],
-        to target: [FlowStackState<Route>]
+        to target: [FlowStackState<Route>],
+        options: FlowStagingOptions = .conservative
     ) -> [FlowStagingStep<Route>] {
         guard shown != target, let targetRoot = target.first else { return [] }
         var steps: [FlowStagingStep<Route>] = []
         var current = shown
         let kept = commonPrefixCount(shown, target)
+        // A new root replaces the old one only once the old one presents nothing.
+        let staying = max(kept, 1)
+        if current.count > staying {
+            if options.allowsMultipleDismissals {
+                current.removeSubrange(staying...)
+                steps.append(FlowStagingStep(kind: .dismiss, stacks: current))
+            } else {
+                while current.count > staying {
+                    current.removeLast()
+                    steps.append(FlowStagingStep(kind: .dismiss, stacks: current))
+                }
+            }
+        }
         if kept == 0 {
             current = [targetRoot]
             steps.append(FlowStagingStep(kind: .replaceRoot, stacks: current))
         } else {
-            if current.count > kept {
-                current.removeSubrange(kept...)
-                steps.append(FlowStagingStep(kind: .dismiss, stacks: current))
-            }
             let updated = Array(target.prefix(kept))
             if current != updated {
                 current = updated
@@ -59,18 +74,22 @@ public enum FlowStagingPlanner {
         return steps
     }
 
-    /// Whether SwiftUI can go from `before` to `after` in one update: a root replacement, a
-    /// dismissal from the top, path changes only, or exactly one new presentation.
+    /// Whether SwiftUI can go from `before` to `after` in one update: a root replacement while
+    /// nothing is presented, a dismissal from the top (of one presented stack unless `options`
+    /// allow several), path changes only, or exactly one new presentation.
     public static func isSingleUpdate<Route: Hashable>(
         from before: [FlowStackState<Route>],
-        to after: [FlowStackState<Route>]
+        to after: [FlowStackState<Route>],
+        options: FlowStagingOptions = .conservative
     ) -> Bool {
         guard let newRoot = after.first else { return false }
         if before == after { return true }
-        if before.first?.id != newRoot.id { return after.count == 1 }
+        if before.first?.id != newRoot.id { return after.count == 1 && before.count <= 1 }
         let kept = commonPrefixCount(before, after)
         if after.count < before.count {
-            return kept == after.count && zip(before, after).allSatisfy { $0 == $1 }
+            let removed = before.count - after.count
+            return (removed == 1 || options.allowsMultipleDismissals)
+                && kept == after.count && zip(before, after).allSatisfy { $0 == $1 }
         }
         if after.count == before.count {
             return kept == after.count
@@ -91,7 +110,10 @@ public enum FlowStagingPlanner {
 
 extension FlowRouter {
     /// The steps that take a UI showing `shown` to the router's current stacks.
-    public func stagingPlan(from shown: [FlowStackState<Route>]) -> [FlowStagingStep<Route>] {
-        FlowStagingPlanner.plan(from: shown, to: stacks)
+    public func stagingPlan(
+        from shown: [FlowStackState<Route>],
+        options: FlowStagingOptions = .conservative
+    ) -> [FlowStagingStep<Route>] {
+        FlowStagingPlanner.plan(from: shown, to: stacks, options: options)
     }
 }

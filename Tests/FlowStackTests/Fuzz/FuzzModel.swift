@@ -240,6 +240,15 @@ struct FuzzModel {
         let fresh = { (routes: [FuzzRoute]) in routes.map { ModelNode(route: $0, id: nil) } }
         switch command.operation {
         case .setRoot(let route):
+            if !command.refreshIfSameRoute, stacks[0].root == route {
+                // Same route, no refresh: the root stack keeps its identities and shared screens.
+                stacks.removeSubrange(1...)
+                let old = stacks[0].path
+                var shared = 0
+                while shared < min(old.count, command.path.count), old[shared].route == command.path[shared] { shared += 1 }
+                stacks[0].path = Array(old.prefix(shared)) + fresh(Array(command.path[shared...]))
+                return
+            }
             if command.refreshIfSameRoute, stacks[0].root == route { rootID = nil }
             stacks = [ModelStack(id: nil, root: route, rootID: nil, path: fresh(command.path), style: .root, options: .init())]
         case .push(_, let target):

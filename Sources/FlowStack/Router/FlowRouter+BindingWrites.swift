@@ -1,0 +1,54 @@
+import Foundation
+
+/// What SwiftUI writes through the bindings the package hands out (`bindingForPath(stackID:)`,
+/// `bindingForPresentedStack(style:)`), decided here so the decision is the same on every
+/// platform and testable without SwiftUI.
+///
+/// A binding captures the identity of the stack it was made for. A write applies, as the
+/// person's operation, only when that stack still exists and its view reported its appearance
+/// (`viewDidAppear(stackID:)`); otherwise it is dropped. SwiftUI writes spurious values to the
+/// bindings of views that are not on screen yet (a sheet it could not present gets `nil`), and a
+/// binding made for a stack that is gone may be written after another stack took its place.
+extension FlowRouter {
+    /// The view showing the stack `stackID` appeared (call it from SwiftUI's `onAppear`); from
+    /// now on, writes through the bindings made for that stack apply. Ignored for a stack that
+    /// does not exist. `FlowStackView` reports its own stacks.
+    public func viewDidAppear(stackID: UUID) {
+        guard containsStack(id: stackID) else { return }
+        if appearedViewStackIDs.count >= stacks.count {
+            appearedViewStackIDs = appearedViewStackIDs.filter { containsStack(id: $0) }
+        }
+        appearedViewStackIDs.insert(stackID)
+    }
+
+    /// Whether the stack `stackID` exists and its view reported its appearance.
+    public func viewHasAppeared(stackID: UUID) -> Bool {
+        appearedViewStackIDs.contains(stackID) && containsStack(id: stackID)
+    }
+
+    /// A path written through a binding made for the stack `stackID`: applied as the person's
+    /// change (`userDidChangePath(_:in:)`) when the stack exists and its view appeared; dropped
+    /// (`nil`) otherwise.
+    @discardableResult
+    public func bindingDidSetPath(_ routes: [Route], stackID: UUID) -> FlowOperationResult<Route>? {
+        guard viewHasAppeared(stackID: stackID) else { return nil }
+        return userDidChangePath(routes, in: stackID)
+    }
+
+    /// `nil` written through a presentation binding made while `presentedID` was the stack it
+    /// showed: the swipe-down of that very stack (`userDidDismiss(stackID:)`), never of a stack
+    /// presented later in its place. Dropped (`nil`) when the binding showed nothing, when that
+    /// stack is gone, and when its view never appeared (SwiftUI writes `nil` for a presentation
+    /// it could not make).
+    @discardableResult
+    public func bindingDidDismiss(presentedID: UUID?) -> FlowOperationResult<Route>? {
+        guard let presentedID, viewHasAppeared(stackID: presentedID) else { return nil }
+        return userDidDismiss(stackID: presentedID)
+    }
+
+    /// The front-most presented stack with this presentation style, the one a
+    /// `bindingForPresentedStack(style:)` made now shows (`nil` when there is none).
+    public func frontPresentedStack(style: FlowPresentationStyle) -> FlowStackState<Route>? {
+        stacks.last { $0.style == style }
+    }
+}
