@@ -11,9 +11,9 @@ import SwiftUIStandIn
 /// person's operations (`source: .user`), like `FlowStackView` does. Each binding captures the
 /// identity of the stack it was made for, and its writes go through the core's
 /// `bindingDidSetPath(_:stackID:)` and `bindingDidDismiss(presentedID:)`: a write for a stack
-/// that is gone, or whose view has not reported `viewDidAppear(stackID:)` yet, is dropped.
-/// Report the appearance with `.onAppear { router.viewDidAppear(stackID: id) }` on the view
-/// that uses the binding (for a presented stack, on the presented content).
+/// that is gone is dropped. Report appearances with `.onAppear { router.viewDidAppear(stackID: id) }`
+/// on the views that use the bindings (for a presented stack, on the presented content) and
+/// writes before a view appeared are dropped too.
 extension FlowRouter {
     /// A binding to the routes above the root of the stack `stackID` (empty when there is no
     /// such stack), for `NavigationStack(path:)`; a write is applied with

@@ -10,11 +10,25 @@ private enum Screen: Hashable { case home, list, detail(Int), sheet(Int) }
 /// bindings call.
 @MainActor
 struct BindingWriteTests {
-    @Test func aPathWriteBeforeTheViewAppearedIsDropped() {
+    @Test func withoutAppearanceReportsAWriteForAStackThatExistsAppliesAsInTheOriginal() {
         let router = TestRouter(root: .home, path: [.a, .b])
+        router.sheet(.picker)
+        let sheetID = router.activeStack.id
+        #expect(router.bindingDidSetPath([.a], stackID: router.rootStack.id)?.isApplied == true)
+        #expect(router.rootStack.path == [.a])
+        #expect(router.bindingDidDismiss(presentedID: sheetID)?.isApplied == true)
+        #expect(!router.isPresenting)
+        #expect(router.bindingDidSetPath([], stackID: sheetID) == nil, "gone: dropped")
+    }
+
+    @Test func onceAppearancesAreReportedAPathWriteBeforeTheViewAppearedIsDropped() {
+        let router = TestRouter(root: .home, path: [.a, .b])
+        router.sheet(.picker)
+        let sheetID = router.activeStack.id
         let stackID = router.rootStack.id
+        router.viewDidAppear(stackID: sheetID)
         #expect(router.bindingDidSetPath([.a], stackID: stackID) == nil)
-        #expect(router.rootStack.path == [.a, .b] && router.history.isEmpty)
+        #expect(router.rootStack.path == [.a, .b])
         router.viewDidAppear(stackID: stackID)
         #expect(router.viewHasAppeared(stackID: stackID))
         #expect(router.bindingDidSetPath([.a], stackID: stackID)?.isApplied == true)
@@ -54,6 +68,7 @@ struct BindingWriteTests {
         let router = TestRouter(root: .home)
         router.sheet(.picker)
         let sheet = router.frontPresentedStack(style: .sheet)?.id
+        router.viewDidAppear(stackID: router.rootStack.id)
         #expect(router.bindingDidDismiss(presentedID: sheet) == nil)
         #expect(router.isPresenting)
         #expect(router.bindingDidDismiss(presentedID: nil) == nil, "a binding that showed nothing")

@@ -74,6 +74,8 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     var styleRules: [FlowStyleHook: [StyleRule]] = [:]
     /// The stacks whose views reported their appearance (`viewDidAppear(stackID:)`).
     var appearedViewStackIDs: Set<UUID> = []
+    /// Whether the app reports appearances (`viewDidAppear(stackID:)` was called once).
+    var reportsViewAppearance = false
 
     /// The router's deep links: the resolver (Swift `FlowDeepLinks` or the Lua engine), the held
     /// link and its timeout. Open links with `open(url:)`.
