@@ -23,7 +23,10 @@ public struct FlowTestReport: Equatable, Sendable {
     public var passedCount: Int { results.count(where: \.passed) }
 
     /// How many tests failed.
-    public var failedCount: Int { results.count - passedCount }
+    public var failedCount: Int { results.count(where: \.failed) }
+
+    /// How many tests are pending (not run).
+    public var pendingCount: Int { results.count(where: \.isPending) }
 
     /// Whether every test passed and every script loaded.
     public var succeeded: Bool { loadErrors.isEmpty && failedCount == 0 }

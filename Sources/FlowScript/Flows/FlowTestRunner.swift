@@ -79,7 +79,15 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     /// History sequence numbers of entries recorded by async navigations.
     var asyncSequences: Set<Int> = []
     /// The expectation that failed last, until the error it raised is seen.
-    var pendingExpectation: (message: String, expected: String?, actual: String?, location: String?)?
+    var pendingExpectation: (
+        message: String, expected: String?, actual: String?, location: String?, traceback: [String], diff: [String]
+    )?
+    /// The arguments of every host call of the running test, by host name (`app.calls`).
+    var hostCalls: [String: [[FlowScriptValue?]]] = [:]
+    /// The engine's rules before the running test called `app.reload`.
+    var rulesBeforeReload: [FlowRulesSource]?
+    /// The `describe` blocks whose `before_all` hooks ran, and their failure if they failed.
+    var enteredBlocks: [Int: [FlowTestFailure]] = [:]
 
     /// Creates a runner for a project with its own engine, loaded from the project's rules.
     ///
@@ -126,11 +134,18 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
 
     /// Runs every test whose name (or file) contains `filter` (case-insensitive), or all.
     public func run(filter: String? = nil) async -> FlowTestReport {
+        await run(selection: FlowTestSelection(filter: filter))
+    }
+
+    /// Runs the selected tests, in file order or shuffled by the selection's seed.
+    public func run(selection: FlowTestSelection) async -> FlowTestReport {
         var report = FlowTestReport(loadErrors: setupErrors)
         report.directory = project.directory
         for error in setupErrors { onLoadError?(error) }
-        for flow in project.flows {
-            let results = await runFile(flow, filter: filter, loadErrors: &report.loadErrors)
+        var flows = project.flows
+        if let seed = selection.seed { flows = FlowTestSelection.shuffled(flows, seed: seed, salt: "") }
+        for flow in flows {
+            let results = await runFile(flow, selection: selection, loadErrors: &report.loadErrors)
             report.results += results
         }
         report.diagnostics = engine?.diagnostics ?? []
@@ -139,9 +154,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
 
     /// Whether a test's name or file matches a filter.
     static func matches(_ filter: String?, file: String, path: [String]) -> Bool {
-        guard let filter, !filter.isEmpty else { return true }
-        let haystack = ([file] + path).joined(separator: " › ")
-        return haystack.range(of: filter, options: [.caseInsensitive]) != nil
+        FlowTestSelection(filter: filter).matchesFilter(file: file, path: path)
     }
 }
 
