@@ -60,7 +60,7 @@ end
 
 -- "flows/a.lua:12" of the code `level` levels above the caller of this function.
 local function callerLocation(level)
-  local _, at = pcall(error, "", level + 2)
+  local _, at = pcall(error, "", level + 3)
   return match(at, "^(.-:%d+):") or "?"
 end
 
