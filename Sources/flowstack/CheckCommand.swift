@@ -41,14 +41,19 @@ struct CheckCommand: AsyncParsableCommand {
     @MainActor
     mutating func run() async throws {
         let terminal = Terminal.standardOutput
-        let (problems, summary) = try ProjectChecker(directory: project.url).run()
+        try project.validate()
+        let outcome = try ProjectChecker(directory: project.url).run()
+        let problems = outcome.problems
         for problem in problems.sorted() {
             let text = problem.description
             terminal.line(problem.severity == .error ? terminal.red(text) : terminal.yellow(text))
         }
+        for note in outcome.notChecked {
+            terminal.line(terminal.dim("not checked: \(note)"))
+        }
         let errors = problems.count(where: { $0.severity == .error })
         let warnings = problems.count - errors
-        terminal.line("checked \(project.directory): \(summary): \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))")
+        terminal.line("checked \(project.directory): \(outcome.summary): \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))")
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }
 

@@ -25,8 +25,8 @@ final class PrettyReporter {
             currentFile = result.file
             terminal.line(terminal.bold(result.file))
         }
-        let mark = result.passed ? terminal.green("✓") : terminal.red("✗")
-        terminal.line("  \(mark) \(result.name)")
+        let mark = result.isPending ? terminal.yellow("-") : result.passed ? terminal.green("✓") : terminal.red("✗")
+        terminal.line("  \(mark) \(result.name)" + (result.isPending ? terminal.dim(" (pending)") : ""))
         for line in result.output {
             terminal.line(terminal.dim("      print: \(line)"))
         }
@@ -40,7 +40,7 @@ final class PrettyReporter {
     /// The closing lines: time, failures recap, and the summary as the very last line.
     func finish(_ report: FlowTestReport, seconds: Double) {
         terminal.line()
-        let failed = report.results.filter { !$0.passed }
+        let failed = report.results.filter(\.failed)
         if !failed.isEmpty {
             terminal.line(terminal.red("Failed:"))
             for result in failed {
@@ -52,9 +52,25 @@ final class PrettyReporter {
             terminal.line(terminal.red("Did not load:"))
             for error in report.loadErrors { terminal.line("  \(error.description)") }
         }
+        let warnings = Self.warnings(report)
+        if !warnings.isEmpty {
+            terminal.line(terminal.yellow("Warnings:"))
+            for warning in warnings { terminal.line("  " + terminal.yellow(warning)) }
+        }
         let time = String(format: "%.2f", seconds)
-        terminal.line(terminal.dim("\(report.results.count) tests in \(time) s"))
+        let pending = report.pendingCount > 0 ? ", \(report.pendingCount) pending" : ""
+        terminal.line(terminal.dim("\(report.results.count) tests in \(time) s\(pending)"))
         terminal.line(report.summary)
+    }
+
+    /// The engine's warnings of the run (style attributes ignored, shadowed deep links), once each.
+    static func warnings(_ report: FlowTestReport) -> [String] {
+        var seen: Set<String> = []
+        return report.diagnostics.filter { $0.severity == .warning }.compactMap { diagnostic in
+            let location = [diagnostic.file, diagnostic.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+            let text = (location.isEmpty ? "" : location + ": ") + "warning: " + diagnostic.message
+            return seen.insert(text).inserted ? text : nil
+        }
     }
 
     /// A failure's lines: location and message, expected, actual, stacks.
