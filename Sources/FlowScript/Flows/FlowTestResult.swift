@@ -20,13 +20,16 @@ public struct FlowTestResult: Hashable, Sendable {
     /// Whether the test is pending (`pending(name)`, or `it(name)` without a function): listed
     /// and reported, not run.
     public let isPending: Bool
+    /// Whether this stands for a flow file that did not load (named "did not load"), not a test.
+    public let isLoadFailure: Bool
 
     /// Creates a result.
     public init(
         file: String, line: Int?, path: [String], failures: [FlowTestFailure], output: [String] = [],
-        steps: [FlowNavigationStep] = [], duration: TimeInterval = 0, isPending: Bool = false
+        steps: [FlowNavigationStep] = [], duration: TimeInterval = 0, isPending: Bool = false, isLoadFailure: Bool = false
     ) {
         self.isPending = isPending
+        self.isLoadFailure = isLoadFailure
         self.file = file
         self.line = line
         self.path = path

@@ -34,7 +34,8 @@ extension FlowTestRunner {
             self.vm = nil
             loadErrors.append(error)
             let failure = FlowTestFailure(kind: .error, file: error.file ?? flow.name, line: error.line, message: error.message)
-            let result = FlowTestResult(file: flow.name, line: error.line, path: ["did not load"], failures: [failure])
+            let result = FlowTestResult(
+                file: flow.name, line: error.line, path: ["did not load"], failures: [failure], isLoadFailure: true)
             guard selection.matchesFilter(file: flow.name, path: result.path) else { return [] }
             onResult?(result)
             return [result]

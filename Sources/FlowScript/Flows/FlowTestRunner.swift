@@ -141,6 +141,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     public func run(selection: FlowTestSelection) async -> FlowTestReport {
         var report = FlowTestReport(loadErrors: setupErrors)
         report.directory = project.directory
+        report.rulesLoadError = engine == nil ? setupErrors.first : nil
         for error in setupErrors { onLoadError?(error) }
         var flows = project.flows
         if let seed = selection.seed { flows = FlowTestSelection.shuffled(flows, seed: seed, salt: "") }
