@@ -45,8 +45,15 @@ struct TestCommand: AsyncParsableCommand {
                   local r = router.push({ name = "editor", id = "7" })
                   expect(r.redirect.kind).to_be("fullScreenCover")
                   expect(router.top()).to_equal({ name = "paywall" })
+                  expect(router.history()).to_match_steps{
+                    "push editor redirected: premium required",
+                    "fullScreenCover paywall",
+                  }
                 end)
               end)
+            Matchers negate with .never (expect(x).never.to_be_nil());
+            app.calls("name") lists a host stub's calls; see
+            docs/lua-surface-flows.md for the whole DSL.
             """
     )
 
