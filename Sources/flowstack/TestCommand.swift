@@ -33,6 +33,7 @@ struct TestCommand: AsyncParsableCommand {
               flowstack test Scripts --seed 4711              (replays that order)
               flowstack test Scripts --exclude-tags slow
               flowstack test Scripts --tags smoke,payments
+              flowstack test Scripts --coverage .build/rules.lcov   (genhtml .build/rules.lcov -o .build/coverage)
               flowstack test Scripts --format tap
               flowstack test Scripts --format junit --output .build/flows.xml
 
@@ -68,6 +69,11 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the report to FILE; the pretty lines and the summary still go to standard output.", valueName: "FILE"))
     var output: String?
 
+    @Option(help: ArgumentHelp(
+        "Count which lines and rules of rules/ the flows ran; write lcov to FILE (genhtml FILE -o html) and end with a summary.",
+        valueName: "FILE"))
+    var coverage: String?
+
     @Flag(help: "List the selected tests (file:line and name), without running them.")
     var list = false
 
@@ -95,7 +101,8 @@ struct TestCommand: AsyncParsableCommand {
         }
         let terminal = Terminal.standardOutput
         let selection = self.selection
-        let runner = FlowTestRunner<FlowRouteValue>(project: project)
+        let runner = FlowTestRunner<FlowRouteValue>(
+            project: project, options: FlowTestRunner<FlowRouteValue>.Options(coverage: coverage != nil))
         if list {
             try listTests(runner, selection: selection, terminal: terminal)
             return
@@ -125,6 +132,10 @@ struct TestCommand: AsyncParsableCommand {
             try writeFile(rendered ?? PrettyText.render(report, seconds: seconds), to: output)
         } else if let rendered {
             Terminal.write(rendered)
+        }
+        if let coverage, let files = report.coverage {
+            try writeFile(FlowCoverage.lcov(files, directory: project.directory), to: coverage)
+            if streaming { pretty.coverage(files, writtenTo: coverage) }
         }
         if streaming { pretty.finish(report, seconds: seconds) }
         if report.results.isEmpty, report.loadErrors.isEmpty, filter != nil || tags != nil || excludeTags != nil {

@@ -9,6 +9,8 @@ public struct FlowTestReport: Equatable, Sendable {
     public var loadErrors: [FlowScriptError]
     /// Warnings noticed along the way (style attributes ignored, deep-link patterns shadowed).
     public var diagnostics: [FlowScriptDiagnostic]
+    /// The rules coverage of the run, when it was counted (`Options.coverage`).
+    public var coverage: [FlowCoverage.File]?
     /// The rules' load error, when the rules did not load (then no test ran).
     public var rulesLoadError: FlowScriptError?
     /// The project directory the file names are relative to (`flows/auth.lua`), if known.

@@ -31,12 +31,16 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         public var defaultRoot: FlowRouteValue?
         /// The clock's value at the start of every test (virtual time for `app.wait`/`app.advance`).
         public var startDate: Date
+        /// Whether to count which lines and functions of the rules ran (`FlowCoverage`); only
+        /// for a runner that loads its own engine.
+        public var coverage: Bool
 
         /// Creates options.
         public init(
             instructionBudget: Int = 10_000_000, memoryBudget: Int = 64 << 20, defaultRoot: FlowRouteValue? = nil,
-            startDate: Date = Date(timeIntervalSince1970: 1_767_225_600)
+            startDate: Date = Date(timeIntervalSince1970: 1_767_225_600), coverage: Bool = false
         ) {
+            self.coverage = coverage
             self.instructionBudget = instructionBudget
             self.memoryBudget = memoryBudget
             self.defaultRoot = defaultRoot
@@ -55,6 +59,9 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     /// Called when the rules do not load (a flow file that does not load is reported as a
     /// failed result named "did not load").
     public var onLoadError: (@MainActor (FlowScriptError) -> Void)?
+
+    /// The rules coverage being counted, when `options.coverage` is on.
+    public private(set) var coverage: FlowCoverage?
 
     /// Errors of scripts that did not load before any flow ran (the rules).
     var setupErrors: [FlowScriptError] = []
@@ -96,12 +103,28 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         self.project = project
         self.options = options
         self.clock = options.startDate
-        let configuration = FlowRulesConfiguration(manifest: project.manifest, logger: FlowTestRunnerLog.silent)
+        var configuration = FlowRulesConfiguration(manifest: project.manifest, logger: FlowTestRunnerLog.silent)
+        var sources = project.rules
+        let coverage = options.coverage ? FlowCoverage(sources: project.rules) : nil
+        if let coverage {
+            sources = coverage.instrumented(sources)
+            configuration.instructionBudget *= FlowCoverage.budgetFactor
+        }
         do {
-            self.engine = try FlowRulesEngine<Route>(sources: project.rules, configuration: configuration)
+            self.engine = try FlowRulesEngine<Route>(sources: sources, configuration: configuration)
         } catch {
             self.engine = nil
             self.setupErrors = [error]
+        }
+        if let coverage, let engine {
+            self.coverage = coverage
+            engine.registerAdaptiveHost(FlowCoverage.hostName, sync: { arguments in
+                coverage.hit(arguments)
+                return []
+            }, async: { arguments in
+                coverage.hit(arguments)
+                return []
+            })
         }
         engine?.onPrint = { [weak self] line in self?.output.append(line) }
         registerScannedHosts()
@@ -150,6 +173,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
             report.results += results
         }
         report.diagnostics = engine?.diagnostics ?? []
+        report.coverage = coverage?.files
         return report
     }
 

@@ -63,6 +63,33 @@ final class PrettyReporter {
         terminal.line(report.summary)
     }
 
+    /// The coverage summary: a line per rules file (lines and rules that ran), then the rules
+    /// no flow called and the lines no flow ran.
+    func coverage(_ files: [FlowCoverage.File], writtenTo path: String) {
+        terminal.line()
+        terminal.line(terminal.bold("Rules coverage") + terminal.dim(" (lcov: \(path))"))
+        let width = files.map(\.name.count).max() ?? 0
+        for file in files {
+            let percent = file.lines.isEmpty ? 100 : Int((Double(file.linesHit) * 100 / Double(file.lines.count)).rounded(.down))
+            let name = file.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            terminal.line("  \(name)  \(String(format: "%3d", percent))% lines (\(file.linesHit)/\(file.lines.count)), "
+                + "\(file.functionsHit)/\(file.functions.count) functions")
+        }
+        let uncalled = files.flatMap { file in file.functions.filter { $0.count == 0 }.map { "\(file.name):\($0.line)  \($0.name)" } }
+        if !uncalled.isEmpty {
+            terminal.line(terminal.yellow("  Rules no flow called:"))
+            for line in uncalled { terminal.line("    \(line)") }
+        }
+        let unrun = files.compactMap { file -> String? in
+            let lines = file.lines.filter { $0.count == 0 }.map { String($0.line) }
+            return lines.isEmpty ? nil : "\(file.name): \(lines.joined(separator: ", "))"
+        }
+        if !unrun.isEmpty {
+            terminal.line(terminal.yellow("  Lines no flow ran (a branch never taken):"))
+            for line in unrun { terminal.line("    \(line)") }
+        }
+    }
+
     /// The engine's warnings of the run (style attributes ignored, shadowed deep links), once each.
     static func warnings(_ report: FlowTestReport) -> [String] {
         var seen: Set<String> = []
