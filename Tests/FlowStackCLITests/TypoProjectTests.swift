@@ -68,4 +68,23 @@ struct TypoProjectTests {
         let strict = try CLIRunner.run(["check", project.path, "--strict"])
         #expect(strict.status == 1)
     }
+
+    @Test("a global one rules file defines is known in the others; a misspelt one is flagged")
+    func sharedRuleGlobals() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/10-helpers.lua": "function isPrivate(route) return route.name == \"detail\" end\n",
+            "rules/20-guard.lua": """
+                flow.precondition("push", function(op)
+                  if isPrivate(op.route) and not facts.isLoggedIn then return false, "login" end
+                  if isPrivat(op.route) then return false, "typo" end
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["check", project.path])
+        #expect(!output.stdout.contains("undeclared global 'isPrivate'"), "\(output.stdout)")
+        #expect(output.stdout.contains("rules/20-guard.lua:3: error: undeclared global 'isPrivat' (did you mean 'isPrivate'?)"),
+                "\(output.stdout)")
+    }
 }

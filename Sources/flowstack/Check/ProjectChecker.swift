@@ -67,7 +67,10 @@ struct ProjectChecker {
         }
         let listing = runner.listTests()
         problems += listing.loadErrors.map(CheckProblem.init(error:))
-        let names = StaticNameCheck(manifest: manifest, ruleHosts: Set(HostNames.scan(project.rules)))
+        var names = StaticNameCheck(manifest: manifest, ruleHosts: Set(HostNames.scan(project.rules)))
+        names.rulesDeclarations = project.rules.reduce(into: Set<String>()) {
+            $0.formUnion(StaticNameCheck.declaredNames(LuaTokenizer.tokens($1.text)))
+        }
         for source in project.rules { problems += names.check(rules: source) }
         for source in project.flows { problems += names.check(flow: source) }
         let summary = "\(CheckCommand.count(project.rules.count, "rules file")), "

@@ -11,6 +11,8 @@ struct StaticNameCheck {
     let manifest: FlowManifest?
     /// The `host.<name>` functions the rules call (to warn about stubs nothing calls).
     let ruleHosts: Set<String>
+    /// The names the rules files declare (they share one VM).
+    var rulesDeclarations: Set<String> = []
 
     private enum Role { case rules, flow }
 
@@ -163,6 +165,25 @@ struct StaticNameCheck {
         return problems
     }
 
+    /// The names a file declares: locals, parameters, loop variables, and globals it assigns or
+    /// defines with `function name`.
+    static func declaredNames(_ tokens: [LuaToken]) -> Set<String> {
+        var declared: Set<String> = []
+        for (index, token) in tokens.enumerated() where token.kind == .name {
+            let previous = index > 0 ? tokens[index - 1] : nil
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            if previous?.text == "local" || previous?.text == "for" || previous?.text == "function" && next?.text == "(" {
+                declared.insert(token.text)
+            } else if next?.kind == .symbol, next?.text == "=", previous?.text != "." {
+                declared.insert(token.text)
+            } else if let previous, previous.kind == .symbol, previous.text == "," || previous.text == "(" {
+                // Names in a list after `local a,` / `for a,` / `function(a,` are declared too.
+                declared.insert(token.text)
+            }
+        }
+        return declared
+    }
+
     private static let keywords: Set<String> = [
         "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil",
         "not", "or", "repeat", "return", "then", "true", "until", "while",
@@ -180,22 +201,12 @@ struct StaticNameCheck {
     /// Lua's, FlowStack's, nor declared in the file (locals, parameters, globals it assigns);
     /// and luassert's `assert.x`, which Lua's `assert` does not have.
     private func globalProblems(_ tokens: [LuaToken], role: Role, file: String) -> [CheckProblem] {
-        let known = Self.luaGlobals.union(role == .flow ? Set(FlowTestAPI.flowGlobals) : Self.rulesGlobals)
-        var declared: Set<String> = []
-        for (index, token) in tokens.enumerated() where token.kind == .name {
-            let previous = index > 0 ? tokens[index - 1] : nil
-            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
-            if previous?.text == "local" || previous?.text == "for" || previous?.text == "function" && next?.text == "(" {
-                declared.insert(token.text)
-            } else if next?.kind == .symbol, next?.text == "=", previous?.text != "." {
-                declared.insert(token.text)
-            } else if let previous, previous.kind == .symbol, previous.text == "," || previous.text == "(" {
-                // Names in a list after `local a,` / `for a,` / `function(a,` are declared too.
-                declared.insert(token.text)
-            }
-        }
+        var known = Self.luaGlobals.union(role == .flow ? Set(FlowTestAPI.flowGlobals) : Self.rulesGlobals)
+        // Rules files share one VM: a global one of them defines is known in the others.
+        if role == .rules { known.formUnion(rulesDeclarations) }
         var problems: [CheckProblem] = []
         var reported: Set<String> = []
+        let declared = Self.declaredNames(tokens)
         for (index, token) in tokens.enumerated() where token.kind == .name {
             let previous = index > 0 ? tokens[index - 1] : nil
             if let previous, previous.kind == .symbol, [".", ":"].contains(previous.text) { continue }
