@@ -4,6 +4,17 @@
 # Homebrew command instead of running it.
 set -euo pipefail
 
+# Optional, for CI: FLOWSTACK_LINT_TOOLS=1 also installs luacheck (Debian's lua-check) and lcov
+# (genhtml), which the tests use when present (`luacheck Scripts`, coverage reports).
+if [ "${FLOWSTACK_LINT_TOOLS:-0}" = "1" ] && command -v apt-get >/dev/null 2>&1 \
+    && ! { command -v luacheck >/dev/null 2>&1 && command -v genhtml >/dev/null 2>&1; }; then
+    lint_sudo=""
+    if [ "$(id -u)" -ne 0 ]; then lint_sudo="sudo"; fi
+    echo "installing lua-check and lcov (apt-get)..." >&2
+    $lint_sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $lint_sudo apt-get install -y -qq lua-check lcov >/dev/null
+fi
+
 if pkg-config --exists lua5.4 2>/dev/null; then
     exit 0
 fi

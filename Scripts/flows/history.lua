@@ -52,12 +52,37 @@ describe("history", function()
     expect(h[4].op.target).to_be(2)
   end)
 
+  it("reads as a list of steps", function()
+    router.push("projects")
+    router.push("promo")
+    router.push({ name = "editor", id = "1" })
+    router.dismiss()
+    expect(router.history()).to_match_steps{
+      "push projects",
+      "push promo blocked: promo opens as a sheet",
+      "push editor redirected: premium required",
+      "fullScreenCover paywall",
+      "dismiss",
+    }
+  end)
+
   it("records which rules generation decided", function()
     router.push("projects")
     router.push("promo")
     local h = router.history()
-    expect(type(h[1].generation)).to_be("number")
+    expect(h[1].generation).to_be_a("integer")
     expect(h[2].generation).to_be(h[1].generation)
+  end)
+
+  it("records the generation a rule edit brings #reload", function()
+    router.push("projects")
+    local before = app.generation()
+    local generation = app.reload()
+    expect(generation).to_be_greater_than(before)
+    router.pop()
+    local h = router.history()
+    expect(h[1].generation).to_be(before)
+    expect(h[2].generation).to_be(generation)
   end)
 
   it("records a redirect's blocked operation and the one performed instead", function()

@@ -8,18 +8,26 @@ struct CheckCommand: AsyncParsableCommand {
         commandName: "check",
         abstract: "Load a project and report its mistakes, without running the flows.",
         discussion: """
-            Reports, with file:line:
+            Reports, with file:line, every problem it can find in one pass:
               - scripts that do not load (syntax errors, errors at the top
-                level, bad registrations);
+                level, bad registrations); a rules file that does not load is
+                left out and the others are still checked;
+              - manifest mistakes (a bad root, an unknown key) without
+                turning off the name checks;
               - route, dialog and fact names that routes.lua does not
-                declare, with "did you mean", and calls to router, app,
-                flow and expect functions that do not exist;
-              - style attributes that are unknown or have a bad value (the
-                style rules run for every declared route at depth 0 and 1,
-                on the root stack, in a sheet and in a full-screen cover);
+                declare, with "did you mean", calls to router, app, flow and
+                expect functions that do not exist, and undeclared globals
+                (luassert's assert.x included);
+              - style attributes that are unknown or have a bad value
+                (warnings; the style rules run for every declared route at
+                depth 0 and 1, on the root stack, in a sheet and in a
+                full-screen cover, under every combination of the
+                manifest's boolean facts: up to 8 of them);
               - deep-link patterns that duplicate, or are shadowed by,
                 earlier ones (warnings).
-            Exits 1 when there is an error (with --strict, on warnings too).
+            Lines starting with "not checked:" say what could not be checked
+            and why. Exits 1 when there is an error (with --strict, on
+            warnings too: use it in CI).
 
             Examples:
               flowstack check Scripts
@@ -28,8 +36,10 @@ struct CheckCommand: AsyncParsableCommand {
             Output:
               flows/auth.lua:12: error: unknown route 'hom' (did you mean
                 'home'?) (declared in routes.lua)
-              checked Scripts: 8 rules files, 11 flow files (106 tests):
-                1 error, 0 warnings
+              rules/60-style-screens.lua:8: warning: screen style attribute
+                tint ignored: expected "#RRGGBB", ... got "purpel"
+              checked Scripts: 8 rules files, 11 flow files (111 tests):
+                1 error, 1 warning
             """
     )
 
@@ -41,14 +51,19 @@ struct CheckCommand: AsyncParsableCommand {
     @MainActor
     mutating func run() async throws {
         let terminal = Terminal.standardOutput
-        let (problems, summary) = try ProjectChecker(directory: project.url).run()
+        try project.validate()
+        let outcome = try ProjectChecker(directory: project.url).run()
+        let problems = outcome.problems
         for problem in problems.sorted() {
             let text = problem.description
             terminal.line(problem.severity == .error ? terminal.red(text) : terminal.yellow(text))
         }
+        for note in outcome.notChecked {
+            terminal.line(terminal.dim("not checked: \(note)"))
+        }
         let errors = problems.count(where: { $0.severity == .error })
         let warnings = problems.count - errors
-        terminal.line("checked \(project.directory): \(summary): \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))")
+        terminal.line("checked \(project.directory): \(outcome.summary): \(Self.count(errors, "error")), \(Self.count(warnings, "warning"))")
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }
 

@@ -16,6 +16,16 @@ struct ProjectArgument: ParsableArguments {
     /// Loads the project, or explains what to do when there is none.
     @MainActor
     func load() throws -> FlowProject {
+        try validate()
+        do {
+            return try FlowProject(directory: url)
+        } catch {
+            throw CommandFailure("\(error.description)\nFix the manifest (\(directory)/routes.lua) and run again.")
+        }
+    }
+
+    /// Throws unless the directory exists and is a flow project (routes.lua, rules/ or flows/).
+    func validate() throws {
         let url = self.url
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -24,9 +34,11 @@ struct ProjectArgument: ParsableArguments {
                     + "as in `flowstack test Scripts`, or run from the directory that contains Scripts/.")
         }
         do {
-            return try FlowProject(directory: url)
+            try FlowProject.requireProject(at: url)
         } catch {
-            throw CommandFailure("\(error.description)\nFix the manifest (\(directory)/routes.lua) and run again.")
+            throw CommandFailure(
+                "\(directory) is not a flow project: it has no routes.lua, rules/ or flows/. Pass the project "
+                    + "directory (the one that contains them), as in `flowstack test Scripts`.")
         }
     }
 }

@@ -21,9 +21,19 @@ struct TestCommand: AsyncParsableCommand {
             and every script loaded. With --output, the report goes to FILE and
             the pretty lines still go to standard output.
 
+            Tags are #words in a test's or describe's name ("pays #slow"). A
+            pending test (pending("name"), or it("name") without a function) is
+            listed and reported, not run.
+
             Examples:
               flowstack test                                  (runs ./Scripts)
               flowstack test Scripts --filter "paywall"
+              flowstack test Scripts --list
+              flowstack test Scripts --shuffle                (prints the seed)
+              flowstack test Scripts --seed 4711              (replays that order)
+              flowstack test Scripts --exclude-tags slow
+              flowstack test Scripts --tags smoke,payments
+              flowstack test Scripts --coverage .build/rules.lcov   (genhtml .build/rules.lcov -o .build/coverage)
               flowstack test Scripts --format tap
               flowstack test Scripts --format junit --output .build/flows.xml
 
@@ -36,8 +46,15 @@ struct TestCommand: AsyncParsableCommand {
                   local r = router.push({ name = "editor", id = "7" })
                   expect(r.redirect.kind).to_be("fullScreenCover")
                   expect(router.top()).to_equal({ name = "paywall" })
+                  expect(router.history()).to_match_steps{
+                    "push editor redirected: premium required",
+                    "fullScreenCover paywall",
+                  }
                 end)
               end)
+            Matchers negate with .never (expect(x).never.to_be_nil());
+            app.calls("name") lists a host stub's calls; see
+            docs/lua-surface-flows.md for the whole DSL.
             """
     )
 
@@ -52,6 +69,28 @@ struct TestCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the report to FILE; the pretty lines and the summary still go to standard output.", valueName: "FILE"))
     var output: String?
 
+    @Option(help: ArgumentHelp(
+        "Count which lines and rules of rules/ the flows ran; write lcov to FILE (genhtml FILE -o html) and end with a summary.",
+        valueName: "FILE"))
+    var coverage: String?
+
+    @Flag(help: "List the selected tests (file:line and name), without running them.")
+    var list = false
+
+    @Flag(help: "Run the flow files and their tests in a random order; the seed is printed, --seed N replays it.")
+    var shuffle = false
+
+    @Option(help: ArgumentHelp("Shuffle with this seed (implies --shuffle).", valueName: "N"))
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp(
+        "Run only the tests tagged with one of TAGS (comma-separated; a tag is a #word in a test's or describe's name).",
+        valueName: "TAGS"))
+    var tags: String?
+
+    @Option(name: .customLong("exclude-tags"), help: ArgumentHelp("Skip the tests tagged with one of TAGS (comma-separated).", valueName: "TAGS"))
+    var excludeTags: String?
+
     @MainActor
     mutating func run() async throws {
         let project = try self.project.load()
@@ -61,15 +100,26 @@ struct TestCommand: AsyncParsableCommand {
                     + "`it(\"starts\", function() expect(router.top()).to_be_truthy() end)`.")
         }
         let terminal = Terminal.standardOutput
+        let selection = self.selection
+        let runner = FlowTestRunner<FlowRouteValue>(
+            project: project, options: FlowTestRunner<FlowRouteValue>.Options(coverage: coverage != nil))
+        if list {
+            try listTests(runner, selection: selection, terminal: terminal)
+            return
+        }
+        if let seed = selection.seed {
+            // On standard error for the machine formats, so that the report stays parseable.
+            let line = "shuffled with --seed \(seed)"
+            if format == .pretty || output != nil { terminal.line(terminal.dim(line)) } else { Terminal.error(line) }
+        }
         let streaming = format == .pretty || output != nil
         let pretty = PrettyReporter(terminal: terminal)
-        let runner = FlowTestRunner<FlowRouteValue>(project: project)
         if streaming {
             runner.onLoadError = { pretty.loadError($0) }
             runner.onResult = { pretty.report($0) }
         }
         let started = ContinuousClock.now
-        let report = await runner.run(filter: filter)
+        let report = await runner.run(selection: selection)
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 
@@ -83,11 +133,40 @@ struct TestCommand: AsyncParsableCommand {
         } else if let rendered {
             Terminal.write(rendered)
         }
+        if let coverage, let files = report.coverage {
+            try writeFile(FlowCoverage.lcov(files, directory: project.directory), to: coverage)
+            if streaming { pretty.coverage(files, writtenTo: coverage) }
+        }
         if streaming { pretty.finish(report, seconds: seconds) }
-        if report.results.isEmpty, report.loadErrors.isEmpty, let filter {
-            Terminal.error("no test matches --filter \"\(filter)\"; run `flowstack test \(self.project.directory)` to see every test's name")
+        if report.results.isEmpty, report.loadErrors.isEmpty, filter != nil || tags != nil || excludeTags != nil {
+            Terminal.error("no test matches the selection; run `flowstack test \(self.project.directory) --list` to see every test's name")
             throw ExitCode(1)
         }
         if !report.succeeded { throw ExitCode(1) }
+    }
+
+    /// The tests to run, from --filter, --tags, --exclude-tags, --shuffle and --seed.
+    var selection: FlowTestSelection {
+        func split(_ text: String?) -> [String] {
+            (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
+        }
+        let seed = self.seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
+        return FlowTestSelection(filter: filter, tags: split(tags), excludedTags: split(excludeTags), seed: seed)
+    }
+
+    /// `--list`: one line per selected test, `file:line  name`, then the count.
+    @MainActor
+    private func listTests(_ runner: FlowTestRunner<FlowRouteValue>, selection: FlowTestSelection, terminal: Terminal) throws {
+        let listing = runner.listTests(selection: selection)
+        for test in listing.tests {
+            let location = test.line.map { "\(test.file):\($0)" } ?? test.file
+            terminal.line("\(location)  \(test.name)" + (test.isPending ? " (pending)" : ""))
+        }
+        for error in listing.loadErrors {
+            terminal.line(terminal.red("did not load: ") + error.description)
+        }
+        terminal.line("\(CheckCommand.count(listing.tests.count, "test"))")
+        if !listing.loadErrors.isEmpty { throw ExitCode(1) }
     }
 }

@@ -14,9 +14,19 @@ struct TypesCommand: AsyncParsableCommand {
             in the project (outside rules/ and flows/) so that the Lua language
             server completes names and flags typos while you edit.
 
+            --luacheck writes DIR/.luacheckrc for luacheck (the linter Lua
+            projects run in CI): rules read flow, facts and host; flows get
+            busted's names plus app, router, expect and the other test
+            functions. --luarc writes DIR/.luarc.json, which points the Lua
+            language server at the annotations file (--output, or
+            flowstack-types.lua). With either flag and no --output, the
+            annotations are not printed.
+
             Examples:
               flowstack types Scripts > Scripts/flowstack-types.lua
               flowstack types Scripts --output Scripts/flowstack-types.lua
+              flowstack types Scripts --luacheck          (then: cd Scripts && luacheck .)
+              flowstack types Scripts --output Scripts/flowstack-types.lua --luarc
             """
     )
 
@@ -24,6 +34,12 @@ struct TypesCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Write the annotations to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
+
+    @Flag(help: "Write DIR/.luacheckrc, the luacheck configuration for the project's rules and flows.")
+    var luacheck = false
+
+    @Flag(help: "Write DIR/.luarc.json, which points the Lua language server at the annotations.")
+    var luarc = false
 
     @MainActor
     mutating func run() async throws {
@@ -33,8 +49,26 @@ struct TypesCommand: AsyncParsableCommand {
         let text = generator.render()
         if let output {
             try writeFile(text, to: output)
-        } else {
+        } else if !luacheck && !luarc {
             Terminal.write(text)
+        }
+        let directory = self.project.url
+        let annotations = output.map { path -> String in
+            let absolute = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL.path
+            let prefix = directory.path + "/"
+            return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
+        } ?? "flowstack-types.lua"
+        let configs = LinterConfigs(hostNames: HostNames.scan(project.rules), annotationsFile: annotations)
+        if luacheck {
+            let path = directory.appendingPathComponent(".luacheckrc").path
+            try writeFile(configs.luacheckrc(), to: path)
+            Terminal.error("wrote \(path)")
+        }
+        if luarc {
+            let path = directory.appendingPathComponent(".luarc.json").path
+            try writeFile(configs.luarc(), to: path)
+            Terminal.error("wrote \(path)")
         }
     }
 }

@@ -29,6 +29,13 @@ final class WatchSession {
         }
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        if let error = report.rulesLoadError {
+            // Nothing ran: one line for the error, one for the summary.
+            terminal.line("  " + terminal.red("did not load: ") + error.description)
+            terminal.line("[\(time)] " + terminal.red("the rules did not load: \(CheckCommand.count(report.results.count, "test")) not run")
+                + " (\(String(format: "%.2f", seconds)) s)")
+            return
+        }
         for error in report.loadErrors where !report.results.contains(where: { $0.file == error.file }) {
             terminal.line("  " + terminal.red("did not load: ") + error.description)
         }

@@ -66,7 +66,7 @@ struct CheckCommandTests {
         #expect(output.stdout.contains("flows/bad.lua:3: error:"))
     }
 
-    @Test("reports unknown style attributes and bad values at the rule that sets them")
+    @Test("reports unknown style attributes and bad values as warnings at the rule that sets them")
     func styles() throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
@@ -86,10 +86,11 @@ struct CheckCommandTests {
         ])
         defer { project.remove() }
         let output = try CLIRunner.run(["check", project.path])
-        #expect(output.status == 1)
-        #expect(output.stdout.contains("rules/style.lua:4: error: screen style attribute navigationBarHiden ignored: unknown style attribute (did you mean 'navigationBarHidden'?)"))
-        #expect(output.stdout.contains("rules/style.lua:5: error: screen style attribute tint ignored"))
-        #expect(output.stdout.contains("rules/style.lua:10: error: modal style attribute presentationDetents ignored: bad detent \"half\""))
+        #expect(output.status == 0, "style problems are warnings (the spec's); --strict fails on them")
+        #expect(output.stdout.contains("rules/style.lua:4: warning: screen style attribute navigationBarHiden ignored: unknown style attribute (did you mean 'navigationBarHidden'?)"))
+        #expect(output.stdout.contains("rules/style.lua:5: warning: screen style attribute tint ignored"))
+        #expect(output.stdout.contains("rules/style.lua:10: warning: modal style attribute presentationDetents ignored: bad detent \"half\""))
+        #expect(try CLIRunner.run(["check", project.path, "--strict"]).status == 1)
     }
 
     @Test("reports shadowed and duplicate deep-link patterns as warnings; --strict fails on them")

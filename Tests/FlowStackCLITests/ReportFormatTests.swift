@@ -31,7 +31,7 @@ struct ReportFormatTests {
         let output = try CLIRunner.run(["test", project.path, "--format", "tap"])
         #expect(output.status == 1)
         let lines = output.lines
-        #expect(lines.first == "TAP version 14")
+        #expect(lines.first == "TAP version 13")
         let tests = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
         #expect(tests.count == 3)
         #expect(tests[0] == "ok 1 - flows/a.lua › detail <&> \"quotes\" › passes")
@@ -54,6 +54,8 @@ struct ReportFormatTests {
         }
         #expect(output.stdout.contains("  message: \"expect(actual).to_be(expected): the values differ\""))
         #expect(output.stdout.contains("  at: \"flows/a.lua:5\""))
+        #expect(output.stdout.contains("  line: 5"), "numbers are typed")
+        #expect(output.stdout.contains("  severity: fail"))
         #expect(output.stdout.contains("  expected: \"true\""))
         #expect(output.stdout.contains("  actual: \"false\""))
     }
@@ -72,16 +74,25 @@ struct ReportFormatTests {
         parser.delegate = collector
         #expect(parser.parse(), "invalid XML: \(parser.parserError.map { "\($0)" } ?? "")\n\(String(decoding: data, as: UTF8.self))")
         #expect(collector.elements.first?.name == "testsuites")
-        #expect(collector.elements.first?.attributes["tests"] == "3")
-        #expect(collector.elements.first?.attributes["failures"] == "2")
-        let suites = collector.elements.filter { $0.name == "testsuite" }.compactMap { $0.attributes["name"] }
-        #expect(suites == ["flows/a.lua", "flows/b.lua"])
+        #expect(collector.elements.first?.attributes["tests"] == "2")
+        #expect(collector.elements.first?.attributes["failures"] == "1")
+        #expect(collector.elements.first?.attributes["errors"] == "1", "the flow file that did not load")
+        let suites = collector.elements.filter { $0.name == "testsuite" }
+        #expect(suites.compactMap { $0.attributes["name"] } == ["flows/a.lua", "flows/b.lua"])
+        #expect(suites[1].attributes["tests"] == "0")
+        #expect(suites[1].attributes["errors"] == "1")
         let cases = collector.elements.filter { $0.name == "testcase" }
         #expect(cases.map { $0.attributes["name"] } == [
-            "detail <&> \"quotes\" › passes", "detail <&> \"quotes\" › fails # with a hash", "did not load",
-        ])
+            "detail <&> \"quotes\" › passes", "detail <&> \"quotes\" › fails # with a hash",
+        ], "no pseudo test case for the file that did not load")
         #expect(cases[1].attributes["line"] == "3")
-        #expect(collector.elements.filter { $0.name == "failure" }.count == 2)
+        #expect(collector.elements.filter { $0.name == "failure" }.count == 1)
+        #expect(collector.text.contains("did not load: flows/b.lua:2"), "\(collector.text)")
+        // The counts agree with the elements.
+        let testsuites = try #require(collector.elements.first)
+        let total = suites.reduce(0) { $0 + Int($1.attributes["tests"] ?? "0")! }
+        #expect(Int(testsuites.attributes["tests"] ?? "") == total)
+        #expect(total == cases.count)
         #expect(collector.text.contains("printed <output>"))
     }
 
@@ -93,6 +104,89 @@ struct ReportFormatTests {
         #expect(output.lines.last == "</testsuites>")
         let parser = XMLParser(data: Data(output.stdout.utf8))
         #expect(parser.parse())
+    }
+}
+
+@Suite("flowstack test: errors, pending, prove and selection")
+struct ReportDetailTests {
+    static func project() throws -> TemporaryProject {
+        try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/auth.lua": TemporaryProject.rules,
+            "flows/a.lua": """
+                it("passes #fast", function() end)
+                it("fails", function() expect(1).to_be(2) end)
+                it("errors #slow", function() error("boom") end)
+                pending("later")
+                """,
+        ])
+    }
+
+    @Test("JUnit: a runtime error is an <error> counted in errors; pending is <skipped/>")
+    func junitErrors() throws {
+        let project = try Self.project()
+        defer { project.remove() }
+        let output = try CLIRunner.run(["test", project.path, "--format", "junit"])
+        let collector = XMLCollector()
+        let parser = XMLParser(data: Data(output.stdout.utf8))
+        parser.delegate = collector
+        #expect(parser.parse())
+        let top = try #require(collector.elements.first)
+        #expect(top.attributes["tests"] == "4")
+        #expect(top.attributes["failures"] == "1")
+        #expect(top.attributes["errors"] == "1")
+        #expect(top.attributes["skipped"] == "1")
+        #expect(collector.elements.filter { $0.name == "failure" }.count == 1)
+        #expect(collector.elements.filter { $0.name == "error" }.count == 1)
+        #expect(collector.elements.filter { $0.name == "skipped" }.count == 1)
+        let error = try #require(collector.elements.first { $0.name == "error" })
+        #expect(error.attributes["message"] == "flows/a.lua:3: boom")
+    }
+
+    @Test("prove accepts the TAP output")
+    func prove() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prove") else { return }
+        let project = try Self.project()
+        defer { project.remove() }
+        let output = try CLIRunner.run(["test", project.path, "--format", "tap"])
+        #expect(output.stdout.contains("ok 4 - flows/a.lua › later # SKIP pending"))
+        let tap = project.url.appendingPathComponent("report.tap")
+        try Data(output.stdout.utf8).write(to: tap)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/prove")
+        process.arguments = ["--exec", "cat", tap.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.contains("Failed 2/4 subtests"), "\(text)")
+        #expect(text.contains("less 1 skipped subtest"), "\(text)")
+        #expect(!text.contains("Parse errors"), "\(text)")
+    }
+
+    @Test("--list, --tags, --exclude-tags and --seed")
+    func selection() throws {
+        let project = try Self.project()
+        defer { project.remove() }
+        let list = try CLIRunner.run(["test", project.path, "--list"])
+        #expect(list.status == 0)
+        #expect(list.lines == [
+            "flows/a.lua:1  passes #fast", "flows/a.lua:2  fails", "flows/a.lua:3  errors #slow",
+            "flows/a.lua:4  later (pending)", "4 tests",
+        ], "\(list.stdout)")
+        let fast = try CLIRunner.run(["test", project.path, "--tags", "fast"])
+        #expect(fast.status == 0)
+        #expect(fast.lines.last == "1 passed, 0 failed")
+        let notSlow = try CLIRunner.run(["test", project.path, "--exclude-tags", "slow", "--list"])
+        #expect(!notSlow.stdout.contains("errors #slow"))
+        let seeded = try CLIRunner.run(["test", project.path, "--seed", "42"])
+        let again = try CLIRunner.run(["test", project.path, "--seed", "42"])
+        #expect(seeded.lines.first == "shuffled with --seed 42")
+        #expect(seeded.lines.filter { $0.hasPrefix("  ") } == again.lines.filter { $0.hasPrefix("  ") })
+        let shuffled = try CLIRunner.run(["test", project.path, "--shuffle"])
+        #expect(shuffled.lines.first?.wholeMatch(of: /shuffled with --seed \d+/) != nil)
     }
 }
 

@@ -159,4 +159,24 @@ struct TestCommandTests {
             #expect(output.stdout.contains("flows/matchers.lua:\(index): expect("))
         }
     }
+
+    @Test("style warnings of the run are shown before the summary; pending tests are marked")
+    func styleWarningsAndPending() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/style.lua": "flow.style.screen(function(c) return { tint = \"purpel\" } end)\n",
+            "flows/f.lua": """
+                it("styles", function() expect(router.style(1, 0)).never.to_be_nil() end)
+                pending("later")
+                """,
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["test", project.path])
+        #expect(output.status == 0, "warnings do not fail the run")
+        #expect(output.lines.contains("Warnings:"), "\(output.stdout)")
+        #expect(output.stdout.contains("warning: screen style attribute tint ignored"))
+        #expect(output.lines.contains("  - later (pending)"), "\(output.stdout)")
+        #expect(output.lines.last == "1 passed, 0 failed")
+        #expect(output.stdout.contains("2 tests in") && output.stdout.contains(", 1 pending"))
+    }
 }

@@ -58,3 +58,57 @@ struct TypesCommandTests {
         #expect(lines.contains { $0.hasPrefix("---@alias DialogId ") && $0.contains("\"sessionExpired\"") })
     }
 }
+
+@Suite("flowstack types --luacheck / --luarc")
+struct LinterConfigTests {
+    @Test("--luacheck writes the .luacheckrc the example ships, and luacheck passes with it")
+    func luacheck() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/auth.lua": TemporaryProject.rules,
+            "flows/f.lua": "describe(\"x\", function()\n  before_all(function() end)\n  it(\"y\", function() expect(router.top()).never.to_be_nil() end)\nend)\n",
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["types", project.path, "--luacheck"])
+        #expect(output.status == 0)
+        #expect(output.stdout.isEmpty, "no annotations printed with --luacheck alone")
+        let written = try String(contentsOf: project.url.appendingPathComponent(".luacheckrc"), encoding: .utf8)
+        #expect(written.contains(#"files["**/flows/**/*.lua"]"#))
+        #expect(written.contains(#"std = "+busted""#))
+        let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Scripts/.luacheckrc"), encoding: .utf8)
+        let regenerated = try CLIRunner.run(["types", "Scripts", "--luacheck"])
+        #expect(regenerated.status == 0)
+        let after = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Scripts/.luacheckrc"), encoding: .utf8)
+        #expect(shipped == after, "Scripts/.luacheckrc is what `flowstack types Scripts --luacheck` writes")
+
+        let luacheck = URL(fileURLWithPath: "/usr/bin/luacheck")
+        guard FileManager.default.isExecutableFile(atPath: luacheck.path) else { return }
+        for (directory, arguments) in [(CLIRunner.packageRoot, ["--no-color", "Scripts"]), (project.url, ["--no-color", "."])] {
+            let process = Process()
+            process.executableURL = luacheck
+            process.arguments = arguments
+            process.currentDirectoryURL = directory
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "\(text)")
+            #expect(text.contains("Total: 0 warnings / 0 errors"), "\(text)")
+        }
+    }
+
+    @Test("--luarc writes a .luarc.json pointing at the annotations file")
+    func luarc() throws {
+        let project = try TemporaryProject(["routes.lua": TemporaryProject.manifest])
+        defer { project.remove() }
+        let annotations = project.url.appendingPathComponent("types/flowstack.lua").path
+        let output = try CLIRunner.run(["types", project.path, "--output", annotations, "--luarc"])
+        #expect(output.status == 0)
+        let data = try Data(contentsOf: project.url.appendingPathComponent(".luarc.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["workspace.library"] as? [String] == ["types/flowstack.lua"])
+        #expect((json["diagnostics.globals"] as? [String])?.contains("expect") == true)
+        #expect(FileManager.default.fileExists(atPath: annotations))
+    }
+}

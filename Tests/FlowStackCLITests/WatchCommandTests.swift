@@ -78,3 +78,35 @@ final class LineCollector: @unchecked Sendable {
         return nil
     }
 }
+
+@Suite("flowstack watch: rules that do not load")
+struct WatchLoadErrorTests {
+    @Test("a syntax error in the rules gives one did-not-load line and a one-line summary")
+    func syntaxError() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/auth.lua": "flow.guard(\"detail\", function()\n",
+            "flows/f.lua": "it(\"a\", function() end)\nit(\"b\", function() end)\n",
+        ])
+        defer { project.remove() }
+        guard let binary = CLIRunner.binary else { throw CLIRunner.MissingBinary() }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["watch", project.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let output = LineCollector()
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try process.run()
+        defer {
+            process.interrupt()
+            process.waitUntilExit()
+            pipe.fileHandleForReading.readabilityHandler = nil
+        }
+        let summary = output.waitForLine(containing: "the rules did not load: 2 tests not run", timeout: 30)
+        #expect(summary != nil, "\(output.text)")
+        #expect(output.text.components(separatedBy: "did not load: rules/auth.lua").count == 2, "\(output.text)")
+        #expect(!output.text.contains("✗"), "no line per test")
+    }
+}

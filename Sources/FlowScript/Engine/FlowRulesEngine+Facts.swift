@@ -39,22 +39,30 @@ extension FlowRulesEngine {
         try setFacts([name: value])
     }
 
-    /// Sets several facts at once (`nil` removes one).
+    /// Sets several facts at once (`nil` removes one). When no value changes, nothing happens:
+    /// rules are not told and a held deep link is not retried.
     public func setFacts(_ changes: [String: FlowScriptValue?]) throws(FlowScriptError) {
-        if let manifest = configuration.manifest, !manifest.facts.isEmpty {
-            for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
-                let problem = value.map { manifest.problem(withFact: name, value: $0) } ?? manifest.problem(withFact: name)
-                if let problem { throw FlowScriptError(kind: .typeError, message: problem) }
-            }
-        }
+        try validateFacts(changes)
+        guard changes.contains(where: { facts[$0.key] != $0.value }) else { return }
         for (name, value) in changes { facts[name] = value }
         try refreshFacts()
     }
 
     /// Replaces every fact (a manifest's declared defaults fill the gaps).
     public func resetFacts(_ values: [String: FlowScriptValue] = [:]) throws(FlowScriptError) {
+        try validateFacts(values.mapValues { Optional($0) })
         facts = configuration.manifest?.facts ?? [:]
-        try setFacts(values.mapValues { Optional($0) })
+        for (name, value) in values { facts[name] = value }
+        try refreshFacts()
+    }
+
+    /// With a manifest, throws for an undeclared fact or a value of the wrong type.
+    private func validateFacts(_ changes: [String: FlowScriptValue?]) throws(FlowScriptError) {
+        guard let manifest = configuration.manifest, !manifest.facts.isEmpty else { return }
+        for (name, value) in changes.sorted(by: { $0.key < $1.key }) {
+            let problem = value.map { manifest.problem(withFact: name, value: $0) } ?? manifest.problem(withFact: name)
+            if let problem { throw FlowScriptError(kind: .typeError, message: problem) }
+        }
     }
 
     private func refreshFacts() throws(FlowScriptError) {

@@ -75,3 +75,17 @@ public struct FlowProject: Sendable {
         return try FlowRulesSource.directory(directory)
     }
 }
+
+extension FlowProject {
+    /// Throws unless `directory` looks like a flow project: it has `routes.lua`, `rules/` or
+    /// `flows/`.
+    public static func requireProject(at directory: URL) throws(FlowScriptError) {
+        let names = [manifestFileName, rulesDirectoryName, flowsDirectoryName]
+        let found = names.contains { FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
+        guard !found else { return }
+        throw FlowScriptError(
+            kind: .runtime, file: directory.path,
+            message: "not a flow project: it has no routes.lua, rules/ or flows/. Pass the project directory "
+                + "(the one that contains them), as in `flowstack check Scripts`")
+    }
+}

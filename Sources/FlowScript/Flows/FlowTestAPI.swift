@@ -15,7 +15,7 @@ public enum FlowTestAPI {
         "fullScreenCover", "pushAsync", "sheetAsync", "fullScreenCoverAsync",
     ]
     /// The functions of `app` in flows.
-    public static let appMembers = ["reset", "facts", "host", "wait", "advance"]
+    public static let appMembers = ["reset", "facts", "host", "wait", "advance", "calls", "reload", "generation"]
     /// The matchers of `expect(value)`.
     public static let matchers = FlowTestPrelude.matchers
     /// The functions of `flow` in rules.
@@ -23,5 +23,8 @@ public enum FlowTestAPI {
     /// The style hooks of `flow.style`.
     public static let styleHooks = ["screen", "stack", "modal"]
     /// The globals a flow file can use.
-    public static let flowGlobals = ["describe", "it", "before_each", "after_each", "expect", "app", "router", "facts"]
+    public static let flowGlobals = [
+        "describe", "it", "pending", "before_each", "after_each", "before_all", "after_all", "setup", "teardown",
+        "expect", "spy", "app", "router", "facts",
+    ]
 }

@@ -25,11 +25,16 @@ public struct FlowTestFailure: Hashable, Sendable, CustomStringConvertible {
     public let actual: String?
     /// The router's stacks (and dialog) when it failed, one line per stack.
     public let stacks: [String]
+    /// Where the failing line was called from, innermost first (`flows/a.lua:12`), when the
+    /// expectation sits in a helper function.
+    public let traceback: [String]
+    /// Where two tables differ, one line per difference (`.name: expected "a", got "b"`).
+    public let diff: [String]
 
     /// Creates a failure.
     public init(
         kind: Kind, file: String?, line: Int?, message: String, expected: String? = nil, actual: String? = nil,
-        stacks: [String] = []
+        stacks: [String] = [], traceback: [String] = [], diff: [String] = []
     ) {
         self.kind = kind
         self.file = file
@@ -38,6 +43,15 @@ public struct FlowTestFailure: Hashable, Sendable, CustomStringConvertible {
         self.expected = expected
         self.actual = actual
         self.stacks = stacks
+        self.traceback = traceback
+        self.diff = diff
+    }
+
+    /// The same failure with its message prefixed (`before_each failed: ...`).
+    func prefixed(_ prefix: String) -> FlowTestFailure {
+        FlowTestFailure(
+            kind: kind, file: file, line: line, message: prefix + message, expected: expected, actual: actual,
+            stacks: stacks, traceback: traceback, diff: diff)
     }
 
     /// `file:line`, `file`, or an empty string.
@@ -49,11 +63,18 @@ public struct FlowTestFailure: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Every line of the failure: location and message, expected, actual, stacks.
+    /// Every line of the failure: location and message, where it was called from, then the
+    /// differences (for tables) or the expected and actual values, then the stacks.
     public var description: String {
         var lines = [(location.isEmpty ? "" : location + ": ") + message]
-        if let expected { lines.append("expected: \(expected)") }
-        if let actual { lines.append("actual:   \(actual)") }
+        lines += traceback.map { "called from \($0)" }
+        if !diff.isEmpty {
+            lines.append("differences (expected, got):")
+            lines += diff.map { "  " + $0 }
+        } else {
+            if let expected { lines.append("expected: \(expected)") }
+            if let actual { lines.append("actual:   \(actual)") }
+        }
         if !stacks.isEmpty {
             lines.append("stacks:")
             lines += stacks.map { "  " + $0 }

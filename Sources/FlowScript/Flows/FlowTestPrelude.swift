@@ -9,22 +9,31 @@ enum FlowTestPrelude {
     /// The chunk name errors inside the prelude report.
     static let chunkName = "=flowstack"
 
-    /// The names of the matchers `expect(v)` offers.
-    static let matchers = ["to_be", "to_equal", "to_be_truthy", "to_be_falsy", "to_be_nil", "to_contain", "to_fail"]
+    /// The names of the matchers `expect(v)` offers (each also as `not_<name>` and after `.never`).
+    static let matchers = [
+        "to_be", "to_equal", "to_be_truthy", "to_be_falsy", "to_be_nil", "to_contain", "to_fail", "to_match",
+        "to_have_length", "to_be_a", "to_be_greater_than", "to_be_less_than", "to_be_at_least", "to_be_at_most",
+        "to_have_been_called", "to_have_been_called_times", "to_have_been_called_with", "to_match_steps",
+    ]
 
-    /// The prelude's source.
-    static let source = #"""
+    /// The prelude's source: the collection functions, then `expect` and its matchers.
+    static let source = collection + FlowTestMatchers.source + strictTables
+
+    /// `describe`, `it`, `pending`, the hooks and `spy`.
+    static let collection = #"""
 local native = __flow_native
 __flow_native = nil
 local suggest, whereOf, format, failed, cleared, deepEqual, getTimeout, setTimeout =
   native.suggest, native.where, native.format, native.failed, native.cleared, native.deepEqual,
   native.getTimeout, native.setTimeout
-local type, error, pcall, tostring, setmetatable, next, select, rawequal, ipairs =
-  type, error, pcall, tostring, setmetatable, next, select, rawequal, ipairs
-local find, sort, concat = string.find, table.sort, table.concat
+local type, error, pcall, xpcall, tostring, setmetatable, getmetatable, next, select, rawequal, ipairs, pairs, rawget =
+  type, error, pcall, xpcall, tostring, setmetatable, getmetatable, next, select, rawequal, ipairs, pairs, rawget
+local find, match, gsub, sub, sort, concat = string.find, string.match, string.gsub, string.sub, table.sort, table.concat
+local mathType = math.type
 
 local collecting = true
-local levels = { { before = {}, after = {} } }
+local levels = { { id = 1, before = {}, after = {}, before_all = {}, after_all = {} } }
+local levelCount = 1
 local tests = {}
 
 local function hint(word, list)
@@ -32,11 +41,15 @@ local function hint(word, list)
   return close and (" (did you mean '" .. close .. "'?)") or ""
 end
 
-local function checkArgs(fname, name, fn, level)
+local function notWhileRunning(fname, level)
   if not collecting then
     error(fname .. "() can only be called while the flow file loads (at its top level or inside describe), "
       .. "not inside a test", level + 1)
   end
+end
+
+local function checkArgs(fname, name, fn, level)
+  notWhileRunning(fname, level + 1)
   if type(name) ~= "string" then
     error("bad argument #1 to '" .. fname .. "' (string expected, got " .. type(name) .. ")", level + 1)
   end
@@ -45,25 +58,50 @@ local function checkArgs(fname, name, fn, level)
   end
 end
 
+-- "flows/a.lua:12" of the code `level` levels above the caller of this function.
+local function callerLocation(level)
+  local _, at = pcall(error, "", level + 3)
+  return match(at, "^(.-:%d+):") or "?"
+end
+
 function describe(name, fn)
   checkArgs("describe", name, fn, 2)
-  levels[#levels + 1] = { name = name, before = {}, after = {} }
+  levelCount = levelCount + 1
+  levels[#levels + 1] = { id = levelCount, name = name, before = {}, after = {}, before_all = {}, after_all = {} }
   fn()
   levels[#levels] = nil
 end
 
-function it(name, fn)
-  checkArgs("it", name, fn, 2)
+local function addTest(name, fn, where, isPending)
   local chain = {}
   for i = 1, #levels do chain[i] = levels[i] end
-  tests[#tests + 1] = { name = name, fn = fn, chain = chain, where = whereOf(fn) }
+  tests[#tests + 1] = { name = name, fn = fn, chain = chain, where = where, pending = isPending }
+end
+
+function it(name, fn)
+  if fn == nil and type(name) == "string" then
+    notWhileRunning("it", 2)
+    addTest(name, nil, callerLocation(1), true)
+    return
+  end
+  checkArgs("it", name, fn, 2)
+  addTest(name, fn, whereOf(fn), false)
+end
+
+function pending(name, fn)
+  notWhileRunning("pending", 2)
+  if type(name) ~= "string" then
+    error("bad argument #1 to 'pending' (string expected, got " .. type(name) .. ")", 2)
+  end
+  if fn ~= nil and type(fn) ~= "function" then
+    error("bad argument #2 to 'pending' (function or nothing expected, got " .. type(fn) .. ")", 2)
+  end
+  addTest(name, nil, fn and whereOf(fn) or callerLocation(1), true)
 end
 
 local function hook(fname, list)
   return function(fn)
-    if not collecting then
-      error(fname .. "() can only be called while the flow file loads, not inside a test", 2)
-    end
+    notWhileRunning(fname, 2)
     if type(fn) ~= "function" then
       error("bad argument #1 to '" .. fname .. "' (function expected, got " .. type(fn) .. ")", 2)
     end
@@ -73,107 +111,56 @@ local function hook(fname, list)
 end
 before_each = hook("before_each", "before")
 after_each = hook("after_each", "after")
+before_all = hook("before_all", "before_all")
+after_all = hook("after_all", "after_all")
+setup = hook("setup", "before_all")
+teardown = hook("teardown", "after_all")
 
--- Expectations. A failure records its details in Swift, then raises the message at the line
--- of the flow that called the matcher.
--- The location is read here too (level 4 from pcall: fail, the matcher, the flow), for an
--- expectation whose error a host stub's caller swallows.
-local function fail(message, expected, actual)
-  local _, where = pcall(error, "", 4)
-  failed(message, expected, actual, where)
-  error(message, 3)
-end
-
-local MATCHERS = { "to_be", "to_equal", "to_be_truthy", "to_be_falsy", "to_be_nil", "to_contain", "to_fail" }
-local MATCHER_LIST = concat(MATCHERS, ", ")
-
-local function contains(haystack, needle)
-  if type(haystack) == "string" then
-    if type(needle) ~= "string" and type(needle) ~= "number" then return false end
-    return find(haystack, tostring(needle), 1, true) ~= nil
+-- A spy: a callable that records its calls ({ arg1, arg2, ... } each) in `calls` and
+-- returns what `fn` returns.
+function spy(fn)
+  if fn ~= nil and type(fn) ~= "function" then
+    error("bad argument #1 to 'spy' (function or nothing expected, got " .. type(fn) .. ")", 2)
   end
-  if type(haystack) == "table" then
-    for _, item in ipairs(haystack) do
-      if rawequal(item, needle) or deepEqual(item, needle) then return true end
-    end
-  end
-  return false
-end
-
-function expect(...)
-  if select("#", ...) == 0 then error("expect() needs the value to check: expect(value).to_be(expected)", 2) end
-  local actual = ...
-  local m = {}
-  function m.to_be(expected)
-    if not rawequal(actual, expected) then
-      fail("expect(actual).to_be(expected): the values differ", format(expected), format(actual))
-    end
-  end
-  function m.to_equal(expected)
-    if not deepEqual(actual, expected) then
-      fail("expect(actual).to_equal(expected): the values are not deeply equal", format(expected), format(actual))
-    end
-  end
-  function m.to_be_truthy()
-    if not actual then
-      fail("expect(actual).to_be_truthy(): the value is " .. tostring(actual), "a truthy value (anything but nil and false)", format(actual))
-    end
-  end
-  function m.to_be_falsy()
-    if actual then
-      fail("expect(actual).to_be_falsy(): the value is truthy", "nil or false", format(actual))
-    end
-  end
-  function m.to_be_nil()
-    if actual ~= nil then
-      fail("expect(actual).to_be_nil(): the value is not nil", "nil", format(actual))
-    end
-  end
-  function m.to_contain(item)
-    if type(actual) ~= "table" and type(actual) ~= "string" then
-      fail("expect(actual).to_contain(item): the value is a " .. type(actual) .. ", not a table or a string",
-        "a table or a string containing " .. format(item), format(actual))
-    end
-    if not contains(actual, item) then
-      local what = type(actual) == "string" and "a string containing " or "an array with the element "
-      fail("expect(actual).to_contain(item): the " .. (type(actual) == "string" and "substring" or "element")
-        .. " is missing", what .. format(item), format(actual))
-    end
-  end
-  function m.to_fail(pattern)
-    if type(actual) ~= "function" then
-      error("expect(fn).to_fail() needs a function, got " .. type(actual)
-        .. ": wrap the call, as in expect(function() router.push(\"x\") end).to_fail()", 2)
-    end
-    if pattern ~= nil and type(pattern) ~= "string" then
-      error("bad argument #1 to 'to_fail' (pattern string expected, got " .. type(pattern) .. ")", 2)
-    end
-    local ok, err = pcall(actual)
-    cleared()
-    if ok then
-      fail("expect(fn).to_fail(" .. (pattern and format(pattern) or "") .. "): the function did not fail",
-        pattern and ("an error matching " .. format(pattern)) or "an error", "no error")
-    end
-    if pattern ~= nil then
-      local text = tostring(err)
-      local found = find(text, pattern, 1, true)
-      if not found then
-        local valid, position = pcall(find, text, pattern)
-        found = valid and position
-      end
-      if not found then
-        fail("expect(fn).to_fail(" .. format(pattern) .. "): the error does not match",
-          "an error matching " .. format(pattern), "error: " .. format(text))
-      end
-    end
-  end
-  return setmetatable(m, {
-    __index = function(_, key)
-      error("expect(...) has no matcher '" .. tostring(key) .. "'" .. hint(key, MATCHERS)
-        .. "; matchers are " .. MATCHER_LIST, 2)
+  local calls = {}
+  return setmetatable({ calls = calls }, {
+    __call = function(_, ...)
+      calls[#calls + 1] = { ... }
+      if fn then return fn(...) end
     end,
+    __len = function() return #calls end,
+    __name = "spy",
   })
 end
+
+-- Errors a test raises: error objects that are not strings become text (their __tostring, or
+-- the value as Lua source), with the place that raised them.
+local function describeError(e)
+  if type(e) == "string" and find(e, "^[^\n]-:%d+: ") then return e end
+  local text = e
+  if type(e) ~= "string" then
+    local mt = getmetatable(e)
+    text = (type(mt) == "table" and rawget(mt, "__tostring")) and tostring(e) or ("error object " .. format(e))
+  end
+  for level = 3, 8 do
+    local _, at = pcall(error, "", level)
+    local where = match(at, "^(.-:%d+):")
+    if where and not find(where, "^=?flowstack:") then return where .. ": " .. text end
+  end
+  return text
+end
+
+local function protected(fn)
+  return function()
+    local ok, err = xpcall(fn, describeError)
+    if not ok then error(err, 0) end
+  end
+end
+
+"""#
+
+    /// `app` and `router` made strict, and `finish`, the chunk's result.
+    static let strictTables = #"""
 
 -- `app` and `router`: unknown names are errors with a suggestion; router.pendingLinkTimeout
 -- reads and sets the deep-link timeout.
@@ -200,21 +187,33 @@ end
 strict(app, "app", {})
 strict(router, "router", { pendingLinkTimeout = { get = getTimeout, set = setTimeout } })
 
+local function wrapAll(list)
+  local out = {}
+  for i, fn in ipairs(list) do out[i] = protected(fn) end
+  return out
+end
+
 local function finish()
   collecting = false
   local out = {}
   for i = 1, #tests do
     local test = tests[i]
-    local path, before, after = {}, {}, {}
+    local path, before, after, blocks = {}, {}, {}, {}
     for j = 2, #test.chain do path[#path + 1] = test.chain[j].name end
     path[#path + 1] = test.name
     for j = 1, #test.chain do
-      for _, fn in ipairs(test.chain[j].before) do before[#before + 1] = fn end
+      for _, fn in ipairs(test.chain[j].before) do before[#before + 1] = protected(fn) end
+      local level = test.chain[j]
+      level.wrapped = level.wrapped or { id = level.id, before_all = wrapAll(level.before_all), after_all = wrapAll(level.after_all) }
+      blocks[j] = level.wrapped
     end
     for j = #test.chain, 1, -1 do
-      for _, fn in ipairs(test.chain[j].after) do after[#after + 1] = fn end
+      for _, fn in ipairs(test.chain[j].after) do after[#after + 1] = protected(fn) end
     end
-    out[i] = { path = path, fn = test.fn, before = before, after = after, where = test.where }
+    out[i] = {
+      path = path, fn = test.fn and protected(test.fn), before = before, after = after, where = test.where,
+      pending = test.pending, blocks = blocks,
+    }
   end
   return out
 end

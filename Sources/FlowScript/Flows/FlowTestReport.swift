@@ -9,6 +9,10 @@ public struct FlowTestReport: Equatable, Sendable {
     public var loadErrors: [FlowScriptError]
     /// Warnings noticed along the way (style attributes ignored, deep-link patterns shadowed).
     public var diagnostics: [FlowScriptDiagnostic]
+    /// The rules coverage of the run, when it was counted (`Options.coverage`).
+    public var coverage: [FlowCoverage.File]?
+    /// The rules' load error, when the rules did not load (then no test ran).
+    public var rulesLoadError: FlowScriptError?
     /// The project directory the file names are relative to (`flows/auth.lua`), if known.
     public var directory: URL?
 
@@ -23,7 +27,10 @@ public struct FlowTestReport: Equatable, Sendable {
     public var passedCount: Int { results.count(where: \.passed) }
 
     /// How many tests failed.
-    public var failedCount: Int { results.count - passedCount }
+    public var failedCount: Int { results.count(where: \.failed) }
+
+    /// How many tests are pending (not run).
+    public var pendingCount: Int { results.count(where: \.isPending) }
 
     /// Whether every test passed and every script loaded.
     public var succeeded: Bool { loadErrors.isEmpty && failedCount == 0 }

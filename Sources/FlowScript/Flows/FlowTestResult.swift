@@ -17,12 +17,19 @@ public struct FlowTestResult: Hashable, Sendable {
     public let steps: [FlowNavigationStep]
     /// How long it took, in seconds.
     public let duration: TimeInterval
+    /// Whether the test is pending (`pending(name)`, or `it(name)` without a function): listed
+    /// and reported, not run.
+    public let isPending: Bool
+    /// Whether this stands for a flow file that did not load (named "did not load"), not a test.
+    public let isLoadFailure: Bool
 
     /// Creates a result.
     public init(
         file: String, line: Int?, path: [String], failures: [FlowTestFailure], output: [String] = [],
-        steps: [FlowNavigationStep] = [], duration: TimeInterval = 0
+        steps: [FlowNavigationStep] = [], duration: TimeInterval = 0, isPending: Bool = false, isLoadFailure: Bool = false
     ) {
+        self.isPending = isPending
+        self.isLoadFailure = isLoadFailure
         self.file = file
         self.line = line
         self.path = path
@@ -32,8 +39,25 @@ public struct FlowTestResult: Hashable, Sendable {
         self.duration = duration
     }
 
-    /// Whether the test passed.
-    public var passed: Bool { failures.isEmpty }
+    /// Whether the test passed (a pending test neither passes nor fails).
+    public var passed: Bool { failures.isEmpty && !isPending }
+
+    /// Whether the test failed.
+    public var failed: Bool { !failures.isEmpty }
+
+    /// The tags in the test's names: the words after `#` (`"pays #slow"` has the tag `slow`).
+    public var tags: [String] { FlowTestResult.tags(in: path) }
+
+    /// The `#tag` words of names, without the `#`, in order, without repeats.
+    static func tags(in names: [String]) -> [String] {
+        var tags: [String] = []
+        for name in names {
+            for match in name.matches(of: /#([A-Za-z0-9_\-]+)/) where !tags.contains(String(match.output.1)) {
+                tags.append(String(match.output.1))
+            }
+        }
+        return tags
+    }
 
     /// The test's name: its `describe` names and its own, joined with ` › `.
     public var name: String { path.joined(separator: " › ") }

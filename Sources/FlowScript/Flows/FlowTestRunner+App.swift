@@ -36,6 +36,21 @@ extension FlowTestRunner {
             self.registerStubHost(name)
             return []
         })
+        try vm.register("app.calls", returning: { [unowned self] arguments in
+            let name = try arguments.string(at: 1)
+            if !self.stubbedHosts.contains(name) {
+                let known = self.stubbedHosts.sorted()
+                let hint = FlowSuggestion.closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                throw FlowScriptError(
+                    kind: .typeError,
+                    message: "app.calls: the rules never call host.\(name)\(hint); hosts: \(known.joined(separator: ", "))")
+            }
+            let calls = self.hostCalls[name] ?? []
+            return [.table(LuaTable(array: calls.map { call in
+                .table(LuaTable(array: call.map { $0?.luaValue ?? .nil }))
+            }))]
+        })
+        try registerReload(in: vm)
         try vm.registerAsync("app.wait") { [unowned self] arguments in
             self.clock.addTimeInterval(try Self.seconds(arguments.first ?? .nil, function: "app.wait"))
             await Task.yield()
@@ -98,13 +113,20 @@ extension FlowTestRunner {
         return LuaTable(fields: Dictionary(uniqueKeysWithValues: facts.map { (LuaTableKey.string($0.key), $0.value.luaValue) }))
     }
 
+    /// Notes a host call's arguments for `app.calls` (trailing `nil`s dropped).
+    private func recordCall(_ name: String, _ arguments: [FlowScriptValue?]) {
+        var arguments = arguments
+        while let last = arguments.last, last == nil { arguments.removeLast() }
+        hostCalls[name, default: []].append(arguments)
+    }
+
     /// Registers a stub host for every `host.<name>` the rules mention and the engine does not
     /// have yet, so that a rule calling one the test did not stub fails with a message that says
     /// how to stub it.
-    func registerScannedHosts() {
-        let existing = Set(engine?.hostFunctionNames ?? [])
+    func registerScannedHosts(_ sources: [FlowRulesSource]? = nil) {
+        let existing = Set(engine?.hostFunctionNames ?? []).subtracting(stubbedHosts)
         let pattern = /host\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/
-        for source in project.rules {
+        for source in sources ?? project.rules {
             for match in source.text.matches(of: pattern) where !existing.contains(String(match.output.1)) {
                 registerStubHost(String(match.output.1))
             }
@@ -137,6 +159,7 @@ extension FlowTestRunner {
     }
 
     private func callStub(_ name: String, _ arguments: [FlowScriptValue?]) throws(FlowScriptError) -> [FlowScriptValue?] {
+        recordCall(name, arguments)
         let (vm, stub) = try stub(name)
         do {
             return try vm.call(stub, arguments.map { $0?.luaValue ?? .nil }).map { FlowScriptValue($0) }
@@ -148,6 +171,7 @@ extension FlowTestRunner {
     }
 
     private func callStubAsync(_ name: String, _ arguments: [FlowScriptValue?]) async throws(FlowScriptError) -> [FlowScriptValue?] {
+        recordCall(name, arguments)
         let (vm, stub) = try stub(name)
         return try await vm.callAsync(stub, arguments.map { $0?.luaValue ?? .nil }).map { FlowScriptValue($0) }
     }

@@ -4,15 +4,25 @@ import Foundation
 /// One `it` collected from a flow file.
 struct FlowCollectedTest {
     let path: [String]
-    let body: LuaFunctionRef
+    /// The test's function; `nil` for a pending test.
+    let body: LuaFunctionRef?
     let before: [LuaFunctionRef]
     let after: [LuaFunctionRef]
     let line: Int?
+    /// The enclosing blocks (the file first), with their `before_all` and `after_all` hooks.
+    let blocks: [FlowCollectedBlock]
+}
+
+/// A `describe` block (or the file's top level) and its once-per-block hooks.
+struct FlowCollectedBlock {
+    let id: Int
+    let beforeAll: [LuaFunctionRef]
+    let afterAll: [LuaFunctionRef]
 }
 
 extension FlowTestRunner {
-    /// Loads one flow file into a fresh VM and runs its matching tests.
-    func runFile(_ flow: FlowRulesSource, filter: String?, loadErrors: inout [FlowScriptError]) async -> [FlowTestResult] {
+    /// Loads one flow file into a fresh VM and runs its selected tests.
+    func runFile(_ flow: FlowRulesSource, selection: FlowTestSelection, loadErrors: inout [FlowScriptError]) async -> [FlowTestResult] {
         let vm: LuaVM
         let tests: [FlowCollectedTest]
         do {
@@ -24,21 +34,29 @@ extension FlowTestRunner {
             self.vm = nil
             loadErrors.append(error)
             let failure = FlowTestFailure(kind: .error, file: error.file ?? flow.name, line: error.line, message: error.message)
-            let result = FlowTestResult(file: flow.name, line: error.line, path: ["did not load"], failures: [failure])
-            guard Self.matches(filter, file: flow.name, path: result.path) else { return [] }
+            let result = FlowTestResult(
+                file: flow.name, line: error.line, path: ["did not load"], failures: [failure], isLoadFailure: true)
+            guard selection.matchesFilter(file: flow.name, path: result.path) else { return [] }
             onResult?(result)
             return [result]
         }
         defer {
             stubs.removeAll()
             fileStubs.removeAll()
+            enteredBlocks.removeAll()
             router = nil
             vm.close()
             self.vm = nil
         }
+        var selected = tests.filter { selection.includes(file: flow.name, path: $0.path) }
+        if let seed = selection.seed { selected = FlowTestSelection.shuffled(selected, seed: seed, salt: flow.name) }
+        var remaining: [Int: Int] = [:]
+        for test in selected {
+            for block in test.blocks { remaining[block.id, default: 0] += 1 }
+        }
         var results: [FlowTestResult] = []
-        for test in tests where Self.matches(filter, file: flow.name, path: test.path) {
-            let result = await run(test, file: flow.name, vm: vm)
+        for test in selected {
+            let result = await run(test, file: flow.name, vm: vm, remaining: &remaining)
             results.append(result)
             onResult?(result)
         }
@@ -64,29 +82,46 @@ extension FlowTestRunner {
         try vm.lockGlobals()
         guard case .table(let list)? = collected.first else { return [] }
         return list.array.compactMap { item -> FlowCollectedTest? in
-            guard case .table(let test) = item, case .function(let body) = test["fn"] else { return nil }
+            guard case .table(let test) = item else { return nil }
+            let body = test["fn"].functionValue
+            if body == nil, test["pending"] != .boolean(true) { return nil }
             let path = test["path"].tableValue?.array.compactMap(\.stringValue) ?? []
             let before = test["before"].tableValue?.array.compactMap(\.functionValue) ?? []
             let after = test["after"].tableValue?.array.compactMap(\.functionValue) ?? []
             let line = test["where"].stringValue.flatMap { FlowScriptError.splitLocation($0 + ": x")?.line }
-            return FlowCollectedTest(path: path, body: body, before: before, after: after, line: line)
+            let blocks = (test["blocks"].tableValue?.array ?? []).compactMap { value -> FlowCollectedBlock? in
+                guard case .table(let block) = value, let id = block["id"].intValue else { return nil }
+                return FlowCollectedBlock(
+                    id: id, beforeAll: block["before_all"].tableValue?.array.compactMap(\.functionValue) ?? [],
+                    afterAll: block["after_all"].tableValue?.array.compactMap(\.functionValue) ?? [])
+            }
+            return FlowCollectedTest(path: path, body: body, before: before, after: after, line: line, blocks: blocks)
         }
     }
 
-    /// Runs one test: a fresh router, the `before_each` hooks (outer first), the body, then the
-    /// `after_each` hooks (inner first), which run even when the test failed.
-    private func run(_ test: FlowCollectedTest, file: String, vm: LuaVM) async -> FlowTestResult {
+    /// Runs one test: a fresh router, the `before_all` hooks of blocks entered for the first
+    /// time (outer first), the `before_each` hooks (outer first), the body, then the
+    /// `after_each` hooks (inner first), which run even when the test failed, and the
+    /// `after_all` hooks of blocks whose last selected test this was (inner first).
+    private func run(
+        _ test: FlowCollectedTest, file: String, vm: LuaVM, remaining: inout [Int: Int]
+    ) async -> FlowTestResult {
         let started = ContinuousClock.now
         stubs = fileStubs
         output.removeAll()
         steps.removeAll()
+        hostCalls.removeAll()
         pendingExpectation = nil
         clock = options.startDate
         var failures: [FlowTestFailure] = []
+        guard let body = test.body else {
+            for block in test.blocks { remaining[block.id, default: 1] -= 1 }
+            return FlowTestResult(file: file, line: test.line, path: test.path, failures: [], isPending: true)
+        }
         guard engine != nil else {
             failures.append(FlowTestFailure(
                 kind: .error, file: file, line: test.line,
-                message: "not run: the rules did not load (fix the error reported above)"))
+                message: "not run: the rules did not load (\(rulesLoadError?.description ?? "see the load error"))"))
             return FlowTestResult(file: file, line: test.line, path: test.path, failures: failures)
         }
         do {
@@ -95,18 +130,41 @@ extension FlowTestRunner {
             failures.append(failure(from: error, file: file))
         }
         if failures.isEmpty {
-            for hook in test.before {
-                failures += await invoke(hook, file: file, vm: vm)
-                if !failures.isEmpty { break }
+            for block in test.blocks {
+                if let entered = enteredBlocks[block.id] {
+                    failures += entered
+                    continue
+                }
+                var blockFailures: [FlowTestFailure] = []
+                for hook in block.beforeAll where blockFailures.isEmpty {
+                    blockFailures += await invoke(hook, file: file, vm: vm).map { $0.prefixed("before_all failed: ") }
+                }
+                // Stubs a before_all sets last for the whole block.
+                fileStubs.merge(stubs) { _, new in new }
+                enteredBlocks[block.id] = blockFailures
+                failures += blockFailures
             }
         }
         if failures.isEmpty {
-            failures += await invoke(test.body, file: file, vm: vm)
+            for hook in test.before where failures.isEmpty {
+                failures += await invoke(hook, file: file, vm: vm).map { $0.prefixed("before_each failed: ") }
+            }
+        }
+        if failures.isEmpty {
+            failures += await invoke(body, file: file, vm: vm)
         }
         for hook in test.after {
-            failures += await invoke(hook, file: file, vm: vm)
+            failures += await invoke(hook, file: file, vm: vm).map { $0.prefixed("after_each failed: ") }
+        }
+        for block in test.blocks.reversed() {
+            remaining[block.id, default: 1] -= 1
+            guard remaining[block.id] == 0, enteredBlocks[block.id] != nil else { continue }
+            for hook in block.afterAll {
+                failures += await invoke(hook, file: file, vm: vm).map { $0.prefixed("after_all failed: ") }
+            }
         }
         harvestSteps()
+        restoreRules()
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return FlowTestResult(
@@ -131,7 +189,8 @@ extension FlowTestRunner {
                 kind: .expectation, file: location?.file ?? file, line: location?.line,
                 message: expectation.message + " (its error was caught before the test saw it: in a host stub, "
                     + "a failed expectation becomes a failed rule)",
-                expected: expectation.expected, actual: expectation.actual, stacks: describeStacks()), at: 0)
+                expected: expectation.expected, actual: expectation.actual, stacks: describeStacks(),
+                traceback: expectation.traceback, diff: expectation.diff), at: 0)
         }
         return failures
     }
@@ -143,7 +202,8 @@ extension FlowTestRunner {
             pendingExpectation = nil
             return FlowTestFailure(
                 kind: .expectation, file: error.file ?? file, line: error.line, message: expectation.message,
-                expected: expectation.expected, actual: expectation.actual, stacks: stacks)
+                expected: expectation.expected, actual: expectation.actual, stacks: stacks,
+                traceback: expectation.traceback, diff: expectation.diff)
         }
         return FlowTestFailure(kind: .error, file: error.file ?? file, line: error.line, message: error.message, stacks: stacks)
     }

@@ -9,6 +9,8 @@ public struct FlowTestInfo: Hashable, Sendable {
     public let line: Int?
     /// The enclosing `describe` names, then the test's own name.
     public let path: [String]
+    /// Whether the test is pending (declared, not run).
+    public var isPending: Bool = false
 
     /// The test's name: its `describe` names and its own, joined with ` › `.
     public var name: String { path.joined(separator: " › ") }
@@ -21,6 +23,11 @@ extension FlowTestRunner {
     /// Loads every flow file (running its top level, not its tests) and lists the tests;
     /// files that do not load are returned as errors with `file:line`.
     public func listTests(filter: String? = nil) -> (tests: [FlowTestInfo], loadErrors: [FlowScriptError]) {
+        listTests(selection: FlowTestSelection(filter: filter))
+    }
+
+    /// Lists the tests a run with `selection` would run (in file order).
+    public func listTests(selection: FlowTestSelection) -> (tests: [FlowTestInfo], loadErrors: [FlowScriptError]) {
         var tests: [FlowTestInfo] = []
         var errors: [FlowScriptError] = []
         for flow in project.flows {
@@ -34,8 +41,8 @@ extension FlowTestRunner {
                     stubs.removeAll()
                     fileStubs.removeAll()
                 }
-                for test in try load(flow, into: vm) where Self.matches(filter, file: flow.name, path: test.path) {
-                    tests.append(FlowTestInfo(file: flow.name, line: test.line, path: test.path))
+                for test in try load(flow, into: vm) where selection.includes(file: flow.name, path: test.path) {
+                    tests.append(FlowTestInfo(file: flow.name, line: test.line, path: test.path, isPending: test.body == nil))
                 }
             } catch {
                 errors.append(error)

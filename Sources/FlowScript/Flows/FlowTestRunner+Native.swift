@@ -23,7 +23,9 @@ extension FlowTestRunner {
                 message: try arguments.string(at: 1),
                 expected: try arguments.optionalString(at: 2),
                 actual: try arguments.optionalString(at: 3),
-                location: try arguments.optionalString(at: 4)
+                location: try arguments.optionalString(at: 4),
+                traceback: (try arguments.optionalString(at: 5)).map(Self.lines) ?? [],
+                diff: (try arguments.optionalString(at: 6)).map(Self.lines) ?? []
             )
             return []
         })
@@ -39,6 +41,11 @@ extension FlowTestRunner {
             try self.currentRouter().pendingLinkTimeout = try Self.seconds(try arguments.value(at: 1), function: "router.pendingLinkTimeout")
             return []
         })
+    }
+
+    /// Non-empty lines of a text.
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init)
     }
 
     /// The value at `position` as Lua source; tables that cannot be converted are described.

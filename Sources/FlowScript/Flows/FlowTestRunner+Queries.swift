@@ -72,12 +72,25 @@ extension FlowTestRunner {
         return dialog
     }
 
+    /// An example link with a scheme (and host) the manifest accepts.
+    var exampleLink: String {
+        let links = manifest?.links
+        let schemes = links?.schemes ?? []
+        if let custom = schemes.first(where: { !["http", "https"].contains($0.lowercased()) }) {
+            return "\(custom)://products/42"
+        }
+        if let web = schemes.first {
+            return "\(web)://\(links?.hosts.first ?? "example.com")/products/42"
+        }
+        return "myapp://products/42"
+    }
+
     private func registerDeepLinks(in vm: LuaVM) throws(FlowScriptError) {
         try vm.register("router.open", returning: { [unowned self] arguments in
             let text = try arguments.string(at: 1)
             guard let url = URL(string: text), url.scheme != nil else {
                 throw FlowScriptError(
-                    kind: .typeError, message: "router.open: '\(text)' is not a URL; write it with a scheme, as in myapp://products/42")
+                    kind: .typeError, message: "router.open: '\(text)' is not a URL; write it with a scheme, as in \(self.exampleLink)")
             }
             return [self.linkValue(try self.currentRouter().open(url))]
         })

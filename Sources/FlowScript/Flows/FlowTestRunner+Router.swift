@@ -40,13 +40,7 @@ extension FlowTestRunner {
             }
             return FlowCommand(.replacePath(root: root, path: path, target: .active))
         }
-        try navigation(vm, "pop") { _, arguments throws(FlowScriptError) in
-            let count = arguments.isNil(at: 1) ? 1 : try arguments.integer(at: 1)
-            guard count >= 1 else {
-                throw FlowScriptError(kind: .typeError, message: "bad argument #1 to 'router.pop' (a count of at least 1 expected, got \(count))")
-            }
-            return FlowCommand(.pop(count: count, target: .active))
-        }
+        try registerPop(in: vm)
         try navigation(vm, "popToRoot") { _, _ in FlowCommand(.popToRoot(target: .active)) }
         try navigation(vm, "popTo") { runner, arguments throws(FlowScriptError) in
             let route = try runner.route(try arguments.value(at: 1), function: "router.popTo", position: 1)
@@ -67,17 +61,19 @@ extension FlowTestRunner {
             FlowCommand(.present(
                 try runner.route(try arguments.value(at: 1), function: "router.fullScreenCover", position: 1), style: .fullScreenCover))
         }
-        try navigation(vm, "dismiss") { runner, arguments throws(FlowScriptError) in
-            guard !arguments.isNil(at: 1) else { return FlowCommand(.dismiss(target: .active)) }
-            let index = try arguments.integer(at: 1)
-            let stacks = try runner.currentRouter().stacks
-            guard index >= 1, index <= stacks.count else {
-                throw FlowScriptError(
-                    kind: .typeError,
-                    message: "bad argument #1 to 'router.dismiss' (no stack at index \(index): there \(stacks.count == 1 ? "is 1 stack" : "are \(stacks.count) stacks"))")
+        try vm.register("router.dismiss", returning: { [unowned self] arguments in
+            let router = try self.currentRouter()
+            guard !arguments.isNil(at: 1) else {
+                return [self.resultValue(router.perform(FlowCommand(.dismiss(target: .active)), source: .code))]
             }
-            return FlowCommand(.dismiss(target: .stack(stacks[index - 1].id)))
-        }
+            let index = try arguments.integer(at: 1)
+            let stacks = router.stacks
+            guard index >= 1, index <= stacks.count else {
+                let there = stacks.count == 1 ? "there is 1 stack" : "there are \(stacks.count) stacks"
+                return [Self.refusal("dismiss", "no stack at index \(index): \(there) (router.stacks() lists them)")]
+            }
+            return [self.resultValue(router.perform(FlowCommand(.dismiss(target: .stack(stacks[index - 1].id))), source: .code))]
+        })
         try navigation(vm, "dismissAll") { _, _ in FlowCommand(.dismissAll) }
 
         try asyncNavigation(vm, "pushAsync") { runner, arguments throws(FlowScriptError) in
@@ -94,17 +90,52 @@ extension FlowTestRunner {
         try vm.register("router.userPop", returning: { [unowned self] _ in
             let router = try self.currentRouter()
             guard let result = router.userDidPop() else {
-                return [.table(["applied": false, "kind": "pop", "reason": "nothing to pop: the front-most stack shows its root screen"])]
+                return [Self.refusal("pop", "nothing to pop: the front-most stack shows its root screen")]
             }
             return [self.resultValue(result)]
         })
         try vm.register("router.userDismiss", returning: { [unowned self] _ in
             let router = try self.currentRouter()
+            if router.stacks.last?.style == .fullScreenCover {
+                return [Self.refusal(
+                    "dismiss", "a full-screen cover has no swipe-down: close it with router.dismiss() (a button in the cover)")]
+            }
             guard let result = router.userDidDismiss() else {
-                return [.table(["applied": false, "kind": "dismiss", "reason": "nothing to dismiss: no stack is presented"])]
+                return [Self.refusal("dismiss", "nothing to dismiss: no stack is presented")]
             }
             return [self.resultValue(result)]
         })
+    }
+
+    /// `router.pop([count])`: when fewer screens than asked were popped, the applied result
+    /// says how many (`count`) and why (`reason`).
+    private func registerPop(in vm: LuaVM) throws(FlowScriptError) {
+        try vm.register("router.pop", returning: { [unowned self] arguments in
+            let count = arguments.isNil(at: 1) ? 1 : try arguments.integer(at: 1)
+            guard count >= 1 else {
+                throw FlowScriptError(kind: .typeError, message: "bad argument #1 to 'router.pop' (a count of at least 1 expected, got \(count))")
+            }
+            let router = try self.currentRouter()
+            let front = router.stacks.last
+            let result = router.perform(FlowCommand(.pop(count: count, target: .active)), source: .code)
+            guard result.isApplied, let front, case .table(var table) = self.resultValue(result) else {
+                return [self.resultValue(result)]
+            }
+            let popped = min(count, front.pathCount)
+            if popped < count {
+                table["count"] = .integer(popped)
+                let screens = front.pathCount == 1 ? "1 screen" : "\(front.pathCount) screens"
+                table["reason"] = .string(front.style == .root
+                    ? "popped \(popped) of \(count): the stack held only \(screens) above its root"
+                    : "popped \(popped) of \(count) and dismissed the \(front.style.rawValue): it held only \(screens) above its root")
+            }
+            return [.table(table)]
+        })
+    }
+
+    /// A result for a call refused before it reached the router (not in the history).
+    static func refusal(_ kind: String, _ reason: String) -> LuaValue {
+        .table(["applied": false, "kind": .string(kind), "reason": .string(reason)])
     }
 
     /// Registers `router.<name>`: builds the command, performs it, returns the result.

@@ -30,12 +30,26 @@ extension FlowTestRunner {
     }
 
     /// A result (spec §1): `{ applied, kind, reason, redirect }`, the redirect nested.
+    ///
+    /// When a redirect chain ends in a redirect loop, the outermost result says so: its
+    /// `reason` is the loop's (with the chain, then the first rule's reason) and `loop` is `true`.
     func resultValue(_ result: FlowOperationResult<Route>) -> LuaValue {
+        guard case .table(var table) = nestedResultValue(result) else { return .nil }
+        var last = result
+        while let next = last.redirect { last = next }
+        if last.outcome == .failed, let reason = last.reason, reason.hasPrefix("redirect loop") {
+            table["reason"] = .string(reason + (result.reason.map { " (the first redirect: \($0))" } ?? ""))
+            table["loop"] = .boolean(true)
+        }
+        return .table(table)
+    }
+
+    private func nestedResultValue(_ result: FlowOperationResult<Route>) -> LuaValue {
         var table = LuaTable()
         table["applied"] = .boolean(result.isApplied)
         table["kind"] = .string(result.command.kindName)
         if let reason = result.reason { table["reason"] = .string(reason) }
-        if let redirect = result.redirect { table["redirect"] = resultValue(redirect) }
+        if let redirect = result.redirect { table["redirect"] = nestedResultValue(redirect) }
         return .table(table)
     }
 

@@ -31,12 +31,16 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         public var defaultRoot: FlowRouteValue?
         /// The clock's value at the start of every test (virtual time for `app.wait`/`app.advance`).
         public var startDate: Date
+        /// Whether to count which lines and functions of the rules ran (`FlowCoverage`); only
+        /// for a runner that loads its own engine.
+        public var coverage: Bool
 
         /// Creates options.
         public init(
             instructionBudget: Int = 10_000_000, memoryBudget: Int = 64 << 20, defaultRoot: FlowRouteValue? = nil,
-            startDate: Date = Date(timeIntervalSince1970: 1_767_225_600)
+            startDate: Date = Date(timeIntervalSince1970: 1_767_225_600), coverage: Bool = false
         ) {
+            self.coverage = coverage
             self.instructionBudget = instructionBudget
             self.memoryBudget = memoryBudget
             self.defaultRoot = defaultRoot
@@ -55,6 +59,9 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     /// Called when the rules do not load (a flow file that does not load is reported as a
     /// failed result named "did not load").
     public var onLoadError: (@MainActor (FlowScriptError) -> Void)?
+
+    /// The rules coverage being counted, when `options.coverage` is on.
+    public private(set) var coverage: FlowCoverage?
 
     /// Errors of scripts that did not load before any flow ran (the rules).
     var setupErrors: [FlowScriptError] = []
@@ -79,7 +86,15 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     /// History sequence numbers of entries recorded by async navigations.
     var asyncSequences: Set<Int> = []
     /// The expectation that failed last, until the error it raised is seen.
-    var pendingExpectation: (message: String, expected: String?, actual: String?, location: String?)?
+    var pendingExpectation: (
+        message: String, expected: String?, actual: String?, location: String?, traceback: [String], diff: [String]
+    )?
+    /// The arguments of every host call of the running test, by host name (`app.calls`).
+    var hostCalls: [String: [[FlowScriptValue?]]] = [:]
+    /// The engine's rules before the running test called `app.reload`.
+    var rulesBeforeReload: [FlowRulesSource]?
+    /// The `describe` blocks whose `before_all` hooks ran, and their failure if they failed.
+    var enteredBlocks: [Int: [FlowTestFailure]] = [:]
 
     /// Creates a runner for a project with its own engine, loaded from the project's rules.
     ///
@@ -88,12 +103,28 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         self.project = project
         self.options = options
         self.clock = options.startDate
-        let configuration = FlowRulesConfiguration(manifest: project.manifest, logger: FlowTestRunnerLog.silent)
+        var configuration = FlowRulesConfiguration(manifest: project.manifest, logger: FlowTestRunnerLog.silent)
+        var sources = project.rules
+        let coverage = options.coverage ? FlowCoverage(sources: project.rules) : nil
+        if let coverage {
+            sources = coverage.instrumented(sources)
+            configuration.instructionBudget *= FlowCoverage.budgetFactor
+        }
         do {
-            self.engine = try FlowRulesEngine<Route>(sources: project.rules, configuration: configuration)
+            self.engine = try FlowRulesEngine<Route>(sources: sources, configuration: configuration)
         } catch {
             self.engine = nil
             self.setupErrors = [error]
+        }
+        if let coverage, let engine {
+            self.coverage = coverage
+            engine.registerAdaptiveHost(FlowCoverage.hostName, sync: { arguments in
+                coverage.hit(arguments)
+                return []
+            }, async: { arguments in
+                coverage.hit(arguments)
+                return []
+            })
         }
         engine?.onPrint = { [weak self] line in self?.output.append(line) }
         registerScannedHosts()
@@ -126,22 +157,29 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
 
     /// Runs every test whose name (or file) contains `filter` (case-insensitive), or all.
     public func run(filter: String? = nil) async -> FlowTestReport {
+        await run(selection: FlowTestSelection(filter: filter))
+    }
+
+    /// Runs the selected tests, in file order or shuffled by the selection's seed.
+    public func run(selection: FlowTestSelection) async -> FlowTestReport {
         var report = FlowTestReport(loadErrors: setupErrors)
         report.directory = project.directory
+        report.rulesLoadError = engine == nil ? setupErrors.first : nil
         for error in setupErrors { onLoadError?(error) }
-        for flow in project.flows {
-            let results = await runFile(flow, filter: filter, loadErrors: &report.loadErrors)
+        var flows = project.flows
+        if let seed = selection.seed { flows = FlowTestSelection.shuffled(flows, seed: seed, salt: "") }
+        for flow in flows {
+            let results = await runFile(flow, selection: selection, loadErrors: &report.loadErrors)
             report.results += results
         }
         report.diagnostics = engine?.diagnostics ?? []
+        report.coverage = coverage?.files
         return report
     }
 
     /// Whether a test's name or file matches a filter.
     static func matches(_ filter: String?, file: String, path: [String]) -> Bool {
-        guard let filter, !filter.isEmpty else { return true }
-        let haystack = ([file] + path).joined(separator: " › ")
-        return haystack.range(of: filter, options: [.caseInsensitive]) != nil
+        FlowTestSelection(filter: filter).matchesFilter(file: file, path: path)
     }
 }
 

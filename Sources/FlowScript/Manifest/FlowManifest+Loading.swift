@@ -20,36 +20,74 @@ extension FlowManifest {
     /// Runs manifest source and reads the table it returns.
     @MainActor
     public static func parse(source: String, displayName: String = "routes.lua") throws(FlowScriptError) -> FlowManifest {
+        try parse(source: source, displayName: displayName, lenient: false).manifest
+    }
+
+    /// Reads a manifest as `flowstack check` does: an unknown top-level key or a bad `root`
+    /// is a problem returned next to the manifest (read without its `root`), so that the
+    /// names it declares can still be checked. Other mistakes throw.
+    @MainActor
+    public static func parseReportingProblems(
+        source: String, displayName: String = "routes.lua"
+    ) throws(FlowScriptError) -> (manifest: FlowManifest, problems: [FlowScriptError]) {
+        try parse(source: source, displayName: displayName, lenient: true)
+    }
+
+    /// The line of the first `key =` (or `["key"] =`) in `source`, outside comments.
+    static func line(ofKey key: String, in source: String) -> Int? {
+        let escaped = NSRegularExpression.escapedPattern(for: key)
+        guard let pattern = try? NSRegularExpression(
+            pattern: "(^|[^A-Za-z0-9_.])(\\b\(escaped)\\b|\\[\\s*[\"']\(escaped)[\"']\\s*\\])\\s*=[^=]")
+        else { return nil }
+        for (index, raw) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = raw.range(of: "--").map { String(raw[..<$0.lowerBound]) } ?? String(raw)
+            if pattern.firstMatch(in: line + " ", range: NSRange(location: 0, length: (line + " ").utf16.count)) != nil {
+                return index + 1
+            }
+        }
+        return nil
+    }
+
+    @MainActor
+    private static func parse(
+        source: String, displayName: String, lenient: Bool
+    ) throws(FlowScriptError) -> (manifest: FlowManifest, problems: [FlowScriptError]) {
         let vm = try LuaVM()
         defer { vm.close() }
         let values = try vm.run(source: source, chunkName: displayName)
         guard case .table(let table)? = values.first else {
             throw FlowScriptError(kind: .badReturn, file: displayName, message: "the manifest must return a table: return { root = ..., routes = { ... } }")
         }
-        func fail(_ message: String) -> FlowScriptError {
-            FlowScriptError(kind: .typeError, file: displayName, message: message)
+        func fail(_ message: String, at key: String? = nil) -> FlowScriptError {
+            FlowScriptError(kind: .typeError, file: displayName, line: key.flatMap { line(ofKey: $0, in: source) }, message: message)
+        }
+        /// Throws, or in `check` (with `problems`) notes the problem and goes on.
+        var problems: [FlowScriptError] = []
+        func report(_ error: FlowScriptError) throws(FlowScriptError) {
+            guard lenient else { throw error }
+            problems.append(error)
         }
         var manifest = FlowManifest(file: displayName)
         let known: Set<String> = ["root", "routes", "dialogs", "facts", "links"]
         for case .string(let key) in table.fields.keys where !known.contains(key) {
             let hint = FlowSuggestion.closest(to: key, in: known.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
-            throw fail("unknown manifest key '\(key)'\(hint); expected root, routes, dialogs, facts, links")
+            try report(fail("unknown manifest key '\(key)'\(hint); expected root, routes, dialogs, facts, links", at: key))
         }
         if case .table(let routes)? = table.fields["routes"] {
             for (key, value) in routes.fields {
-                guard case .string(let name) = key else { throw fail("route names must be strings, got \(key)") }
+                guard case .string(let name) = key else { throw fail("route names must be strings, got \(key)", at: "routes") }
                 var spec = RouteSpec()
                 if case .table(let body) = value, case .table(let params)? = body.fields["params"] {
                     for (paramKey, typeValue) in params.fields {
                         guard case .string(let param) = paramKey, case .string(let type) = typeValue,
                               parameterTypes.contains(type) else {
-                            throw fail("route '\(name)': params must map names to one of \(parameterTypes.joined(separator: ", ")), got \(paramKey) = \(typeValue)")
+                            throw fail("route '\(name)': params must map names to one of \(parameterTypes.joined(separator: ", ")), got \(paramKey) = \(typeValue)", at: name)
                         }
                         spec.params[param] = type
                     }
                 } else if case .table = value {
                 } else {
-                    throw fail("route '\(name)' must be declared as a table ({} or { params = { ... } })")
+                    throw fail("route '\(name)' must be declared as a table ({} or { params = { ... } })", at: name)
                 }
                 manifest.routes[name] = spec
             }
@@ -57,18 +95,18 @@ extension FlowManifest {
                 manifest.routes[name] = RouteSpec()
             }
         } else if table.fields["routes"] != nil {
-            throw fail("'routes' must be a table of route declarations")
+            throw fail("'routes' must be a table of route declarations", at: "routes")
         }
         if case .table(let dialogs)? = table.fields["dialogs"] {
             for value in dialogs.array {
-                guard case .string(let id) = value else { throw fail("dialogs must be a list of ids, got \(value)") }
+                guard case .string(let id) = value else { throw fail("dialogs must be a list of ids, got \(value)", at: "dialogs") }
                 manifest.dialogs.append(id)
             }
         }
         if case .table(let facts)? = table.fields["facts"] {
             for (key, value) in facts.fields {
                 guard case .string(let name) = key, let converted = FlowScriptValue(value) else {
-                    throw fail("facts must map names to default values (boolean, number, string, table), got \(key) = \(value)")
+                    throw fail("facts must map names to default values (boolean, number, string, table), got \(key) = \(value)", at: { if case .string(let name) = key { name } else { "facts" } }())
                 }
                 manifest.facts[name] = converted
             }
@@ -76,10 +114,10 @@ extension FlowManifest {
         if case .table(let links)? = table.fields["links"] {
             func strings(_ key: String) throws(FlowScriptError) -> [String] {
                 guard let value = links.fields[.string(key)] else { return [] }
-                guard case .table(let list) = value else { throw fail("links.\(key) must be a list of strings") }
+                guard case .table(let list) = value else { throw fail("links.\(key) must be a list of strings", at: key) }
                 var result: [String] = []
                 for item in list.array {
-                    guard case .string(let text) = item else { throw fail("links.\(key) must be a list of strings, got \(item)") }
+                    guard case .string(let text) = item else { throw fail("links.\(key) must be a list of strings, got \(item)", at: key) }
                     result.append(text)
                 }
                 return result
@@ -89,10 +127,11 @@ extension FlowManifest {
         if let root = table.fields["root"] {
             let route = try FlowRouteValue(lua: root)
             if !manifest.routes.isEmpty, let problem = manifest.problem(with: route) {
-                throw fail("root: \(problem)")
+                try report(fail("root: \(problem)", at: "root"))
+            } else {
+                manifest.root = route
             }
-            manifest.root = route
         }
-        return manifest
+        return (manifest, problems)
     }
 }

@@ -36,6 +36,24 @@ public enum FlowOperationOutcome: String, Hashable, Codable, Sendable {
     /// Whether the operation changed the state.
     public var isApplied: Bool { self == .applied }
 
+    /// The outcome as the predicate of a sentence: "was blocked by a guard", "failed".
+    public var phrase: String {
+        switch self {
+        case .applied: "was applied"
+        case .blockedByPrecondition: "was blocked by a precondition"
+        case .blockedByGuard: "was blocked by a guard"
+        case .redirected: "was redirected"
+        case .failed: "failed"
+        case .stackNotFound: "found no such stack"
+        case .routeNotFound: "found no such route in the stack"
+        case .nothingToPop: "had nothing to pop"
+        case .nothingToDismiss: "had nothing to dismiss"
+        case .cancelled: "was cancelled"
+        case .rolledBack: "was rolled back"
+        case .ignored: "was ignored"
+        }
+    }
+
     /// Whether a check (precondition, guard, rule) refused it.
     public var isBlocked: Bool {
         switch self {

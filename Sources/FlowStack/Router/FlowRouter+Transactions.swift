@@ -47,7 +47,7 @@ public struct FlowTransactionResult<Route: Hashable> {
     /// Why the transaction was rolled back: the step, its operation and its reason.
     public var reason: String? {
         guard let index = failedStepIndex, let failure else { return nil }
-        return "step \(index + 1) of \(steps.count) (\(failure.command.summary)) was \(failure.outcome.rawValue)"
+        return "step \(index + 1) of \(steps.count) (\(failure.command.summary)) \(failure.outcome.phrase)"
             + (failure.reason.map { ": \($0)" } ?? "")
     }
 }

@@ -11,6 +11,8 @@ struct StaticNameCheck {
     let manifest: FlowManifest?
     /// The `host.<name>` functions the rules call (to warn about stubs nothing calls).
     let ruleHosts: Set<String>
+    /// The names the rules files declare (they share one VM).
+    var rulesDeclarations: Set<String> = []
 
     private enum Role { case rules, flow }
 
@@ -159,6 +161,74 @@ struct StaticNameCheck {
             }
         }
         if role == .flow { problems += matcherProblems(tokens, file: source.name) }
+        problems += globalProblems(tokens, role: role, file: source.name).filter { !expectedFailures.contains($0.line ?? 0) }
+        return problems
+    }
+
+    /// The names a file declares: locals, parameters, loop variables, and globals it assigns or
+    /// defines with `function name`.
+    static func declaredNames(_ tokens: [LuaToken]) -> Set<String> {
+        var declared: Set<String> = []
+        for (index, token) in tokens.enumerated() where token.kind == .name {
+            let previous = index > 0 ? tokens[index - 1] : nil
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            if previous?.text == "local" || previous?.text == "for" || previous?.text == "function" && next?.text == "(" {
+                declared.insert(token.text)
+            } else if next?.kind == .symbol, next?.text == "=", previous?.text != "." {
+                declared.insert(token.text)
+            } else if let previous, previous.kind == .symbol, previous.text == "," || previous.text == "(" {
+                // Names in a list after `local a,` / `for a,` / `function(a,` are declared too.
+                declared.insert(token.text)
+            }
+        }
+        return declared
+    }
+
+    private static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil",
+        "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+    /// The Lua globals both kinds of script have (the sandbox's).
+    static let luaGlobals: Set<String> = [
+        "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget", "rawlen", "rawset",
+        "select", "tonumber", "tostring", "type", "warn", "_VERSION", "print", "setmetatable", "xpcall", "collectgarbage",
+        "load", "string", "table", "math", "utf8", "coroutine", "os", "_G", "_ENV",
+    ]
+    /// The globals rules scripts have besides Lua's.
+    static let rulesGlobals: Set<String> = ["flow", "facts", "host"]
+
+    /// Names used as functions or tables (`name(`, `name.`, `name[`, `name:`) that are neither
+    /// Lua's, FlowStack's, nor declared in the file (locals, parameters, globals it assigns);
+    /// and luassert's `assert.x`, which Lua's `assert` does not have.
+    private func globalProblems(_ tokens: [LuaToken], role: Role, file: String) -> [CheckProblem] {
+        var known = Self.luaGlobals.union(role == .flow ? Set(FlowTestAPI.flowGlobals) : Self.rulesGlobals)
+        // Rules files share one VM: a global one of them defines is known in the others.
+        if role == .rules { known.formUnion(rulesDeclarations) }
+        var problems: [CheckProblem] = []
+        var reported: Set<String> = []
+        let declared = Self.declaredNames(tokens)
+        for (index, token) in tokens.enumerated() where token.kind == .name {
+            let previous = index > 0 ? tokens[index - 1] : nil
+            if let previous, previous.kind == .symbol, [".", ":"].contains(previous.text) { continue }
+            guard index + 1 < tokens.count else { continue }
+            let next = tokens[index + 1]
+            guard next.kind == .symbol && ["(", ".", "[", ":"].contains(next.text) || next.kind == .string else { continue }
+            if token.text == "assert", next.text == ".", role == .flow {
+                problems.append(CheckProblem(
+                    .error, file: file, line: token.line,
+                    "assert is Lua's assert(value, message), not luassert's table: write expect(actual).to_equal(expected) "
+                        + "(matchers: \(FlowTestAPI.matchers.prefix(6).joined(separator: ", ")), ...)"))
+                continue
+            }
+            guard !Self.keywords.contains(token.text), !known.contains(token.text), !declared.contains(token.text),
+                  reported.insert(token.text).inserted else { continue }
+            let candidates = Array(known)
+            let hint = FlowSuggestion.closest(to: token.text, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+            let kind = role == .flow ? "flow scripts" : "rules scripts"
+            problems.append(CheckProblem(
+                .error, file: file, line: token.line,
+                "undeclared global '\(token.text)'\(hint): \(kind) have \((role == .flow ? FlowTestAPI.flowGlobals : Self.rulesGlobals.sorted()).joined(separator: ", ")) and Lua's standard functions"))
+        }
         return problems
     }
 
@@ -167,8 +237,13 @@ struct StaticNameCheck {
         var problems: [CheckProblem] = []
         for (_, close) in Self.expectCalls(tokens) {
             guard close + 2 < tokens.count, tokens[close + 1].text == ".", tokens[close + 2].kind == .name else { continue }
-            let matcher = tokens[close + 2]
-            guard !FlowTestAPI.matchers.contains(matcher.text) else { continue }
+            var matcher = tokens[close + 2]
+            if matcher.text == "never" {
+                guard close + 4 < tokens.count, tokens[close + 3].text == ".", tokens[close + 4].kind == .name else { continue }
+                matcher = tokens[close + 4]
+            }
+            let name = matcher.text.hasPrefix("not_to_") ? String(matcher.text.dropFirst(4)) : matcher.text
+            guard !FlowTestAPI.matchers.contains(name) else { continue }
             problems.append(CheckProblem(
                 .error, file: file, line: matcher.line, unknownMember("expect(...)", matcher.text, FlowTestAPI.matchers)))
         }

@@ -25,8 +25,8 @@ final class PrettyReporter {
             currentFile = result.file
             terminal.line(terminal.bold(result.file))
         }
-        let mark = result.passed ? terminal.green("✓") : terminal.red("✗")
-        terminal.line("  \(mark) \(result.name)")
+        let mark = result.isPending ? terminal.yellow("-") : result.passed ? terminal.green("✓") : terminal.red("✗")
+        terminal.line("  \(mark) \(result.name)" + (result.isPending ? terminal.dim(" (pending)") : ""))
         for line in result.output {
             terminal.line(terminal.dim("      print: \(line)"))
         }
@@ -40,7 +40,7 @@ final class PrettyReporter {
     /// The closing lines: time, failures recap, and the summary as the very last line.
     func finish(_ report: FlowTestReport, seconds: Double) {
         terminal.line()
-        let failed = report.results.filter { !$0.passed }
+        let failed = report.results.filter(\.failed)
         if !failed.isEmpty {
             terminal.line(terminal.red("Failed:"))
             for result in failed {
@@ -52,9 +52,52 @@ final class PrettyReporter {
             terminal.line(terminal.red("Did not load:"))
             for error in report.loadErrors { terminal.line("  \(error.description)") }
         }
+        let warnings = Self.warnings(report)
+        if !warnings.isEmpty {
+            terminal.line(terminal.yellow("Warnings:"))
+            for warning in warnings { terminal.line("  " + terminal.yellow(warning)) }
+        }
         let time = String(format: "%.2f", seconds)
-        terminal.line(terminal.dim("\(report.results.count) tests in \(time) s"))
+        let pending = report.pendingCount > 0 ? ", \(report.pendingCount) pending" : ""
+        terminal.line(terminal.dim("\(report.results.count) tests in \(time) s\(pending)"))
         terminal.line(report.summary)
+    }
+
+    /// The coverage summary: a line per rules file (lines and rules that ran), then the rules
+    /// no flow called and the lines no flow ran.
+    func coverage(_ files: [FlowCoverage.File], writtenTo path: String) {
+        terminal.line()
+        terminal.line(terminal.bold("Rules coverage") + terminal.dim(" (lcov: \(path))"))
+        let width = files.map(\.name.count).max() ?? 0
+        for file in files {
+            let percent = file.lines.isEmpty ? 100 : Int((Double(file.linesHit) * 100 / Double(file.lines.count)).rounded(.down))
+            let name = file.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            terminal.line("  \(name)  \(String(format: "%3d", percent))% lines (\(file.linesHit)/\(file.lines.count)), "
+                + "\(file.functionsHit)/\(file.functions.count) functions")
+        }
+        let uncalled = files.flatMap { file in file.functions.filter { $0.count == 0 }.map { "\(file.name):\($0.line)  \($0.name)" } }
+        if !uncalled.isEmpty {
+            terminal.line(terminal.yellow("  Rules no flow called:"))
+            for line in uncalled { terminal.line("    \(line)") }
+        }
+        let unrun = files.compactMap { file -> String? in
+            let lines = file.lines.filter { $0.count == 0 }.map { String($0.line) }
+            return lines.isEmpty ? nil : "\(file.name): \(lines.joined(separator: ", "))"
+        }
+        if !unrun.isEmpty {
+            terminal.line(terminal.yellow("  Lines no flow ran (a branch never taken):"))
+            for line in unrun { terminal.line("    \(line)") }
+        }
+    }
+
+    /// The engine's warnings of the run (style attributes ignored, shadowed deep links), once each.
+    static func warnings(_ report: FlowTestReport) -> [String] {
+        var seen: Set<String> = []
+        return report.diagnostics.filter { $0.severity == .warning }.compactMap { diagnostic in
+            let location = [diagnostic.file, diagnostic.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
+            let text = (location.isEmpty ? "" : location + ": ") + "warning: " + diagnostic.message
+            return seen.insert(text).inserted ? text : nil
+        }
     }
 
     /// A failure's lines: location and message, expected, actual, stacks.

@@ -12,10 +12,11 @@ enum PrettyText {
                 file = result.file
                 lines.append(result.file)
             }
-            lines.append("  \(result.passed ? "✓" : "✗") \(result.name)")
+            lines.append("  \(result.isPending ? "-" : result.passed ? "✓" : "✗") \(result.name)\(result.isPending ? " (pending)" : "")")
             lines += result.output.map { "      print: \($0)" }
             for failure in result.failures { lines += PrettyReporter.lines(of: failure).map { "      " + $0 } }
         }
+        lines += PrettyReporter.warnings(report)
         lines.append(report.summary)
         return lines.joined(separator: "\n") + "\n"
     }

@@ -25,7 +25,7 @@ struct DeepLinkPipelinePendingTests {
         #expect(router.state == state)
         #expect(result.failedStepIndex == 1)
         #expect(result.steps.map(\.outcome) == [.rolledBack, .blockedByPrecondition, .rolledBack])
-        #expect(result.reason == "step 2 of 3 (push editor) was blockedByPrecondition: "
+        #expect(result.reason == "step 2 of 3 (push editor) was blocked by a precondition: "
             + "the default precondition for push returned false")
         #expect(result.requestedRedirect == nil)
         #expect(result.redirect == nil)

@@ -64,7 +64,7 @@ struct DeepLinkPipelineRefusalTests {
         let result = router.open(url: try link("myapp://back-to-paywall"))
         #expect(result.status == .unhandled)
         #expect(result.reason?.contains("cannot run in the current state") == true)
-        #expect(result.reason?.contains("routeNotFound") == true)
+        #expect(result.reason?.contains("found no such route in the stack") == true)
         #expect(result.failedStepIndex == 0)
         #expect(router.state == state)
         #expect(router.pendingLink == nil)

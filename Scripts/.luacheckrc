@@ -1,0 +1,30 @@
+-- luacheck configuration for a FlowStack project, written by `flowstack types --luacheck`.
+-- Run `luacheck .` in the project, or `luacheck <project> --config <project>/.luacheckrc`
+-- from elsewhere (the patterns below match from either place).
+std = "lua54"
+max_line_length = false
+
+-- Rules scripts: flow, facts and host are FlowStack's; helpers they define at the top are allowed.
+files["**/rules/**/*.lua"] = {
+  allow_defined_top = true,
+  unused_args = false, -- rule callbacks take (op, stacks, ctx) by contract
+  read_globals = {
+    flow = { fields = { precondition = {}, guard = {}, redirect = {}, op = {}, deeplink = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
+    facts = { other_fields = true },
+    host = { fields = { requestPhotoAccess = {} }, other_fields = true },
+  },
+}
+
+-- Flow scripts (tests): busted's names, then FlowStack's.
+files["**/flows/**/*.lua"] = {
+  std = "+busted",
+  read_globals = {
+    "describe", "it", "pending", "before_each", "after_each", "before_all", "after_all", "setup", "teardown", "expect", "spy",
+    app = { fields = { reset = {}, facts = {}, host = {}, wait = {}, advance = {}, calls = {}, reload = {}, generation = {} } },
+    router = { fields = { setRoot = {}, push = {}, pushMany = {}, pushRemovingPrevious = {}, replaceCurrent = {}, replacePath = {}, pop = {}, popToRoot = {}, popTo = {}, sheet = {}, fullScreenCover = {}, dismiss = {}, dismissAll = {}, pushAsync = {}, sheetAsync = {}, fullScreenCoverAsync = {}, userPop = {}, userDismiss = {}, showDialog = {}, hideDialog = {}, clearDialogs = {}, dialog = {}, queuedDialogCount = {}, top = {}, stacks = {}, history = {}, style = {}, open = {}, pendingLink = {}, resumePendingLink = {}, pendingLinkTimeout = { read_only = false } } },
+    facts = { other_fields = true },
+  },
+}
+
+-- The manifest returns a table; nothing else.
+files["**/routes.lua"] = {}

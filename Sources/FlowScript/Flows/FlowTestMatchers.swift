@@ -1,0 +1,339 @@
+/// The `expect` half of the flow prelude: the matchers, their negations (`.never.to_x`,
+/// `not_to_x`), structural diffs and the call-site traceback of a failure.
+///
+/// It runs inside the prelude chunk, after `FlowTestPrelude.collection`, whose locals it uses.
+enum FlowTestMatchers {
+    /// The Lua source.
+    static let source = #"""
+-- Expectations. A failure records its details in Swift, then raises the message at the line
+-- of the flow that called the matcher. The location is read here too (level 4 from pcall:
+-- fail, the matcher, the flow), for an expectation whose error a host stub's caller swallows,
+-- with the flow lines that led there (a matcher inside a helper function).
+local function fail(message, expected, actual, diff)
+  local _, where = pcall(error, "", 4)
+  local trace = {}
+  for level = 5, 16 do
+    local _, at = pcall(error, "", level)
+    local place = match(at, "^(.-:%d+):")
+    if place and not find(place, "^=?flowstack:") and #trace < 5 then trace[#trace + 1] = place end
+  end
+  failed(message, expected, actual, where, concat(trace, "\n"), diff and concat(diff, "\n") or nil)
+  error(message, 3)
+end
+
+local MATCHERS = {
+  "to_be", "to_equal", "to_be_truthy", "to_be_falsy", "to_be_nil", "to_contain", "to_fail", "to_match",
+  "to_have_length", "to_be_a", "to_be_greater_than", "to_be_less_than", "to_be_at_least", "to_be_at_most",
+  "to_have_been_called", "to_have_been_called_times", "to_have_been_called_with", "to_match_steps",
+}
+local MATCHER_LIST = concat(MATCHERS, ", ")
+
+local function contains(haystack, needle)
+  if type(haystack) == "string" then
+    if type(needle) ~= "string" and type(needle) ~= "number" then return false end
+    return find(haystack, tostring(needle), 1, true) ~= nil
+  end
+  if type(haystack) == "table" then
+    for _, item in ipairs(haystack) do
+      if rawequal(item, needle) or deepEqual(item, needle) then return true end
+    end
+  end
+  return false
+end
+
+local function keyOrder(a, b)
+  if type(a) ~= type(b) then return type(a) < type(b) end
+  if type(a) == "number" or type(a) == "string" then return a < b end
+  return tostring(a) < tostring(b)
+end
+
+-- Where two tables differ, one line per difference (at most 12): `.name: expected "a", got "b"`.
+local function diff(expected, actual, path, out)
+  if #out >= 12 then return end
+  if type(expected) ~= "table" or type(actual) ~= "table" then
+    out[#out + 1] = (path == "" and "the value" or path) .. ": expected " .. format(expected) .. ", got " .. format(actual)
+    return
+  end
+  local keys, seen = {}, {}
+  for k in next, expected do keys[#keys + 1] = k; seen[k] = true end
+  for k in next, actual do if not seen[k] then keys[#keys + 1] = k end end
+  sort(keys, keyOrder)
+  for _, k in ipairs(keys) do
+    if #out >= 12 then out[#out + 1] = "..."; return end
+    local at = path .. ((type(k) == "string" and match(k, "^[%a_][%w_]*$")) and ("." .. k) or ("[" .. format(k) .. "]"))
+    local e, a = expected[k], actual[k]
+    if e == nil then
+      out[#out + 1] = at .. ": not expected, got " .. format(a)
+    elseif a == nil then
+      out[#out + 1] = at .. ": missing, expected " .. format(e)
+    elseif not (rawequal(e, a) or deepEqual(e, a)) then
+      diff(e, a, at, out)
+    end
+  end
+end
+
+-- The calls of a spy (spy(fn)) or a list of calls (app.calls(name)).
+local function callsOf(value)
+  if type(value) ~= "table" then return nil end
+  local calls = rawget(value, "calls")
+  if type(calls) == "table" then return calls end
+  return value
+end
+
+-- A history entry as one line: `push editor`, `push editor blocked: premium required`.
+local function stepText(entry)
+  local op = entry.op or {}
+  local text = tostring(op.kind)
+  if type(op.route) == "table" then
+    text = text .. " " .. tostring(op.route.name)
+  elseif type(op.routes) == "table" then
+    local names = {}
+    for i, route in ipairs(op.routes) do names[i] = tostring(route.name) end
+    text = text .. " " .. concat(names, ",")
+  elseif op.count and op.count ~= 1 then
+    text = text .. " " .. tostring(op.count)
+  end
+  if not entry.applied then text = text .. " blocked" end
+  if entry.reason then text = text .. ": " .. entry.reason end
+  return text
+end
+
+local function normalizedStep(text)
+  text = gsub(text, " redirected:", " blocked:")
+  text = gsub(text, " refused:", " blocked:")
+  text = gsub(text, " failed:", " blocked:")
+  text = gsub(text, " redirected$", " blocked")
+  text = gsub(text, " applied$", "")
+  return text
+end
+
+local function stepMatches(expected, actual)
+  return actual == expected or (not find(expected, ":", 1, true) and sub(actual, 1, #expected + 1) == expected .. ":")
+end
+
+-- A mistake in how a matcher is called, raised at the flow's line (`depth` extra helper levels).
+local function usage(message, depth) error(message, 4 + (depth or 0)) end
+
+local function number(value, name)
+  if type(value) ~= "number" then usage("expect(actual)." .. name .. "(n) needs a number, got " .. type(value), 2) end
+end
+
+-- Each matcher: function(actual, ...) returning whether it holds, why it does not, why it
+-- should not (for .never), expected and actual as text, and a diff.
+local CHECKS = {}
+
+function CHECKS.to_be(actual, expected)
+  return rawequal(actual, expected), "the values differ", "the values are the same", format(expected), format(actual)
+end
+
+function CHECKS.to_equal(actual, expected)
+  local equal = deepEqual(actual, expected)
+  local lines
+  local shownExpected, shownActual = format(expected), format(actual)
+  if not equal and type(actual) == "table" and type(expected) == "table" and #shownExpected + #shownActual > 120 then
+    lines = {}
+    diff(expected, actual, "", lines)
+  end
+  return equal, "the values are not deeply equal", "the values are deeply equal", shownExpected, shownActual, lines
+end
+
+function CHECKS.to_be_truthy(actual)
+  return not not actual, "the value is " .. tostring(actual), "the value is truthy",
+    "a truthy value (anything but nil and false)", format(actual)
+end
+
+function CHECKS.to_be_falsy(actual)
+  return not actual, "the value is truthy", "the value is " .. tostring(actual), "nil or false", format(actual)
+end
+
+function CHECKS.to_be_nil(actual)
+  return actual == nil, "the value is not nil", "the value is nil", "nil", format(actual)
+end
+
+function CHECKS.to_contain(actual, item)
+  if type(actual) ~= "table" and type(actual) ~= "string" then
+    return false, "the value is a " .. type(actual) .. ", not a table or a string", "the value is a " .. type(actual),
+      "a table or a string containing " .. format(item), format(actual)
+  end
+  local what = type(actual) == "string" and "substring" or "element"
+  return contains(actual, item), "the " .. what .. " is missing", "the " .. what .. " is there",
+    (type(actual) == "string" and "a string containing " or "an array with the element ") .. format(item), format(actual)
+end
+
+function CHECKS.to_match(actual, pattern)
+  if type(pattern) ~= "string" then usage("bad argument #1 to 'to_match' (pattern string expected, got " .. type(pattern) .. ")") end
+  if type(actual) ~= "string" then
+    return false, "the value is a " .. type(actual) .. ", not a string", "the value is a " .. type(actual),
+      "a string matching " .. format(pattern), format(actual)
+  end
+  local valid, found = pcall(find, actual, pattern)
+  if not valid then usage("to_match: bad Lua pattern " .. format(pattern) .. ": " .. tostring(found)) end
+  return found ~= nil, "the string does not match", "the string matches",
+    "a string matching " .. format(pattern), format(actual)
+end
+
+function CHECKS.to_have_length(actual, n)
+  number(n, "to_have_length")
+  local calls = type(actual) == "table" and rawget(actual, "calls")
+  local length
+  if type(actual) == "string" then length = #actual
+  elseif type(calls) == "table" then length = #calls
+  elseif type(actual) == "table" then length = #actual
+  else usage("expect(actual).to_have_length(n) needs a string or a table, got " .. type(actual)) end
+  return length == n, "the length is " .. length, "the length is " .. length, "length " .. n,
+    "length " .. length .. ": " .. format(actual)
+end
+
+function CHECKS.to_be_a(actual, typeName)
+  if type(typeName) ~= "string" then usage("bad argument #1 to 'to_be_a' (type name expected, got " .. type(typeName) .. ")") end
+  local actualType = type(actual)
+  local holds = actualType == typeName
+  if actualType == "number" and (typeName == "integer" or typeName == "float") then
+    holds = mathType(actual) == typeName
+  end
+  return holds, "the value is a " .. actualType, "the value is a " .. typeName, "a " .. typeName,
+    actualType .. " " .. format(actual)
+end
+
+local function comparison(name, symbol, test)
+  CHECKS[name] = function(actual, bound)
+    if not ((type(actual) == "number" and type(bound) == "number") or (type(actual) == "string" and type(bound) == "string")) then
+      usage("expect(actual)." .. name .. "(x) compares two numbers or two strings, got " .. type(actual) .. " and " .. type(bound))
+    end
+    return test(actual, bound), "the value is not " .. symbol .. " " .. format(bound),
+      "the value is " .. symbol .. " " .. format(bound), symbol .. " " .. format(bound), format(actual)
+  end
+end
+comparison("to_be_greater_than", ">", function(a, b) return a > b end)
+comparison("to_be_less_than", "<", function(a, b) return a < b end)
+comparison("to_be_at_least", ">=", function(a, b) return a >= b end)
+comparison("to_be_at_most", "<=", function(a, b) return a <= b end)
+
+local function spyCalls(actual, name)
+  local calls = callsOf(actual)
+  if not calls then
+    usage("expect(spy)." .. name .. "() needs a spy (spy(fn)) or app.calls(\"hostName\"), got " .. type(actual), 1)
+  end
+  return calls
+end
+
+function CHECKS.to_have_been_called(actual)
+  local calls = spyCalls(actual, "to_have_been_called")
+  return #calls > 0, "it was never called", "it was called " .. #calls .. " times", "at least one call",
+    #calls .. " calls"
+end
+
+function CHECKS.to_have_been_called_times(actual, n)
+  local calls = spyCalls(actual, "to_have_been_called_times")
+  number(n, "to_have_been_called_times")
+  return #calls == n, "it was called " .. #calls .. " times", "it was called " .. n .. " times", n .. " calls",
+    #calls .. " calls: " .. format(calls)
+end
+
+function CHECKS.to_have_been_called_with(actual, ...)
+  local calls = spyCalls(actual, "to_have_been_called_with")
+  local wanted = { ... }
+  for _, call in ipairs(calls) do
+    if deepEqual(call, wanted) then
+      return true, "", "it was called with these arguments", "no call with " .. format(wanted), format(calls)
+    end
+  end
+  return false, "no call had these arguments", "", "a call with " .. format(wanted), format(calls)
+end
+
+function CHECKS.to_match_steps(actual, steps)
+  if type(steps) ~= "table" then usage("bad argument #1 to 'to_match_steps' (a list of step strings expected, got " .. type(steps) .. ")") end
+  if type(actual) ~= "table" then usage("expect(router.history()).to_match_steps{...} needs the history, got " .. type(actual)) end
+  local actualSteps, expectedSteps, lines = {}, {}, {}
+  for i, entry in ipairs(actual) do actualSteps[i] = stepText(entry) end
+  for i, step in ipairs(steps) do
+    if type(step) ~= "string" then usage("to_match_steps: step " .. i .. " must be a string, as in \"push editor blocked: premium required\"") end
+    expectedSteps[i] = normalizedStep(step)
+  end
+  local count = #expectedSteps > #actualSteps and #expectedSteps or #actualSteps
+  for i = 1, count do
+    local e, a = expectedSteps[i], actualSteps[i]
+    if e == nil then lines[#lines + 1] = "step " .. i .. ": not expected, got " .. format(a)
+    elseif a == nil then lines[#lines + 1] = "step " .. i .. ": missing, expected " .. format(e)
+    elseif not stepMatches(e, a) then lines[#lines + 1] = "step " .. i .. ": expected " .. format(e) .. ", got " .. format(a) end
+  end
+  return #lines == 0, "the history differs", "the history matches", format(steps), format(actualSteps),
+    #lines > 0 and lines or nil
+end
+
+function CHECKS.to_fail(actual, pattern)
+  if type(actual) ~= "function" then
+    usage("expect(fn).to_fail() needs a function, got " .. type(actual)
+      .. ": wrap the call, as in expect(function() router.push(\"x\") end).to_fail()")
+  end
+  if pattern ~= nil and type(pattern) ~= "string" then
+    usage("bad argument #1 to 'to_fail' (pattern string expected, got " .. type(pattern) .. ")")
+  end
+  local ok, err = pcall(actual)
+  cleared()
+  local wanted = pattern and ("an error matching " .. format(pattern)) or "an error"
+  if ok then return false, "the function did not fail", "", wanted, "no error" end
+  local text = describeError(err)
+  if pattern ~= nil then
+    local found = find(text, pattern, 1, true)
+    if not found then
+      local valid, position = pcall(find, text, pattern)
+      found = valid and position
+    end
+    if not found then return false, "the error does not match", "", wanted, "error: " .. format(text) end
+  end
+  return true, "", "the function failed", pattern and ("no error matching " .. format(pattern)) or "no error",
+    "error: " .. format(text)
+end
+
+local SUBJECTS = { to_fail = "fn", to_have_been_called = "spy", to_have_been_called_times = "spy",
+  to_have_been_called_with = "spy", to_match_steps = "router.history()" }
+local PARAMETERS = { to_be = "expected", to_equal = "expected", to_contain = "item", to_match = "pattern",
+  to_have_length = "n", to_be_a = "typeName", to_be_greater_than = "x", to_be_less_than = "x", to_be_at_least = "x",
+  to_be_at_most = "x", to_have_been_called_times = "n", to_have_been_called_with = "...", to_match_steps = "steps" }
+
+-- How the failed call is shown: expect(actual).to_equal(expected), expect(fn).to_fail("x").
+local function callText(name, negated, ...)
+  local parameters = PARAMETERS[name] or ""
+  if name == "to_fail" and select("#", ...) > 0 and (...) ~= nil then parameters = format((...)) end
+  return "expect(" .. (SUBJECTS[name] or "actual") .. ")." .. (negated and "never." or "") .. name .. "(" .. parameters .. ")"
+end
+
+local function matcher(actual, name, negated)
+  local check = CHECKS[name]
+  return function(...)
+    local holds, why, whyNot, expected, shown, lines = check(actual, ...)
+    if holds == negated then
+      fail(callText(name, negated, ...) .. ": " .. (negated and whyNot or why), (negated and "not " or "") .. expected, shown, lines)
+    end
+  end
+end
+
+local function unknownMatcher(key)
+  error("expect(...) has no matcher '" .. tostring(key) .. "'" .. hint(key, MATCHERS)
+    .. "; matchers are " .. MATCHER_LIST .. " (each also as not_<name> and after .never)", 3)
+end
+
+function expect(...)
+  if select("#", ...) == 0 then error("expect() needs the value to check: expect(value).to_be(expected)", 2) end
+  local actual = ...
+  local never = setmetatable({}, {
+    __index = function(_, key)
+      if CHECKS[key] then return matcher(actual, key, true) end
+      unknownMatcher(key)
+    end,
+  })
+  return setmetatable({}, {
+    __index = function(_, key)
+      if key == "never" then return never end
+      if CHECKS[key] then return matcher(actual, key, false) end
+      if type(key) == "string" and sub(key, 1, 7) == "not_to_" and CHECKS[sub(key, 5)] then
+        return matcher(actual, sub(key, 5), true)
+      end
+      unknownMatcher(key)
+    end,
+  })
+end
+
+"""#
+}

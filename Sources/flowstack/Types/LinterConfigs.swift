@@ -1,0 +1,71 @@
+import FlowScript
+import Foundation
+
+/// The configuration files `flowstack types --luacheck` and `--luarc` write: luacheck's
+/// `.luacheckrc` (the linter Lua projects run in CI) and the Lua language server's
+/// `.luarc.json`, both for a flow project's directory.
+struct LinterConfigs {
+    let hostNames: [String]
+    /// The annotations file `.luarc.json` points the language server at (relative to the project).
+    let annotationsFile: String
+
+    /// `.luacheckrc`: Lua 5.4; rules read `flow`, `facts` and `host`; flows get busted's names,
+    /// FlowStack's (`app`, `router`, `expect`, `before_all`, ...) and `facts`.
+    func luacheckrc() -> String {
+        func fields(_ names: [String], writable: Set<String> = []) -> String {
+            names.map { writable.contains($0) ? "\($0) = { read_only = false }" : "\($0) = {}" }.joined(separator: ", ")
+        }
+        let flowMembers = FlowTestAPI.flowMembers.filter { $0 != "style" }
+        let styleHooks = FlowTestAPI.styleHooks.map { "\($0) = {}" }.joined(separator: ", ")
+        let routerMembers = FlowTestAPI.routerMembers
+        let flowGlobals = FlowTestAPI.flowGlobals.filter { !["app", "router", "facts"].contains($0) }
+        return """
+            -- luacheck configuration for a FlowStack project, written by `flowstack types --luacheck`.
+            -- Run `luacheck .` in the project, or `luacheck <project> --config <project>/.luacheckrc`
+            -- from elsewhere (the patterns below match from either place).
+            std = "lua54"
+            max_line_length = false
+
+            -- Rules scripts: flow, facts and host are FlowStack's; helpers they define at the top are allowed.
+            files["**/rules/**/*.lua"] = {
+              allow_defined_top = true,
+              unused_args = false, -- rule callbacks take (op, stacks, ctx) by contract
+              read_globals = {
+                flow = { fields = { \(fields(flowMembers)), style = { fields = { \(styleHooks) } } } },
+                facts = { other_fields = true },
+                host = { fields = { \(fields(hostNames)) }, other_fields = true },
+              },
+            }
+
+            -- Flow scripts (tests): busted's names, then FlowStack's.
+            files["**/flows/**/*.lua"] = {
+              std = "+busted",
+              read_globals = {
+                \(flowGlobals.map { "\"\($0)\"" }.joined(separator: ", ")),
+                app = { fields = { \(fields(FlowTestAPI.appMembers)) } },
+                router = { fields = { \(fields(routerMembers, writable: ["pendingLinkTimeout"])) } },
+                facts = { other_fields = true },
+              },
+            }
+
+            -- The manifest returns a table; nothing else.
+            files["**/routes.lua"] = {}
+
+            """
+    }
+
+    /// `.luarc.json`: Lua 5.4, the annotations file as a library, FlowStack's globals known.
+    func luarc() -> String {
+        let globals = (FlowTestAPI.flowGlobals + ["flow", "host"]).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        return """
+            {
+              "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
+              "runtime.version": "Lua 5.4",
+              "workspace.library": ["\(annotationsFile)"],
+              "workspace.checkThirdParty": false,
+              "diagnostics.globals": [\(globals)]
+            }
+
+            """
+    }
+}

@@ -1,0 +1,3 @@
+flow.guard("crad", function(op)
+  if not facts.isLogedIn then return false, "login required" end
+end)
