@@ -88,6 +88,7 @@ typedef struct clua_ctx {
     int decide_ref;         /* registry reference of the rules' decide closure (0: none) */
     int close_depth;        /* coroutine.close calls in progress (clua_guard.h) */
     unsigned alloc_tick;    /* allocations since the allocator last read the clock */
+    int alloc_refusals;     /* growing allocations still to refuse after a stop (clua_alloc_stop) */
     int runlist_upvalue;    /* its upvalue holding the rule list being run */
 } clua_ctx;
 
@@ -115,6 +116,10 @@ static void clua_stop_note(clua_ctx *c, int time);
  * needs memory).
  */
 static inline int clua_alloc_stop(clua_ctx *c, size_t grow) {
+    if (c->alloc_refusals > 0) {  /* Lua tries again after a full collection: refuse that too */
+        c->alloc_refusals--;
+        return 1;
+    }
     if (c->mem_thread == NULL || c->instr_exhausted || c->time_exhausted) return 0;  /* (NULL: loading, no call) */
     if (c->instr_used >= 4 * c->instr_budget) {  /* far past where any hook would have stopped it */
         clua_stop_note(c, 0);
@@ -262,6 +267,7 @@ static inline long long clua_now_ns(void) {
 /** Starts the time limit of a call (or of one resume of an asynchronous call). */
 static inline void clua_start_clock(clua_ctx *c) {
     c->time_exhausted = 0;
+    c->alloc_refusals = 0;
     if (c->time_limit_ns > 0) c->time_start_ns = clua_now_ns();
 }
 
@@ -283,6 +289,7 @@ static int clua_time_error(lua_State *L) {
  *  fires at every instruction (a script's pcall cannot swallow the stop). */
 static void clua_stop_note(clua_ctx *c, int time) {
     if (time) c->time_exhausted = 1; else c->instr_exhausted = 1;
+    c->alloc_refusals = 1;
     char where[LUA_IDSIZE + 16] = "";
     if (c->mem_thread != NULL) {
         clua_record_location(c->mem_thread, c, 0);

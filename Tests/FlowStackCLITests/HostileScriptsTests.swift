@@ -10,6 +10,10 @@ struct HostileScriptsTests {
     /// `Tests/Hostile`.
     static let root = CLIRunner.packageRoot.appendingPathComponent("Tests/Hostile")
 
+    /// Seconds one project may run (each rule call stops after about a second; a debug build
+    /// under load is several times slower).
+    static let timeLimit: TimeInterval = 30
+
     /// The project directories, sorted by name.
     static func projects() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: [.isDirectoryKey])
@@ -25,10 +29,16 @@ struct HostileScriptsTests {
         var escaped: [String] = []
         for project in projects {
             let name = project.lastPathComponent
-            let output = try CLIRunner.run(["test", "Tests/Hostile/\(name)"], timeout: 60)
+            // Each project runs in its own process with its own time limit: a hang is killed and
+            // reported, and the projects after it still run.
+            let projectStarted = Date()
+            let output = try CLIRunner.run(["test", "Tests/Hostile/\(name)"], timeout: Self.timeLimit)
             let summary = output.lines.last ?? ""
             let passed = summary.wholeMatch(of: /([1-9]\d*) passed, 0 failed/) != nil
-            if output.status != 0 || !passed {
+            if Date().timeIntervalSince(projectStarted) >= Self.timeLimit {
+                escaped.append(name)
+                Issue.record("\(name) hung: killed after \(Int(Self.timeLimit)) s:\n\(output.stdout)\(output.stderr)")
+            } else if output.status != 0 || !passed {
                 escaped.append(name)
                 Issue.record("\(name) was not contained (exit status \(output.status)):\n\(output.stdout)\(output.stderr)")
             }

@@ -106,9 +106,9 @@ extension LuaVM {
         let function = hostFunctions[id - 1]
         let top = lua_gettop(state)
         // Converting arguments costs memory outside the VM's budget: a script's count is bounded.
-        guard top <= 100_000 else {
+        guard top <= 10_000 else {
             return raise(FlowScriptError(
-                kind: .host, message: "\(function.name) was called with \(top) arguments; at most 100,000 are accepted (pass a table)"),
+                kind: .host, message: "\(function.name) was called with \(top) arguments; at most 10,000 are accepted (pass a table)"),
                 on: state)
         }
         let arguments = LuaArguments(

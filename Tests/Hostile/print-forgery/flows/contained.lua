@@ -1,0 +1,12 @@
+describe("a rule printing newlines and terminal escapes", function()
+  it("its output is escaped and it fails closed at its line", function()
+    local r = router.push("target")
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_contain("rules/print.lua:3")
+    expect(r.reason).to_contain([[printed]])
+        -- the app still works: the stack did not change and another navigation applies
+    expect(router.top()).to_equal({ name = "root" })
+    expect(router.push("after").applied).to_be(true)
+    expect(router.top()).to_equal({ name = "after" })
+  end)
+end)
