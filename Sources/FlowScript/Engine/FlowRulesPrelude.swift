@@ -240,6 +240,16 @@ end
 local decide
 decide, runningRule = decider(D)
 
+-- A rule's attributes as plain tables (raw iteration: a __pairs or __index of the rule's own
+-- never runs where Swift converts them), at most 8 deep.
+local function plain(value, depth, rule)
+  if type(value) ~= "table" then return value end
+  if depth > 8 then error(rule.where .. ": style attributes are nested more than 8 tables deep", 0) end
+  local copy = {}
+  for key, item in next, value do copy[key] = plain(item, depth + 1, rule) end
+  return copy
+end
+
 -- Every rule's attributes in order: Swift checks each table and merges them, so a bad value is
 -- ignored without dropping what an earlier rule set for that key.
 local function style(hook, context)
@@ -257,7 +267,7 @@ local function style(hook, context)
         error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
       end
       results = results or {}
-      results[#results + 1] = attributes
+      results[#results + 1] = plain(attributes, 1, rule)
     end
   end
   return results

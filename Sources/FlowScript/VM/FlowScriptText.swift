@@ -10,10 +10,17 @@ public enum FlowScriptText {
     public static func bounded(_ text: String) -> String {
         let count = text.utf8.count
         guard count > limit else { return text }
-        var kept = text.utf8.prefix(limit)
-        // Not in the middle of a character: drop continuation bytes of a cut one.
-        while let last = kept.last, last & 0xC0 == 0x80 { kept = kept.dropLast() }
-        if let last = kept.last, last >= 0xC0 { kept = kept.dropLast() }
+        var kept = Array(text.utf8.prefix(limit))
+        // Not in the middle of a character: a last character missing bytes is dropped.
+        var continuation = 0
+        while continuation < 3, continuation < kept.count, kept[kept.count - 1 - continuation] & 0xC0 == 0x80 {
+            continuation += 1
+        }
+        if continuation < kept.count {
+            let lead = kept[kept.count - 1 - continuation]
+            let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+            if continuation + 1 < length { kept.removeLast(continuation + 1) }
+        }
         return String(decoding: kept, as: UTF8.self) + "... [cut: \(count) bytes, FlowStack keeps \(limit)]"
     }
 }
