@@ -44,9 +44,30 @@ struct HostileScriptsTests {
             }
         }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
+        // The largest resident set of any flowstack process this test process has waited for
+        // (the bound for a hostile run is 100 MB; printed, not asserted: sanitizer builds
+        // use several times more).
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        let megabytes = usage.ru_maxrss / 1024  // kilobytes on Linux
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        let megabytes = usage.ru_maxrss / (1024 * 1024)  // bytes on Darwin
+        #endif
+        print("hostile: largest flowstack process \(megabytes) MB resident")
         print("hostile: \(projects.count) scripts, \(projects.count - escaped.count) contained, \(escaped.count) escaped (\(seconds) s)"
             + (escaped.isEmpty ? "" : ": " + escaped.joined(separator: ", ")))
         #expect(escaped.isEmpty)
+    }
+
+    @Test("a rule's print cannot forge a report line or send terminal escapes")
+    func printCannotForge() throws {
+        let output = try CLIRunner.run(["test", "Tests/Hostile/print-forgery"], timeout: Self.timeLimit)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.lines.filter { $0.contains("99 passed") }.allSatisfy { $0.contains("print:") }, "\(output.stdout)")
+        #expect(!output.stdout.utf8.contains(0x1B), "\(output.stdout)")
+        #expect(output.stdout.contains("\\n99 passed, 0 failed\\n\\x1b[2K"), "\(output.stdout)")
     }
 
     @Test("every hostile flow checks the fail-closed decision, the file:line and a later navigation")
