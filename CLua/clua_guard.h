@@ -17,8 +17,9 @@
  * Everything here works on Lua 5.4.4 to 5.4.7 through the public API only. */
 #include "clua_context.h"
 
-/** Deepest nesting of `coroutine.close` (each level costs C stack; 5.4.7 allows 200 C calls). */
-#define CLUA_CLOSE_DEPTH 32
+/** Deepest nesting of `coroutine.close`: each level costs a few C calls (this wrapper, its
+ *  pcall, Lua's close, the `__close` call), and Lua 5.4.7 allows 200 (LUAI_MAXCCALLS). */
+#define CLUA_CLOSE_DEPTH 16
 /** Deepest nesting frozen by clua_freeze (payload tables deeper than this stay as they are). */
 #define CLUA_FREEZE_DEPTH 16
 
@@ -207,13 +208,6 @@ static int clua_sb_coresume(lua_State *L) {
     return clua_forward(L);
 }
 
-static int clua_coclose_inner(lua_State *L) {
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-    return lua_gettop(L);
-}
-
 /** coroutine.close (upvalue 1: Lua's): refused on FlowScript's threads; nested at most
  *  CLUA_CLOSE_DEPTH deep (a `__close` that closes another coroutine nests one C level). */
 static int clua_sb_coclose(lua_State *L) {
@@ -223,9 +217,8 @@ static int clua_sb_coclose(lua_State *L) {
         return clua_raisef_kinded(L, CLUA_KIND_SANDBOX,
             "coroutine.close nested more than %d deep (a __close that closes another coroutine)", CLUA_CLOSE_DEPTH);
     }
-    luaL_checkstack(L, 3, "coroutine.close");
+    luaL_checkstack(L, 2, "coroutine.close");
     lua_pushvalue(L, lua_upvalueindex(1));
-    lua_pushcclosure(L, clua_coclose_inner, 1);
     lua_insert(L, 1);
     c->close_depth++;
     int status = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);

@@ -156,8 +156,8 @@ struct SandboxHoldsTests {
         #expect(try run(vm, "return f(1, 2, 3)") == [.integer(3)])
     }
 
-    @Test("coroutine.close nests at most 32 deep; a __call must be a function", arguments: [
-        ("local function chain(n) local co = coroutine.create(function() local x <close> = setmetatable({}, { __close = function() if n > 0 then local ok, e = coroutine.close(chain(n - 1)) if not ok then error(e, 0) end end end }) coroutine.yield() end) coroutine.resume(co) return co end local ok, e = coroutine.close(chain(3000)) error(e, 0)", "nested more than 32 deep"),
+    @Test("coroutine.close nests at most 16 deep; a __call must be a function", arguments: [
+        ("local function chain(n) local co = coroutine.create(function() local x <close> = setmetatable({}, { __close = function() if n > 0 then local ok, e = coroutine.close(chain(n - 1)) if not ok then error(e, 0) end end end }) coroutine.yield() end) coroutine.resume(co) return co end local ok, e = coroutine.close(chain(3000)) error(e, 0)", "nested more than 16 deep"),
         ("local t = setmetatable({}, {}) getmetatable(t).__call = t t()", "__call metamethod must be a function"),
         ("local t = {} setmetatable(t, { __call = t })", "__call metamethod must be a function"),
     ])
