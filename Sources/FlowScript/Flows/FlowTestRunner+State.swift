@@ -66,6 +66,16 @@ extension FlowTestRunner {
         if steps.count > Self.historyLimit { steps.removeFirst(steps.count - Self.historyLimit) }
     }
 
+    /// Keeps a printed line in the running test's output: at most `historyLimit` lines (each
+    /// at most 4 KiB, cut by `print`), then one line saying the rest was dropped.
+    func recordOutput(_ line: String) {
+        if output.count < Self.historyLimit {
+            output.append(line)
+        } else if output.count == Self.historyLimit {
+            output.append("... [this test printed more than \(Self.historyLimit) lines: the rest is dropped]")
+        }
+    }
+
     /// The history entries a flow's router keeps, and the navigation steps a test report keeps
     /// (the most recent ones).
     static var historyLimit: Int { 1_000 }

@@ -95,7 +95,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
             self.engine = nil
             self.setupErrors = [error]
         }
-        engine?.onPrint = { [weak self] line in self?.output.append(line) }
+        engine?.onPrint = { [weak self] line in self?.recordOutput(line) }
         registerScannedHosts()
     }
 
@@ -108,7 +108,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         self.engine = engine
         let previous = engine.onPrint
         engine.onPrint = { [weak self] line in
-            self?.output.append(line)
+            self?.recordOutput(line)
             previous?(line)
         }
         registerScannedHosts()

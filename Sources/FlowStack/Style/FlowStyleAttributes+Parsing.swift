@@ -110,7 +110,7 @@ extension FlowStyleAttributes {
                 case .string("large"): detents.append(.large)
                 case .number(let x) where x > 0 && x <= 1: detents.append(.fraction(x))
                 case .table(let fields) where fields.count == 1:
-                    guard case .number(let h)? = fields["height"], h > 0 else { fallthrough }
+                    guard case .number(let h)? = fields["height"], h > 0, h.isFinite else { fallthrough }
                     detents.append(.height(h))
                 default:
                     return "bad detent \(item.summary): expected \"medium\", \"large\", a fraction 0 < x <= 1 or { height = points }"
