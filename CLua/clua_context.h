@@ -43,6 +43,9 @@ enum { CLUA_PRINT_FID = 0 };
 
 /** Bytes `print` may emit during one call. */
 #define CLUA_PRINT_LIMIT (64LL * 1024)
+/** Bytes kept of one printed line (and of any text FlowScript retains: reasons, warnings,
+ *  error messages, see FlowScriptText.swift); longer ones are cut with a mark. */
+#define CLUA_PRINT_LINE_LIMIT 4096
 
 /** The Swift dispatcher: runs host function `fid`; returns a result count or a marker. */
 typedef int (*clua_dispatch_fn)(lua_State *L, void *owner, lua_Integer fid);
@@ -83,6 +86,9 @@ typedef struct clua_ctx {
      * while style rules run), see clua_decide.h */
     lua_Integer running_rule;
     int decide_ref;         /* registry reference of the rules' decide closure (0: none) */
+    int close_depth;        /* coroutine.close calls in progress (clua_guard.h) */
+    unsigned alloc_tick;    /* allocations since the allocator last read the clock */
+    int alloc_refusals;     /* growing allocations still to refuse after a stop (clua_alloc_stop) */
     int runlist_upvalue;    /* its upvalue holding the rule list being run */
 } clua_ctx;
 
@@ -96,6 +102,36 @@ static void clua_record_location(lua_State *L, clua_ctx *c, int level);
 /* ------------------------------------------------------------------------------------------ */
 /* Budgeted allocator                                                                           */
 /* ------------------------------------------------------------------------------------------ */
+
+static long long clua_now_ns(void);
+static void clua_stop_note(clua_ctx *c, int time);
+
+/**
+ * The allocator's backstop for work done in C that no hook sees (a loop inside Lua's C code
+ * that only allocates, such as a `__call` chain growing the stack): once the call has spent
+ * four times its instruction budget (allocations are charged, but only a hook or a charge
+ * raises), or run past its time limit (the clock is read every 64 allocations
+ * and on every large one), allocations fail, which stops the loop with an error, reported as
+ * the budget or time error it is. Only the first refusal per call counts (the error itself
+ * needs memory).
+ */
+static inline int clua_alloc_stop(clua_ctx *c, size_t grow) {
+    if (c->alloc_refusals > 0) {  /* Lua tries again after a full collection: refuse that too */
+        c->alloc_refusals--;
+        return 1;
+    }
+    if (c->mem_thread == NULL || c->instr_exhausted || c->time_exhausted) return 0;  /* (NULL: loading, no call) */
+    if (c->instr_used >= 4 * c->instr_budget) {  /* far past where any hook would have stopped it */
+        clua_stop_note(c, 0);
+        return 1;
+    }
+    if (c->time_limit_ns > 0 && ((++c->alloc_tick & 63) == 0 || grow >= 4096) &&
+        clua_now_ns() - c->time_start_ns > c->time_limit_ns + c->instr_used * 2000LL) {
+        clua_stop_note(c, 1);
+        return 1;
+    }
+    return 0;
+}
 
 static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     clua_ctx *c = (clua_ctx *)ud;
@@ -115,6 +151,10 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             if (c->mem_thread != NULL) clua_record_location(c->mem_thread, c, 0);
             return NULL;
         }
+    }
+    if (nsize > old && c->mem_enforce && clua_alloc_stop(c, nsize - old)) {
+        c->mem_refused = 0;
+        return NULL;
     }
     void *p = ptr ? realloc(ptr, nsize) : malloc(nsize);  /* Lua allocates far more than it grows */
     if (p == NULL) {
@@ -227,6 +267,7 @@ static inline long long clua_now_ns(void) {
 /** Starts the time limit of a call (or of one resume of an asynchronous call). */
 static inline void clua_start_clock(clua_ctx *c) {
     c->time_exhausted = 0;
+    c->alloc_refusals = 0;
     if (c->time_limit_ns > 0) c->time_start_ns = clua_now_ns();
 }
 
@@ -241,6 +282,25 @@ static int clua_time_error(lua_State *L) {
     lua_pushfstring(L, "time limit exceeded (%I ms)", (LUAI_UACINT)(c->time_limit_ns / 1000000));
     lua_concat(L, 2);
     return clua_raise_stop(L, 1);
+}
+
+/** Marks the running call as stopped by its budget (or time, `time` 1) from the allocator,
+ *  where nothing may be raised: the message names the script's position; from now on the hook
+ *  fires at every instruction (a script's pcall cannot swallow the stop). */
+static void clua_stop_note(clua_ctx *c, int time) {
+    if (time) c->time_exhausted = 1; else c->instr_exhausted = 1;
+    c->alloc_refusals = 1;
+    char where[LUA_IDSIZE + 16] = "";
+    if (c->mem_thread != NULL) {
+        clua_record_location(c->mem_thread, c, 0);
+        if (c->err_line > 0) snprintf(where, sizeof where, "%s:%d: ", c->err_src, c->err_line);
+        if (lua_gethook(c->mem_thread) != NULL) lua_sethook(c->mem_thread, lua_gethook(c->mem_thread), LUA_MASKCOUNT, 1);
+    }
+    if (time) {
+        snprintf(c->stop_message, sizeof c->stop_message, "%stime limit exceeded (%lld ms)", where, c->time_limit_ns / 1000000);
+    } else {
+        snprintf(c->stop_message, sizeof c->stop_message, "%sinstruction budget exceeded (%lld instructions)", where, c->instr_budget);
+    }
 }
 
 /** Time a call may take per instruction (or unit) it was charged, on top of its time limit:
@@ -278,6 +338,10 @@ static void clua_charge(lua_State *L, lua_Integer units) {
     if (units > c->instr_budget) units = c->instr_budget;
     c->instr_used += units;
     if (c->instr_used >= c->instr_budget) clua_budget_error(L, 1);
+    if (c->time_limit_ns > 0 &&
+        clua_now_ns() - c->time_start_ns > c->time_limit_ns + c->instr_used * CLUA_TIME_PER_UNIT_NS) {
+        clua_time_error(L);
+    }
 }
 
 /** Lua's relative string position (1-based; negative counts from the end). */

@@ -101,6 +101,12 @@ static inline void clua_decide_routename(lua_State *L, int idx) {
 
 static int clua_decide_k(lua_State *L, int status, lua_KContext kc);
 
+/** tostring(v) for a block reason (run protected). */
+static int clua_decide_tostring(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
 /** Returns decide's `n` results (on top), no rule running any more. */
 static inline int clua_decide_done(lua_State *L, int n) {
     clua_getctx(L)->running_rule = 0;
@@ -139,7 +145,16 @@ static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
         lua_settop(L, first + 1);                      /* the reason, or nil */
         int reason = first + 1;
         if (!lua_isnil(L, reason) && lua_type(L, reason) != LUA_TSTRING) {
-            luaL_tolstring(L, reason, NULL);
+            /* A __tostring that fails or returns a non-string: an error at the rule's line. */
+            lua_pushcfunction(L, clua_decide_tostring);
+            lua_pushvalue(L, reason);
+            if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+                const char *inner = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(an error object)";
+                clua_decide_where(L, CLUA_DS_LIST, i);
+                lua_pushfstring(L, "%s: the reason this %s returned cannot be turned into text: %s",
+                                lua_isnil(L, -1) ? "?" : lua_tostring(L, -1), stage, inner);
+                return lua_error(L);
+            }
             lua_replace(L, reason);
         }
         lua_pushinteger(L, 1);

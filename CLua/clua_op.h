@@ -27,6 +27,7 @@
 #include "clua_context.h"
 #include "clua_stacks.h"
 #include "clua_tables.h"
+#include "clua_guard.h"
 
 /** A decision's scalar arguments: written by Swift into the decide closure's own memory before
  *  each call (see clua_decision_args), and copied by decide into the state of the `op` and
@@ -46,6 +47,9 @@ typedef struct clua_decision {
      * are set. A state's user value is read only while its flag is set, so a decision without
      * one writes nothing (the value left there is the last one set, never read). */
     int has_route, has_routes, has_dialog;
+    /* Set in an op state when op.route / op.routes were frozen (clua_guard.h) on their first
+     * read in the decision: a rule can never change what later rules and the guards read. */
+    int route_frozen, routes_frozen;
 } clua_decision;
 
 /* The user values of an op state: the route (nil, its name, or its table), the routes (nil or
@@ -71,17 +75,35 @@ static inline int clua_op_field(lua_State *L, int idx, const char *const *names,
 /** Pushes op.route of the state at `st`: the route's table, made from its name on first read;
  *  nil when the operation has none. */
 static void clua_op_pushroute(lua_State *L, int st) {
-    if (!((const clua_decision *)lua_touserdata(L, st))->has_route) {
+    clua_decision *d = (clua_decision *)lua_touserdata(L, st);
+    if (!d->has_route) {
         lua_pushnil(L);
         return;
     }
-    if (lua_getiuservalue(L, st, CLUA_OU_ROUTE) != LUA_TSTRING) return;
-    lua_createtable(L, 0, 1);
-    lua_pushvalue(L, -2);
-    lua_setfield(L, -2, "name");
-    lua_replace(L, -2);
-    lua_pushvalue(L, -1);
-    lua_setiuservalue(L, st, CLUA_OU_ROUTE);
+    int type = lua_getiuservalue(L, st, CLUA_OU_ROUTE);
+    if (d->route_frozen) return;
+    if (type == LUA_TSTRING) {
+        lua_createtable(L, 0, 1);
+        lua_pushvalue(L, -2);
+        lua_setfield(L, -2, "name");
+        lua_replace(L, -2);
+        lua_pushvalue(L, -1);
+        lua_setiuservalue(L, st, CLUA_OU_ROUTE);
+    }
+    if (lua_type(L, -1) == LUA_TTABLE) clua_freeze(L, -1, "op.route", 0, 0);
+    d->route_frozen = 1;
+}
+
+/** Pushes op.routes of the state at `st`, frozen on first read (nil when there are none). */
+static void clua_op_pushroutes(lua_State *L, int st) {
+    clua_decision *d = (clua_decision *)lua_touserdata(L, st);
+    if (!d->has_routes) {
+        lua_pushnil(L);
+        return;
+    }
+    lua_getiuservalue(L, st, CLUA_OU_ROUTES);
+    if (!d->routes_frozen && lua_type(L, -1) == LUA_TTABLE) clua_freeze(L, -1, "op.routes", 0, 0);
+    d->routes_frozen = 1;
 }
 
 /** Pushes field `f` (CLUA_OF_*) of the op whose state is at `st`; `kinds` and `sources` hold the
@@ -91,7 +113,7 @@ static void clua_op_push(lua_State *L, int st, int kinds, int sources, int f) {
     switch (f) {
     case CLUA_OF_KIND: lua_rawgeti(L, kinds, d->kind); break;
     case CLUA_OF_ROUTE: clua_op_pushroute(L, st); break;
-    case CLUA_OF_ROUTES: if (d->has_routes) lua_getiuservalue(L, st, CLUA_OU_ROUTES); else lua_pushnil(L); break;
+    case CLUA_OF_ROUTES: clua_op_pushroutes(L, st); break;
     case CLUA_OF_COUNT: if (d->has_count) lua_pushinteger(L, d->count); else lua_pushnil(L); break;
     case CLUA_OF_TARGET: if (d->has_target) lua_pushinteger(L, d->target); else lua_pushnil(L); break;
     case CLUA_OF_SOURCE: lua_rawgeti(L, sources, d->source); break;

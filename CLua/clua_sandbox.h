@@ -6,19 +6,24 @@
 #include "clua_metered.h"
 #include "clua_patterns.h"
 #include "clua_tablelib.h"
+#include "clua_guard.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Sandbox library wrappers                                                                     */
 /* ------------------------------------------------------------------------------------------ */
 
 /**
- * `load`: text chunks only, whatever mode is asked for; charges the chunk's size. A chunk
- * loaded without a name is named after the line that loads it (`rules/a.lua:3 (load)`), so
- * errors inside it point back into the rules file rather than at `[string "..."]`.
+ * `load`: text chunks only, whatever mode is asked for; charges the chunk's size. A reader
+ * function is read here first, each piece charged (clua_read_chunk). A chunk loaded without a
+ * name is named after the line that loads it (`rules/a.lua:3 (load)`), so errors inside it point
+ * back into the rules file rather than at `[string "..."]`. An environment given as argument 4
+ * is kept whatever the name and mode.
  */
 static int clua_sb_load(lua_State *L) {
+    int n = lua_gettop(L);
+    if (lua_type(L, 1) == LUA_TFUNCTION) clua_read_chunk(L);
     if (lua_type(L, 1) == LUA_TSTRING) clua_charge(L, (lua_Integer)(lua_rawlen(L, 1) / 16));
-    if (lua_gettop(L) < 3) lua_settop(L, 3);
+    if (n < 3) lua_settop(L, 3);
     if (lua_isnil(L, 2) && !lua_isnil(L, 1)) {
         size_t len;
         luaL_where(L, 1);
@@ -30,10 +35,11 @@ static int clua_sb_load(lua_State *L) {
             lua_concat(L, 3);
             lua_replace(L, 2);
         }
-        lua_settop(L, 3);
+        lua_pop(L, 1);
     }
     lua_pushliteral(L, "t");
     lua_replace(L, 3);
+    lua_settop(L, n > 4 ? 4 : (n < 3 ? 3 : n));
     return clua_forward(L);
 }
 
@@ -91,6 +97,11 @@ static int clua_sb_rawset(lua_State *L) {
     luaL_checkany(L, 2);
     luaL_checkany(L, 3);
     lua_settop(L, 3);
+    if (lua_type(L, 2) == LUA_TSTRING && strcmp(lua_tostring(L, 2), "__call") == 0 &&
+        !lua_isnil(L, 3) && lua_type(L, 3) != LUA_TFUNCTION) {
+        return clua_raisef_kinded(L, CLUA_KIND_SANDBOX, "rawset: a __call metamethod must be a function in FlowScript");
+    }
+
     if (lua_getmetatable(L, 1)) {
         lua_pushliteral(L, "__readonly");
         if (lua_rawget(L, 4) == LUA_TSTRING) {
@@ -111,6 +122,14 @@ static int clua_sb_rawset(lua_State *L) {
             return 1;
         }
         lua_pop(L, 2);
+        if (clua_frozen_backing(L, 1)) {   /* the globals while rules load: what FlowStack provides */
+            lua_pushvalue(L, 2);
+            if (lua_rawget(L, -2) != LUA_TNIL) {
+                return clua_raisef_kinded(L, CLUA_KIND_READ_ONLY, "global '%s' is read-only (rawset cannot change it)",
+                                          clua_keyname(L, 2));
+            }
+            lua_settop(L, 3);
+        }
     }
     lua_rawset(L, 1);
     return 1;
@@ -135,8 +154,40 @@ static int clua_sb_setmetatable(lua_State *L) {
             return clua_raisef_kinded(L, CLUA_KIND_SANDBOX,
                 "setmetatable: __gc metamethods are not allowed in FlowScript");
         }
+        clua_check_call_field(L, 2);
+        clua_guard_metatable(L, 2);
     }
     return clua_forward(L);
+}
+
+/** Replaces the string on top by a copy with its control characters escaped (`\n`, `\r`, `\t`,
+ *  `\x1b` ...) except the tabs print puts between values, so a rule cannot start lines or
+ *  send terminal escapes of its own (a forged "99 passed, 0 failed"). Charged by its length. */
+static void clua_escape_controls(lua_State *L) {
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    size_t k = 0;
+    while (k < len && ((unsigned char)s[k] >= 0x20 || s[k] == '\t') && (unsigned char)s[k] != 0x7f) k++;
+    if (k == len) return;
+    clua_charge(L, (lua_Integer)(len / 16));
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (k = 0; k < len; k++) {
+        unsigned char ch = (unsigned char)s[k];
+        if ((ch >= 0x20 && ch != 0x7f) || ch == '\t') {
+            luaL_addchar(&b, (char)ch);
+        } else if (ch == '\n') {
+            luaL_addstring(&b, "\\n");
+        } else if (ch == '\r') {
+            luaL_addstring(&b, "\\r");
+        } else {
+            char esc[8];
+            snprintf(esc, sizeof esc, "\\x%02x", ch);
+            luaL_addstring(&b, esc);
+        }
+    }
+    luaL_pushresult(&b);
+    lua_remove(L, -2);
 }
 
 /** Hands the string on top of the stack to the Swift print sink (host time excluded). */
@@ -170,7 +221,15 @@ static int clua_sb_print(lua_State *L) {
     luaL_pushresult(&b);
     clua_charge(L, 16);
     if (c->print_left <= 0) return 0;
+    clua_escape_controls(L);
     size_t len = lua_rawlen(L, -1);
+    if (len > CLUA_PRINT_LINE_LIMIT) {
+        lua_pushlstring(L, lua_tostring(L, -1), CLUA_PRINT_LINE_LIMIT);
+        lua_pushfstring(L, "... [cut: the line had %I bytes, lines keep %d]", (LUAI_UACINT)len, (int)CLUA_PRINT_LINE_LIMIT);
+        lua_concat(L, 2);
+        lua_remove(L, -2);
+        len = lua_rawlen(L, -1);
+    }
     if ((long long)len > c->print_left) {
         lua_pushlstring(L, lua_tostring(L, -1), (size_t)c->print_left);
         lua_pushfstring(L, "... [print output of this call passed %d KiB: the rest is dropped]",
@@ -269,6 +328,7 @@ static int clua_setup(lua_State *L) {
     clua_wrapfield(L, env, "tonumber", clua_metered, CLUA_METER_READ);
     lua_getfield(L, 2, "load");         lua_pushcclosure(L, clua_sb_load, 1);         lua_setfield(L, env, "load");
     lua_getfield(L, 2, "rawset");       lua_pushcclosure(L, clua_sb_rawset, 1);       lua_setfield(L, env, "rawset");
+    lua_pushcfunction(L, clua_sb_rawget);                                              lua_setfield(L, env, "rawget");
     lua_getfield(L, 2, "setmetatable"); lua_pushcclosure(L, clua_sb_setmetatable, 1); lua_setfield(L, env, "setmetatable");
     lua_getfield(L, 2, "xpcall");       lua_pushcclosure(L, clua_sb_xpcall, 1);       lua_setfield(L, env, "xpcall");
     lua_pushcfunction(L, clua_sb_collectgarbage); lua_setfield(L, env, "collectgarbage");
@@ -319,7 +379,10 @@ static int clua_setup(lua_State *L) {
     clua_wrapfield(L, -1, "offset", clua_metered, CLUA_METER_SCAN);
     clua_wrapfield(L, -1, "codepoint", clua_metered, CLUA_METER_STRING_RANGE);
     lua_setfield(L, env, LUA_UTF8LIBNAME);
-    clua_copytable(L, oco, NULL);    lua_setfield(L, env, LUA_COLIBNAME);
+    clua_copytable(L, oco, NULL);
+    clua_wrapfield(L, -1, "resume", clua_sb_coresume, 0);
+    clua_wrapfield(L, -1, "close", clua_sb_coclose, 0);
+    lua_setfield(L, env, LUA_COLIBNAME);
 
     /* os: time, clock, date only. */
     lua_createtable(L, 0, 3);

@@ -23,6 +23,7 @@
  * helpers they call) is allowed. */
 #include <lua.h>
 #include <lauxlib.h>
+#include "clua_guard.h"
 
 /** The state of a `stacks` proxy (a userdata whose user value is the table of its views). */
 typedef struct {
@@ -118,6 +119,7 @@ static int clua_routes_index(lua_State *L) {
     lua_pushinteger(L, v->stack);
     lua_pushinteger(L, i);
     lua_call(L, 3, 1);
+    if (lua_type(L, -1) == LUA_TTABLE) clua_freeze(L, -1, "stacks route", 0, 0);
     return 1;
 }
 

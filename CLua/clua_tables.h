@@ -4,12 +4,14 @@
  * Included by shim.h (read the rules there). */
 #include "clua_context.h"
 #include "clua_calls.h"
+#include "clua_guard.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Locked globals                                                                               */
 /* ------------------------------------------------------------------------------------------ */
 
-/* Upvalue 1 of both: the set of declared global names. */
+/* Upvalue 1 of both: the set of declared global names; upvalue 2 (if any): the frozen globals
+ * (what FlowStack provides: flow, host, facts, the libraries), which no script can replace. */
 static int clua_env_index(lua_State *L) {
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL) {
@@ -19,7 +21,19 @@ static int clua_env_index(lua_State *L) {
     return clua_raisef_kinded(L, CLUA_KIND_UNDECLARED_GLOBAL, "undeclared global '%s'", clua_keyname(L, 2));
 }
 
+/** Raises when the key at 2 names a frozen global (upvalue `up`, when it is a table). */
+static void clua_env_check_frozen(lua_State *L, int up) {
+    if (lua_type(L, lua_upvalueindex(up)) != LUA_TTABLE) return;
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(up)) != LUA_TNIL) {
+        clua_raisef_kinded(L, CLUA_KIND_READ_ONLY,
+            "global '%s' is read-only (FlowStack provides it; rules cannot replace it)", clua_keyname(L, 2));
+    }
+    lua_pop(L, 1);
+}
+
 static int clua_env_newindex(lua_State *L) {
+    clua_env_check_frozen(L, 2);
     lua_pushvalue(L, 2);
     if (lua_rawget(L, lua_upvalueindex(1)) == LUA_TNIL) {
         return clua_raisef_kinded(L, CLUA_KIND_UNDECLARED_GLOBAL,
@@ -31,9 +45,11 @@ static int clua_env_newindex(lua_State *L) {
     return 0;
 }
 
-/* While loading (upvalue 1: the set of declared names): an assignment to a new global declares
- * it, `nil` included (`helper = nil` at the top level, filled in later, is a declared global). */
+/* While loading (upvalue 1: the set of declared names, 2: the frozen globals): an assignment to
+ * a new global declares it, `nil` included (`helper = nil` at the top level, filled in later, is
+ * a declared global). */
 static int clua_env_declare(lua_State *L) {
+    clua_env_check_frozen(L, 2);
     lua_pushvalue(L, 2);
     lua_pushboolean(L, 1);
     lua_rawset(L, lua_upvalueindex(1));
@@ -43,47 +59,92 @@ static int clua_env_declare(lua_State *L) {
 }
 
 /** Starts recording global declarations on the global table (argument 1): every assignment to
- *  a new name declares it, even to nil, until clua_lock_fn. Protected. */
+ *  a new name declares it, even to nil, until clua_lock_fn. What the table holds now (what
+ *  FlowStack provides) moves to the frozen globals, each table frozen (clua_freeze); the
+ *  string metatable then reads the frozen string library's backing directly. Protected. */
 static int clua_declaring_fn(lua_State *L) {
+    lua_settop(L, 1);
     if (lua_getmetatable(L, 1)) return 0;  /* already recording, or locked */
     lua_newtable(L); /* 2: declared names */
-    lua_createtable(L, 0, 3); /* 3: metatable */
-    lua_pushvalue(L, 2); lua_pushcclosure(L, clua_env_declare, 1); lua_setfield(L, 3, "__newindex");
-    lua_pushvalue(L, 2); lua_setfield(L, 3, "__declared");
-    lua_pushliteral(L, "locked globals"); lua_setfield(L, 3, "__metatable");
+    lua_newtable(L); /* 3: frozen globals */
+    lua_pushnil(L);
+    while (lua_next(L, 1) != 0) {
+        if (lua_type(L, -1) == LUA_TTABLE && !lua_rawequal(L, -1, 1) && lua_type(L, -2) == LUA_TSTRING) {
+            clua_freeze(L, -1, lua_tostring(L, -2), 0, 1);
+        }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, 3);
+    }
+    lua_pushnil(L);
+    while (lua_next(L, 3) != 0) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, 1);
+    }
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {                 /* ("" ; its metatable) */
+        lua_getfield(L, 3, LUA_STRLIBNAME);
+        if (clua_frozen_backing(L, -1)) {
+            lua_setfield(L, -3, "__index");
+        }
+        lua_settop(L, 3);
+    }
+    lua_settop(L, 3);
+    lua_createtable(L, 0, 5); /* 4: metatable */
+    lua_pushvalue(L, 3); lua_setfield(L, 4, "__index");
+    lua_pushvalue(L, 2); lua_pushvalue(L, 3); lua_pushcclosure(L, clua_env_declare, 2); lua_setfield(L, 4, "__newindex");
+    lua_pushvalue(L, 2); lua_setfield(L, 4, "__declared");
+    lua_pushvalue(L, 3); lua_setfield(L, 4, "__frozen");
+    lua_pushliteral(L, "locked globals"); lua_setfield(L, 4, "__metatable");
     lua_setmetatable(L, 1);
     return 0;
 }
 
 /** Locks the global table (argument 1): every name present now, or assigned while declarations
- *  were recorded, is declared. Protected. */
+ *  were recorded, is declared; the frozen globals stay frozen. Protected. */
 static int clua_lock_fn(lua_State *L) {
     lua_settop(L, 1);
+    lua_pushnil(L);                  /* 2: the frozen globals, or nil */
     if (lua_getmetatable(L, 1)) {
         lua_pushliteral(L, "__lockedglobals");
         if (lua_rawget(L, -2) != LUA_TNIL) return 0;
         lua_pop(L, 1);
+        lua_pushliteral(L, "__frozen");
+        lua_rawget(L, -2);
+        lua_replace(L, 2);
         lua_pushliteral(L, "__declared");
-        lua_rawget(L, -2);           /* 3: the names recorded while loading, or nil */
-        lua_remove(L, 2);
+        lua_rawget(L, -2);           /* 4: the names recorded while loading, or nil */
+        lua_remove(L, 3);
     }
-    if (lua_type(L, 2) != LUA_TTABLE) {
-        lua_settop(L, 1);
-        lua_newtable(L); /* 2: declared names */
+    if (lua_type(L, 3) != LUA_TTABLE) {
+        lua_settop(L, 2);
+        lua_newtable(L); /* 3: declared names */
     }
     lua_pushnil(L);
     while (lua_next(L, 1) != 0) {
         lua_pop(L, 1);
         lua_pushvalue(L, -1);
         lua_pushboolean(L, 1);
-        lua_rawset(L, 2);
+        lua_rawset(L, 3);
     }
-    lua_createtable(L, 0, 5); /* 3: metatable */
-    lua_pushvalue(L, 2); lua_pushcclosure(L, clua_env_index, 1);    lua_setfield(L, 3, "__index");
-    lua_pushvalue(L, 2); lua_pushcclosure(L, clua_env_newindex, 1); lua_setfield(L, 3, "__newindex");
-    lua_pushvalue(L, 2); lua_setfield(L, 3, "__declared");
-    lua_pushboolean(L, 1); lua_setfield(L, 3, "__lockedglobals");
-    lua_pushliteral(L, "locked globals"); lua_setfield(L, 3, "__metatable");
+    lua_createtable(L, 0, 6); /* 4: metatable */
+    lua_pushvalue(L, 3); lua_pushcclosure(L, clua_env_index, 1);
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        /* Reads: the globals, then the frozen ones (a table lookup), then the missing-name error. */
+        lua_createtable(L, 0, 1);
+        lua_insert(L, -2);
+        lua_setfield(L, -2, "__index");
+        lua_setmetatable(L, 2);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, 2); lua_setfield(L, 4, "__frozen");
+    }
+    lua_setfield(L, 4, "__index");
+    lua_pushvalue(L, 3); lua_pushvalue(L, 2); lua_pushcclosure(L, clua_env_newindex, 2); lua_setfield(L, 4, "__newindex");
+    lua_pushvalue(L, 3); lua_setfield(L, 4, "__declared");
+    lua_pushboolean(L, 1); lua_setfield(L, 4, "__lockedglobals");
+    lua_pushliteral(L, "locked globals"); lua_setfield(L, 4, "__metatable");
     lua_setmetatable(L, 1);
     return 0;
 }
@@ -290,6 +351,7 @@ static int clua_plaincopy_fn(lua_State *L) {
         lua_pushvalue(L, 5);
         lua_call(L, 2, 2);                          /* 6: key, 7: value */
         if (lua_isnil(L, 6)) break;
+        clua_charge(L, 4);  /* an iterator in C (`math.max`) never ends by itself: each step counts */
         lua_pushvalue(L, 6);
         lua_replace(L, 5);
         lua_rawset(L, 2);

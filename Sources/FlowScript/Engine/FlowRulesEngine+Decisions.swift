@@ -238,11 +238,25 @@ extension FlowRulesEngine: FlowRulesHook {
         if verdict == 0 { return .allow }
         let stage: FlowRuleStage = try results.string(at: 2) == "guard" ? .guard : .precondition
         let location = try results.optionalString(at: 4)
-        let reason = try results.optionalString(at: 3)
-        if verdict == 1 {
-            return .block(FlowRuleBlock(stage: stage, reason: reason ?? "blocked by the \(stage.rawValue) at \(location ?? "an unknown location")"))
+        // What the rule returned is checked with its location: a redirect's kind or reason of
+        // the wrong type names the rule's file:line.
+        do throws(FlowScriptError) {
+            let reason = try results.optionalString(at: 3).map(FlowScriptText.bounded)
+            if verdict == 1 {
+                return .block(FlowRuleBlock(stage: stage, reason: reason ?? "blocked by the \(stage.rawValue) at \(location ?? "an unknown location")"))
+            }
+            guard results.type(at: 5) == .string else {
+                throw FlowScriptError(kind: .badReturn, message: "a redirect's kind must be a string, got \(results.type(at: 5).name)")
+            }
+            return .redirect(kind: try results.string(at: 5), route: try results.value(at: 6), block: FlowRuleBlock(stage: stage, reason: reason), location: location)
+        } catch {
+            var error = error
+            if error.file == nil, let location, let split = FlowScriptError.splitLocation(location + ": x") {
+                error.file = split.file
+                error.line = split.line
+            }
+            throw error
         }
-        return .redirect(kind: try results.string(at: 5), route: try results.value(at: 6), block: FlowRuleBlock(stage: stage, reason: reason), location: location)
     }
 
     /// The decision for a redirect: its target as a command of the app's routes.

@@ -37,7 +37,13 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
                 throw located("a deep-link plan must be a list of flow.op(kind, route) tables, got \(item.typeName)", context)
             }
             var count: Int?
-            if case .integer(let value)? = op.fields["count"] { count = value }
+            if let value = op.fields["count"] {
+                // A count that is not a whole number of at least 1 is an error, never rounded.
+                guard case .integer(let whole) = value, whole >= 1 else {
+                    throw located("a deep-link plan's \(kind) count must be a whole number of at least 1, got \(value)", context)
+                }
+                count = whole
+            }
             var match: String?
             if case .string(let value)? = op.fields["match"] { match = value }
             let route = op.fields["route"] ?? op.fields["routes"] ?? .nil

@@ -140,7 +140,7 @@ extension FlowRulesEngine {
             try vm.registerAdaptive(path, sync: { arguments, writer in
                 let values = try arguments.values().map { FlowScriptValue($0) }
                 let results = try Self.hostResults(try Self.runHost(name) { try sync(values) })
-                writer.reserve(results.count)
+                try writer.reserveChecked(results.count)
                 for value in results { try writer.push(value) }
                 return results.count
             }, async: Self.asyncHostBody(name, async))

@@ -123,6 +123,7 @@ extension FlowRulesEngine {
             return 1
         }
         try vm.installDeciderFunction(at: "__flow_native.decider")
+        try vm.installFreezeFunction(at: "__flow_native.freeze")
         try vm.installStackKitFunction(at: "__flow_native.stackKit")
         try vm.register("__flow_native.deeplink", returning: { [unowned set, unowned vm] arguments in
             let pattern = try arguments.string(at: 1)

@@ -102,6 +102,11 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     }
 
     func note(_ diagnostic: FlowScriptDiagnostic) {
+        let diagnostic = diagnostic.message.utf8.count > FlowScriptText.limit
+            ? FlowScriptDiagnostic(
+                severity: diagnostic.severity, file: diagnostic.file, line: diagnostic.line,
+                message: FlowScriptText.bounded(diagnostic.message))
+            : diagnostic
         let key = diagnostic.description
         guard seenWarnings.insert(key).inserted else { return }
         if seenWarnings.count > 1_000 { seenWarnings.removeAll() }

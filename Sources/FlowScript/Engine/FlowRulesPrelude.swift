@@ -20,7 +20,7 @@ local native = __flow_native
 __flow_native = nil
 local suggest, routeProblem, sourceOf, expandName = native.suggest, native.routeProblem, native.sourceOf, native.expandName
 local stackInfo, routeAt, registerLink = native.stackInfo, native.routeAt, native.deeplink
-local stackKit, decider = native.stackKit, native.decider
+local stackKit, decider, freeze = native.stackKit, native.decider, native.freeze
 local type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, tointeger =
   type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, math.tointeger
 
@@ -32,7 +32,9 @@ local loading = true
 local order = 0
 local byKind, star, guards = {}, {}, {}
 local styles = { screen = {}, stack = {}, modal = {} }
-local REDIRECT = {}
+-- The metatable of flow.redirect(...) values: protected, so no rule can forge a redirect or
+-- give every later one a finalizer.
+local REDIRECT = { __metatable = "flow.redirect" }
 
 -- The state the C `decide` works with (clua_decide.h, in the order of its CLUA_DK_ list).
 local D = {}
@@ -137,7 +139,13 @@ function flow.redirect(kind, route, reason)
   elseif route ~= nil then
     checkRoute(route, "flow.redirect", 2, 2)
   end
-  if reason ~= nil and type(reason) ~= "string" then reason = tostring(reason) end
+  if reason ~= nil and type(reason) ~= "string" then
+    local ok, text = pcall(tostring, reason)
+    if not ok or type(text) ~= "string" then
+      fail("bad argument #3 to 'flow.redirect' (the reason cannot be turned into text: " .. tostring(text) .. ")", 2)
+    end
+    reason = text
+  end
   return setmetatable({ kind = kind, route = route, reason = reason }, REDIRECT)
 end
 
@@ -232,10 +240,22 @@ end
 local decide
 decide, runningRule = decider(D)
 
+-- A rule's attributes as plain tables (raw iteration: a __pairs or __index of the rule's own
+-- never runs where Swift converts them), at most 8 deep.
+local function plain(value, depth, rule)
+  if type(value) ~= "table" then return value end
+  if depth > 8 then error(rule.where .. ": style attributes are nested more than 8 tables deep", 0) end
+  local copy = {}
+  for key, item in next, value do copy[key] = plain(item, depth + 1, rule) end
+  return copy
+end
+
 -- Every rule's attributes in order: Swift checks each table and merges them, so a bad value is
 -- ignored without dropping what an earlier rule set for that key.
 local function style(hook, context)
   local list = styles[hook]
+  -- Read-only at every depth: no style rule can change what the next one reads.
+  freeze(context, "the style context")
   local results = nil
   for i = 1, #list do
     local rule = list[i]
@@ -247,7 +267,7 @@ local function style(hook, context)
         error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
       end
       results = results or {}
-      results[#results + 1] = attributes
+      results[#results + 1] = plain(attributes, 1, rule)
     end
   end
   return results

@@ -65,7 +65,7 @@ extension FlowTestRunner {
 
     /// Sets the VM up, runs the flow file's top level and returns its tests.
     func load(_ flow: FlowRulesSource, into vm: LuaVM) throws(FlowScriptError) -> [FlowCollectedTest] {
-        vm.printSink = { [weak self] line in self?.output.append(line) }
+        vm.printSink = { [weak self] line in self?.recordOutput(line) }
         try installNative(in: vm)
         try registerRouter(in: vm)
         try registerQueries(in: vm)

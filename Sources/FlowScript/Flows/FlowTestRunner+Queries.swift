@@ -17,6 +17,16 @@ extension FlowTestRunner {
         try vm.register("router.style", returning: { [unowned self] arguments in
             let stackIndex = try arguments.integer(at: 1)
             let depth = arguments.isNil(at: 2) ? 0 : try arguments.integer(at: 2)
+            // Numbers a flow passes are checked before any arithmetic (math.mininteger - 1 traps);
+            // a stack or screen that does not exist (yet) styles as nil.
+            guard stackIndex >= 1 else {
+                throw FlowScriptError(
+                    kind: .typeError, message: "bad argument #1 to 'router.style' (a stack index of at least 1 expected, got \(stackIndex))")
+            }
+            guard depth >= 0 else {
+                throw FlowScriptError(
+                    kind: .typeError, message: "bad argument #2 to 'router.style' (a screen depth of at least 0 expected, got \(depth))")
+            }
             let style = try self.currentRouter().resolvedStyle(stackIndex: stackIndex - 1, screenDepth: depth)
             return [style?.luaValue ?? .nil]
         })

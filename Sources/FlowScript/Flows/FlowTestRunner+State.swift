@@ -16,7 +16,8 @@ extension FlowTestRunner {
         if let root { start = root } else { start = try freshRoot() }
         harvestSteps()
         let router = FlowRouter<Route, FlowDialogValue>(root: start)
-        router.maximumOperationHistoryCount = 0
+        // Bounded like an app's (a flow looping over navigations must not grow without end).
+        router.maximumOperationHistoryCount = Self.historyLimit
         engine?.install(into: router)
         router.deepLinks.now = { [weak self] in self?.clock ?? Date() }
         self.router = router
@@ -50,8 +51,8 @@ extension FlowTestRunner {
     func harvestSteps() {
         guard let router else { return }
         let history = router.history
-        guard history.count > harvested else { return }
-        for entry in history[harvested...] {
+        guard let last = history.last?.sequence, last > harvested else { return }
+        for entry in history where entry.sequence > harvested {
             guard let command = entry.command else { continue }
             let from = entry.previousStacks.last?.topRoute
             let to = entry.outcome.isApplied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
@@ -61,8 +62,23 @@ extension FlowTestRunner {
                 kind: command.kindName, applied: entry.outcome.isApplied,
                 reason: entry.outcome.isApplied ? nil : entry.reason, source: entry.source.rawValue))
         }
-        harvested = history.count
+        harvested = last
+        if steps.count > Self.historyLimit { steps.removeFirst(steps.count - Self.historyLimit) }
     }
+
+    /// Keeps a printed line in the running test's output: at most `historyLimit` lines (each
+    /// at most 4 KiB, cut by `print`), then one line saying the rest was dropped.
+    func recordOutput(_ line: String) {
+        if output.count < Self.historyLimit {
+            output.append(line)
+        } else if output.count == Self.historyLimit {
+            output.append("... [this test printed more than \(Self.historyLimit) lines: the rest is dropped]")
+        }
+    }
+
+    /// The history entries a flow's router keeps, and the navigation steps a test report keeps
+    /// (the most recent ones).
+    static var historyLimit: Int { 1_000 }
 
     /// Where a command would lead from `stacks`: its target route, or the screen it would uncover.
     static func destination(of command: FlowCommand<Route>, in stacks: [FlowStackState<Route>]) -> Route? {

@@ -82,7 +82,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     /// Navigation steps of the running test.
     var steps: [FlowNavigationStep] = []
     /// History entries of `router` already turned into steps.
-    var harvested = 0
+    var harvested = 0  // the sequence of the last history entry turned into a step
     /// History sequence numbers of entries recorded by async navigations.
     var asyncSequences: Set<Int> = []
     /// The expectation that failed last, until the error it raised is seen.
@@ -126,7 +126,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
                 return []
             })
         }
-        engine?.onPrint = { [weak self] line in self?.output.append(line) }
+        engine?.onPrint = { [weak self] line in self?.recordOutput(line) }
         registerScannedHosts()
     }
 
@@ -139,7 +139,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         self.engine = engine
         let previous = engine.onPrint
         engine.onPrint = { [weak self] line in
-            self?.output.append(line)
+            self?.recordOutput(line)
             previous?(line)
         }
         registerScannedHosts()

@@ -17,6 +17,17 @@ struct LuaStackWriter {
         }
     }
 
+    /// Makes room for `count` more values a script decided the number of (a host function's
+    /// results, a call's arguments): a Lua stack cannot hold them all (about a million values at
+    /// most) is an error the script gets, never a trap.
+    func reserveChecked(_ count: Int) throws(FlowScriptError) {
+        guard count <= 100_000, lua_checkstack(state, Int32(clamping: count)) != 0 else {
+            throw FlowScriptError(
+                kind: .runtime,
+                message: "too many values for the Lua stack (\(count)): pass or return at most 100,000 values; use a table")
+        }
+    }
+
     /// Pushes `nil`.
     func pushNil() {
         reserve(1)

@@ -56,7 +56,7 @@ extension LuaVM {
         try await callAsync(
             function,
             arguments: { (writer: LuaStackWriter) throws(FlowScriptError) in
-                writer.reserve(arguments.count)
+                try writer.reserveChecked(arguments.count)
                 for argument in arguments { try writer.push(argument) }
             },
             results: { (results: LuaResults) throws(FlowScriptError) in try results.values() })
@@ -78,6 +78,8 @@ extension LuaVM {
         }
         let reference = luaL_ref(main, clua_registryindex())
         clua_armhook(thread)
+        // Scripts cannot resume or close it (coroutine.running() hands it out).
+        clua_mark_host_thread(main, thread)
         return (thread, reference)
     }
 
@@ -132,9 +134,9 @@ extension LuaVM {
         var failure: any Error
         switch outcome {
         case .success(let values):
-            writer.reserve(values.count + 1)
-            writer.push(true)
             do {
+                try writer.reserveChecked(values.count + 1)
+                writer.push(true)
                 for value in values { try writer.push(value) }
                 return Int32(values.count + 1)
             } catch {

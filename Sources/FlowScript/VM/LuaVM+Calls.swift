@@ -100,7 +100,7 @@ extension LuaVM {
         try call(
             function,
             arguments: { (writer: LuaStackWriter) throws(FlowScriptError) in
-                writer.reserve(arguments.count)
+                try writer.reserveChecked(arguments.count)
                 for argument in arguments { try writer.push(argument) }
             },
             results: { (results: LuaResults) throws(FlowScriptError) in try results.values() })

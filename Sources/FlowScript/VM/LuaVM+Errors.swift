@@ -69,6 +69,14 @@ extension LuaVM {
             error.line = location.line
         }
 
+        // Text kept from a script is bounded; a location the message repeats is said once
+        // (`rules/x.lua:40: rules/x.lua:40: ...` from errors re-raised with their position).
+        if let file = error.file, let line = error.line {
+            let prefix = "\(file):\(line): "
+            while error.message.hasPrefix(prefix) { error.message.removeFirst(prefix.count) }
+        }
+        error.message = FlowScriptText.bounded(error.message)
+
         // A budget or time error names where the limit first ran out (coroutine.wrap and
         // rethrowing handlers put other positions in front of the message).
         if kind == .instructionBudget || kind == .timeLimit,

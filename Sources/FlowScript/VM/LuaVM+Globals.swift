@@ -18,10 +18,17 @@ extension LuaVM {
         let writer = LuaStackWriter(state: state, owner: referenceOwner)
         writer.reserve(3)
         lua_rawgeti(state, clua_registryindex(), lua_Integer(clua_ridx_globals()))
+        writer.reserve(5)
         for part in parts {
             guard lua_type(state, -1) == LUA_TTABLE else { return .nil }
             writer.push(part)
-            lua_rawget(state, -2)
+            if lua_rawget(state, -2) == LUA_TNIL, clua_frozen_backing(state, -2) != 0 {
+                // A frozen table's fields (and the frozen globals) live in its backing.
+                writer.push(part)
+                lua_rawget(state, -2)
+                clua_remove(state, -2)
+                clua_remove(state, -2)
+            }
             clua_remove(state, -2)
         }
         var decoder = LuaValueDecoder(state: state, vm: self)
@@ -175,6 +182,15 @@ extension LuaVM {
         }
     }
 
+    /// Stores at `path` the C function `freeze(t, name)` that makes a table read-only in place,
+    /// at every depth (see `clua_guard.h`).
+    func installFreezeFunction(at path: String) throws(FlowScriptError) {
+        try assign(path) { writer in
+            writer.reserve(1)
+            clua_pushfreeze(writer.state)
+        }
+    }
+
     /// The memory a decide function made by `decider` reads its scalar arguments from (see
     /// `LuaDecisionArguments`), or `nil` when `function` is not one.
     func decisionArgumentsPointer(of function: LuaFunctionRef) -> UnsafeMutablePointer<clua_decision>? {
@@ -222,6 +238,7 @@ extension LuaVM {
         writer.reserve(4)
         lua_rawgeti(state, clua_registryindex(), lua_Integer(clua_ridx_globals()))
         for (position, part) in parts.dropLast().enumerated() {
+            Self.enterFrozen(state)
             writer.push(part)
             let type = lua_rawget(state, -2)
             if type == LUA_TNIL {
@@ -239,10 +256,18 @@ extension LuaVM {
             }
             clua_remove(state, -2)
         }
+        Self.enterFrozen(state)
         writer.push(parts[parts.count - 1])
         try push(writer)
         lua_rawset(state, -3)
         if parts.count == 1 { declareGlobal(parts[0]) }
+    }
+
+    /// Replaces the table on top by its backing when it is frozen (what FlowStack provides to
+    /// rules: `flow`, `host`, the libraries, and the global table's frozen part): Swift reads and
+    /// writes them there, scripts only read them (see `clua_guard.h`). Needs one free slot.
+    static func enterFrozen(_ state: OpaquePointer) {
+        if clua_frozen_backing(state, -1) != 0 { clua_remove(state, -2) }
     }
 
     /// Declares `name` in the locked global table (no effect before `lockGlobals()`).

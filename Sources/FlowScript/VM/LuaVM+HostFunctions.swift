@@ -49,7 +49,7 @@ extension LuaVM {
     func register(_ path: String, returning body: @escaping @MainActor (LuaArguments) throws -> [LuaValue]) throws(FlowScriptError) {
         try register(path) { arguments, writer in
             let values = try body(arguments)
-            writer.reserve(values.count)
+            try writer.reserveChecked(values.count)
             for value in values { try writer.push(value) }
             return values.count
         }
@@ -105,6 +105,12 @@ extension LuaVM {
         }
         let function = hostFunctions[id - 1]
         let top = lua_gettop(state)
+        // Converting arguments costs memory outside the VM's budget: a script's count is bounded.
+        guard top <= 10_000 else {
+            return raise(FlowScriptError(
+                kind: .host, message: "\(function.name) was called with \(top) arguments; at most 10,000 are accepted (pass a table)"),
+                on: state)
+        }
         let arguments = LuaArguments(
             state: state, base: 1, count: Int(top), functionName: function.name, vm: self)
         switch function.body {

@@ -31,6 +31,11 @@ import CLua
 /// - A wall-clock time limit per call (beyond 2 µs per charged instruction; host functions and
 ///   suspensions excluded) backs the count up for work it cannot see, such as a loop comparing
 ///   megabyte strings; `print` emits at most 64 KiB per call.
+/// - Nothing a rule does reaches another rule (`CLua/clua_guard.h`): what FlowStack provides
+///   (`flow`, `host`, `facts`, the libraries) is frozen when the rules start loading, the
+///   decision's inputs are read-only at every depth, `coroutine.resume`/`close` refuse the
+///   threads FlowScript runs, and `load` keeps an explicit environment. Text kept from scripts
+///   is cut to 4 KiB (`FlowScriptText`); see `docs/lua-surface-sandbox.md`.
 /// - The main thread's stack slot 1 permanently holds the message handler (`clua_msgh`), so
 ///   a call pushes only the function and its arguments.
 ///

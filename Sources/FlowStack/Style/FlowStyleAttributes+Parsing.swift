@@ -110,7 +110,7 @@ extension FlowStyleAttributes {
                 case .string("large"): detents.append(.large)
                 case .number(let x) where x > 0 && x <= 1: detents.append(.fraction(x))
                 case .table(let fields) where fields.count == 1:
-                    guard case .number(let h)? = fields["height"], h > 0 else { fallthrough }
+                    guard case .number(let h)? = fields["height"], h > 0, h.isFinite else { fallthrough }
                     detents.append(.height(h))
                 default:
                     return "bad detent \(item.summary): expected \"medium\", \"large\", a fraction 0 < x <= 1 or { height = points }"
@@ -159,14 +159,20 @@ extension FlowColor {
 public enum FlowSuggestion {
     /// The candidate closest to `word`, if it is close enough to be a likely typo.
     public static func closest(to word: String, in candidates: [String]) -> String? {
+        // Bounded work whatever a script passes: a word (or candidate) longer than any name a
+        // typo could be near gets no suggestion, and at most 4,096 candidates are compared.
+        guard word.utf8.count <= maximumLength else { return nil }
         var best: (String, Int)?
-        for candidate in candidates {
+        for candidate in candidates.prefix(4_096) where candidate.utf8.count <= maximumLength {
             let distance = editDistance(word.lowercased(), candidate.lowercased())
             if distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         guard let (candidate, distance) = best else { return nil }
         return distance <= max(2, candidate.count / 3) ? candidate : nil
     }
+
+    /// The longest word (in UTF-8 bytes) `closest(to:in:)` looks at.
+    public static let maximumLength = 128
 
     /// The Damerau-Levenshtein (optimal string alignment) distance between two strings.
     public static func editDistance(_ a: String, _ b: String) -> Int {

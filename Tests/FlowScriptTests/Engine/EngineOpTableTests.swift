@@ -115,7 +115,7 @@ struct EngineOpTableTests {
         #expect(rig.log == ["pushMany nil 2 nil 1", "pop nil nil 2 1", "sheet s nil nil nil"])
     }
 
-    @Test("Each decision gets its own route table: what a rule does to one never reaches a later decision")
+    @Test("op.route is read-only at every depth: a write fails and never reaches a later decision")
     func changedRouteTablesAreNotReused() throws {
         let rig = try RulesRig("""
             kept = nil
@@ -124,18 +124,18 @@ struct EngineOpTableTests {
               host.log(route.name, tostring(route.extra), tostring(getmetatable(route)), tostring(route == kept),
                 tostring(route == op.route))
               if route.name == "a" then kept = route end
-              if route.name == "b" then kept.extra = true end
-              if route.name == "c" then route.name = "renamed" end
-              if route.name == "d" then setmetatable(route, { __index = function() return "meta" end }) end
+              if route.name == "b" then host.log(tostring(pcall(function() kept.extra = true end))) end
+              if route.name == "c" then host.log(tostring(pcall(function() route.name = "renamed" end))) end
+              if route.name == "d" then host.log(tostring(pcall(setmetatable, route, {}))) end
             end)
             """)
-        for name in ["a", "a", "b", "a", "c", "c", "d", "d", "a"] { #expect(rig.push(name).isApplied) }
-        // Within a decision `op.route` is one table (the last column); the next decision gets a
-        // new one, whatever a rule did to the old (kept, changed, renamed, given a metatable).
+        for name in ["a", "a", "b", "a", "c", "c", "d", "a"] { #expect(rig.push(name).isApplied) }
+        // Within a decision `op.route` is one read-only table (the last column); the next
+        // decision gets a new one, and no write reaches any.
         #expect(rig.log == [
-            "a nil nil false true", "a nil nil false true", "b nil nil false true", "a nil nil false true",
-            "c nil nil false true", "c nil nil false true", "d nil nil false true", "d nil nil false true",
-            "a nil nil false true",
+            "a nil read-only false true", "a nil read-only false true", "b nil read-only false true", "false",
+            "a nil read-only false true", "c nil read-only false true", "false", "c nil read-only false true", "false",
+            "d nil read-only false true", "false", "a nil read-only false true",
         ])
     }
 

@@ -7,7 +7,16 @@ extension FlowRouter {
     /// `.unhandled`, with a reason.
     @discardableResult
     public func open(_ url: URL, source: FlowOperationSource = .deeplink) -> FlowDeepLinkResult<Route> {
-        deepLinks.open(url, source: source)
+        // A link opened while a rule decides (from a host function it calls) cannot navigate:
+        // every step would be refused, so nothing is attempted and the result says why.
+        if isDeciding || (decidingTask != nil && decidingTask == FlowSerialQueue.currentTask) {
+            return FlowDeepLinkResult(
+                url: url, status: .unhandled,
+                reason: "link '\(url.absoluteString)' was opened while a rule was deciding: nothing was applied; "
+                    + "rules navigate only through a redirect (open links from app code)",
+                trigger: .open)
+        }
+        return deepLinks.open(url, source: source)
     }
 
     /// Opens a deep link with source `.deeplink`; call it from `onOpenURL`.

@@ -1,0 +1,40 @@
+describe("reasons of 4 MiB are cut to 4 KiB with a mark", function()
+  it("an error message", function()
+    local r = router.push("target")
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_contain("rules/big.lua:4")
+    expect(r.reason).to_contain([[[cut: ]])
+        -- the app still works: the stack did not change and another navigation applies
+    expect(router.top()).to_equal({ name = "root" })
+    expect(router.push("after").applied).to_be(true)
+    expect(router.top()).to_equal({ name = "after" })
+    expect(#router.push("target").reason < 4300).to_be(true)
+  end)
+  it("the history a flow keeps is bounded", function()
+    for i = 1, 1500 do
+      expect(router.push("after").applied).to_be(true)
+      expect(router.pop().applied).to_be(true)
+    end
+    expect(#router.history() <= 1000).to_be(true)
+    local r = router.push("target")
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_contain("rules/big.lua:4")
+    expect(r.reason).to_contain([[[cut: ]])
+        -- the app still works: the stack did not change and another navigation applies
+    expect(router.top()).to_equal({ name = "root" })
+    expect(router.push("after").applied).to_be(true)
+    expect(router.top()).to_equal({ name = "after" })
+  end)
+  it("a block reason, sixty times", function()
+    for i = 1, 60 do
+      local r = router.push("reason")
+      expect(r.applied).to_be(false)
+      expect(#r.reason < 4300).to_be(true)
+      expect(r.reason).to_contain("[cut: 4194304 bytes")
+    end
+        -- the app still works: the stack did not change and another navigation applies
+    expect(router.top()).to_equal({ name = "root" })
+    expect(router.push("after").applied).to_be(true)
+    expect(router.top()).to_equal({ name = "after" })
+  end)
+end)

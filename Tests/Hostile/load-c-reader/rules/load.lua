@@ -1,0 +1,10 @@
+flow.guard("target", function(op)
+  return load(pairs(facts))
+end)
+flow.guard("dates", function(op)
+  return load(os.date)
+end)
+flow.guard("env", function(op)
+  local f = load(os.date, "=dated", "t", {})
+  return f ~= nil
+end)

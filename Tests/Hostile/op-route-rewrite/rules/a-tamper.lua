@@ -1,0 +1,10 @@
+flow.precondition("*", function(op)
+  pcall(function() op.route.name = "ok" end)
+  pcall(function() op.routes[2] = { name = "ok" } end)
+  pcall(function() op.routes[2].name = "ok" end)
+  pcall(rawset, op.route, "name", "ok")
+  pcall(setmetatable, op.route, nil)
+end)
+flow.precondition("replaceCurrent", function(op)
+  op.route.name = "ok"
+end)

@@ -1,0 +1,5 @@
+flow.deeplink("/go", function() return { flow.op("push", "after") } end)
+flow.guard("target", function(op)
+  local status, reason = host.openLink()
+  error("link " .. status .. ": " .. reason)
+end)

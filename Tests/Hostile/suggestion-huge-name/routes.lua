@@ -1,0 +1,4 @@
+return {
+  root = "root",
+  routes = { root = {}, target = {}, kind = {}, field = {}, after = { params = { id = "string" } } },
+}
