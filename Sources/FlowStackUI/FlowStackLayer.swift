@@ -89,7 +89,7 @@ struct FlowStackLayer<Route: Hashable, Dialog, Root: View, Destination: View>: V
                 if let newValue {
                     router.showGlobalDialog(newValue)
                 } else {
-                    router.hideGlobalDialog(source: .user)
+                    router.userDidHideGlobalDialog()
                 }
             }
         )

@@ -130,7 +130,7 @@ public final class FlowRouter<Route: Hashable, Dialog> {
                 records.append(FlowOperationRecord(
                     id: entry.id, date: entry.date, operation: operation,
                     previousStacks: entry.previousStacks, newStacks: entry.newStacks,
-                    outcome: entry.outcome, reason: entry.reason, source: entry.source,
+                    status: entry.status, reason: entry.reason, source: entry.source,
                     sequence: entry.sequence, generation: entry.generation
                 ))
             }
