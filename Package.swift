@@ -1,9 +1,68 @@
 // swift-tools-version: 6.0
 // FlowStack: a SwiftUI navigation router whose rules are Lua 5.4 scripts loaded at runtime.
+import Foundation
 import PackageDescription
 
 /// Platforms without SwiftUI compile `FlowStackUI` against a declarations-only stand-in.
 let platformsWithoutSwiftUI: [Platform] = [.linux, .windows, .android, .openbsd, .wasi]
+
+/// Where Lua comes from. Apple hosts (Xcode, `swift build` on macOS, for every Apple platform)
+/// build the official Lua 5.4.7 sources of the `CLuaSource/lua` submodule; other hosts link the
+/// system's Lua 5.4 (Debian: liblua5.4-dev, pkg-config `lua5.4`). `FLOWSTACK_LUA=source` or
+/// `system` overrides the default (`bash Tools/lua-source.sh` places the sources without git).
+let luaFromSource: Bool = {
+    switch ProcessInfo.processInfo.environment["FLOWSTACK_LUA"] {
+    case "source": return true
+    case "system": return false
+    default:
+        #if os(macOS)
+        return true
+        #else
+        return false
+        #endif
+    }
+}()
+
+/// The Lua library's C files (the official makefile's CORE_O and LIB_O): no `lua.c`, `luac.c`,
+/// `onelua.c`, `ltests.c`, `testes/` or `manual/`.
+let luaLibrarySources = [
+    "lapi", "lcode", "lctype", "ldebug", "ldo", "ldump", "lfunc", "lgc", "llex", "lmem", "lobject",
+    "lopcodes", "lparser", "lstate", "lstring", "ltable", "ltm", "lundump", "lvm", "lzio",
+    "lauxlib", "lbaselib", "lcorolib", "ldblib", "liolib", "lmathlib", "loadlib", "loslib",
+    "lstrlib", "ltablib", "lutf8lib", "linit",
+].map { "lua/\($0).c" }
+
+/// `import CLua` whichever Lua is underneath: the headers of `CLua/` (shim and sandbox) over
+/// the system library, or over the sources built here.
+let cLua: Target = {
+    guard luaFromSource else {
+        // Lua 5.4 from the system (Debian: liblua5.4-dev), plus a shim of static inline wrappers.
+        return .systemLibrary(name: "CLua", path: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])])
+    }
+    let lapi = Context.packageDirectory + "/CLuaSource/lua/lapi.c"
+    if !FileManager.default.fileExists(atPath: lapi) {
+        fatalError("""
+            FlowStack builds Lua from CLuaSource/lua, which is empty: run `git submodule update --init` \
+            (or `bash Tools/lua-source.sh`), or set FLOWSTACK_LUA=system to link the system's Lua 5.4.
+            """)
+    }
+    return .target(
+        name: "CLua",
+        path: "CLuaSource",
+        sources: luaLibrarySources,
+        publicHeadersPath: "include",
+        cSettings: [
+            // iOS and its relatives have no system(): os.execute is not built (the sandbox removes it anyway).
+            .define("LUA_USE_IOS", .when(platforms: [.iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),
+            .define("LUA_USE_MACOSX", .when(platforms: [.macOS])),
+            .define("LUA_USE_LINUX", .when(platforms: [.linux])),
+        ],
+        linkerSettings: [
+            .linkedLibrary("m", .when(platforms: [.linux])),
+            .linkedLibrary("dl", .when(platforms: [.linux])),
+        ]
+    )
+}()
 
 let package = Package(
     name: "FlowStack",
@@ -21,13 +80,7 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        // Lua 5.4 from the system (Debian: liblua5.4-dev), plus a shim of static inline wrappers.
-        .systemLibrary(
-            name: "CLua",
-            path: "CLua",
-            pkgConfig: "lua5.4",
-            providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
-        ),
+        cLua,
         // The router: all navigation state and decisions, Foundation only.
         .target(name: "FlowStack"),
         // The Lua rules engine and the flow-test runner.

@@ -1,7 +1,37 @@
 #!/usr/bin/env bash
-# Runs FlowStack's whole test suite: installs Lua 5.4 when missing, builds, runs `swift test`.
+# Runs FlowStack's whole test suite: installs Lua 5.4 when missing, builds, runs `swift test`
+# against the system's Lua (Debian: 5.4.4). Then runs the Lua engine's suites (FlowScriptTests,
+# and FlowStackCLITests with the hostile projects) again against the official Lua 5.4.7 built
+# from source (FLOWSTACK_LUA=source, its own scratch path .build-lua-source; the sources come
+# from the submodule or from Tools/lua-source.sh). The two Luas have different limits (C stack,
+# parser depth), so both run.
+#
+#   bash Tools/test.sh                       both
+#   bash Tools/test.sh --filter Router       the system-Lua run only, with swift test's arguments
+#   FLOWSTACK_LUA_SOURCE_TESTS=0 bash Tools/test.sh     the system-Lua run only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash Tools/install-deps.sh
+
+start=$SECONDS
 swift build --build-tests
 swift test --skip-build "$@"
+echo "system Lua: $(.build/debug/flowstack --version) ($((SECONDS - start)) s)" >&2
+
+if [ "$#" -gt 0 ] || [ "${FLOWSTACK_LUA_SOURCE_TESTS:-1}" = 0 ]; then
+    exit 0
+fi
+
+start=$SECONDS
+bash Tools/lua-source.sh
+export FLOWSTACK_LUA=source
+scratch=.build-lua-source
+swift build --build-tests --scratch-path "$scratch"
+version="$("$scratch/debug/flowstack" --version)"
+case "$version" in
+*"(Lua 5.4.7)") ;;
+*) echo "error: the source build runs '$version', expected Lua 5.4.7" >&2; exit 1 ;;
+esac
+FLOWSTACK_BINARY="$PWD/$scratch/debug/flowstack" \
+    swift test --skip-build --scratch-path "$scratch" --filter FlowScriptTests --filter FlowStackCLITests
+echo "source Lua: $version ($((SECONDS - start)) s)" >&2

@@ -4,8 +4,8 @@ import FlowStack
 
 extension FlowRouter {
     /// The outcomes of the navigation entries of the history, oldest first.
-    public var navigationOutcomes: [FlowOperationOutcome] {
-        history.compactMap { $0.command == nil ? nil : $0.outcome }
+    public var navigationOutcomes: [FlowOperationStatus] {
+        history.compactMap { $0.command == nil ? nil : $0.status }
     }
 
     /// The node identities of every stack's root and path, root stack first.

@@ -33,7 +33,7 @@ extension FlowRouter {
                 if let newValue {
                     self.showGlobalDialog(newValue)
                 } else {
-                    self.hideGlobalDialog(source: .user)
+                    self.userDidHideGlobalDialog()
                 }
             }
         )

@@ -18,8 +18,9 @@ import SwiftUIStandIn
 ///     .modalStyle { view in view.presentationDragIndicator(.visible) }
 /// ```
 ///
-/// The closures run on the main actor, where SwiftUI builds views; the value itself is not
-/// isolated, so it can be made anywhere.
+/// The closures are not isolated, as in FlowStack: they can be stored as
+/// `(AnyView, Context) -> AnyView` and called from any code; `FlowStackView` calls them while
+/// SwiftUI builds its body, on the main actor.
 public struct FlowNavigationStyle {
     /// Where a screen, stack or presentation sits: the core's `FlowStyleContext`.
     public typealias Context = FlowStyleContext
@@ -30,19 +31,19 @@ public struct FlowNavigationStyle {
     /// The screens' text alignment unless a style rule sets one (`nil`: none is applied).
     public var multilineTextAlignment: TextAlignment?
     /// Wraps each navigation stack (the root one and every presented one).
-    public var stack: @MainActor (AnyView, Context) -> AnyView
+    public var stack: (AnyView, Context) -> AnyView
     /// Wraps each screen (root screens and pushed ones).
-    public var screen: @MainActor (AnyView, Context) -> AnyView
+    public var screen: (AnyView, Context) -> AnyView
     /// Wraps each presented stack, inside its sheet or full-screen cover.
-    public var modal: @MainActor (AnyView, Context) -> AnyView
+    public var modal: (AnyView, Context) -> AnyView
 
     /// Creates a style; the defaults match FlowStack's.
     public init(
         hidesNavigationBar: Bool = true,
         multilineTextAlignment: TextAlignment? = .leading,
-        stack: @escaping @MainActor (AnyView, Context) -> AnyView = { view, _ in view },
-        screen: @escaping @MainActor (AnyView, Context) -> AnyView = { view, _ in view },
-        modal: @escaping @MainActor (AnyView, Context) -> AnyView = { view, _ in view }
+        stack: @escaping (AnyView, Context) -> AnyView = { view, _ in view },
+        screen: @escaping (AnyView, Context) -> AnyView = { view, _ in view },
+        modal: @escaping (AnyView, Context) -> AnyView = { view, _ in view }
     ) {
         self.hidesNavigationBar = hidesNavigationBar
         self.multilineTextAlignment = multilineTextAlignment
@@ -81,7 +82,7 @@ public struct FlowNavigationStyle {
 
     /// This style with each navigation stack wrapped by `transform`.
     public func stackStyle(
-        @ViewBuilder _ transform: @escaping @MainActor (AnyView) -> some View
+        @ViewBuilder _ transform: @escaping (AnyView) -> some View
     ) -> FlowNavigationStyle {
         var copy = self
         copy.stack = { view, _ in AnyView(transform(view)) }
@@ -90,7 +91,7 @@ public struct FlowNavigationStyle {
 
     /// This style with each navigation stack wrapped by `transform`, which also gets the context.
     public func stackStyle(
-        @ViewBuilder _ transform: @escaping @MainActor (AnyView, Context) -> some View
+        @ViewBuilder _ transform: @escaping (AnyView, Context) -> some View
     ) -> FlowNavigationStyle {
         var copy = self
         copy.stack = { view, context in AnyView(transform(view, context)) }
@@ -99,7 +100,7 @@ public struct FlowNavigationStyle {
 
     /// This style with each screen wrapped by `transform`.
     public func screenStyle(
-        @ViewBuilder _ transform: @escaping @MainActor (AnyView) -> some View
+        @ViewBuilder _ transform: @escaping (AnyView) -> some View
     ) -> FlowNavigationStyle {
         var copy = self
         copy.screen = { view, _ in AnyView(transform(view)) }
@@ -108,7 +109,7 @@ public struct FlowNavigationStyle {
 
     /// This style with each screen wrapped by `transform`, which also gets the context.
     public func screenStyle(
-        @ViewBuilder _ transform: @escaping @MainActor (AnyView, Context) -> some View
+        @ViewBuilder _ transform: @escaping (AnyView, Context) -> some View
     ) -> FlowNavigationStyle {
         var copy = self
         copy.screen = { view, context in AnyView(transform(view, context)) }
@@ -117,7 +118,7 @@ public struct FlowNavigationStyle {
 
     /// This style with each presented stack wrapped by `transform`.
     public func modalStyle(
-        @ViewBuilder _ transform: @escaping @MainActor (AnyView) -> some View
+        @ViewBuilder _ transform: @escaping (AnyView) -> some View
     ) -> FlowNavigationStyle {
         var copy = self
         copy.modal = { view, _ in AnyView(transform(view)) }
@@ -126,7 +127,7 @@ public struct FlowNavigationStyle {
 
     /// This style with each presented stack wrapped by `transform`, which also gets the context.
     public func modalStyle(
-        @ViewBuilder _ transform: @escaping @MainActor (AnyView, Context) -> some View
+        @ViewBuilder _ transform: @escaping (AnyView, Context) -> some View
     ) -> FlowNavigationStyle {
         var copy = self
         copy.modal = { view, context in AnyView(transform(view, context)) }

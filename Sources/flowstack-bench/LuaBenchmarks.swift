@@ -41,7 +41,7 @@ enum LuaBenchmarks {
             router.pop()
         }
         precondition(router.history.count == router.maximumOperationHistoryCount)
-        precondition(router.history.allSatisfy { $0.outcome == .applied }, "every benchmark operation must apply")
+        precondition(router.history.allSatisfy { $0.status == .applied }, "every benchmark operation must apply")
         return perPair / 2
     }
 

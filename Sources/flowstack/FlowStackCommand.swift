@@ -1,4 +1,6 @@
 import ArgumentParser
+import FlowScript
+import FlowStack
 import Foundation
 
 /// The `flowstack` command: runs, checks, watches and draws the flow tests of a rules project.
@@ -26,6 +28,7 @@ struct FlowStackCommand: AsyncParsableCommand {
               flowstack bundle Scripts --key rules.key --version 1.4.0 \\
                   --min-app 2.0 --expires 2027-06-01
             """,
+        version: "flowstack \(FlowStackVersion.current) (\(FlowLuaRelease.linked))",
         subcommands: [
             TestCommand.self, CheckCommand.self, WatchCommand.self, GraphCommand.self, TypesCommand.self, BundleCommand.self,
             KeygenCommand.self, ServeCommand.self,

@@ -27,4 +27,12 @@ struct HelpTests {
         #expect(output.stderr.contains("pretty"))
         #expect(output.stderr.contains("junit"))
     }
+
+    @Test("--version names FlowStack's version and the Lua release it runs")
+    func version() throws {
+        let output = try CLIRunner.run(["--version"])
+        #expect(output.status == 0)
+        let line = output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(line.range(of: #"^flowstack \d+\.\d+\.\d+ \(Lua 5\.4\.\d+\)$"#, options: .regularExpression) != nil, "\(line)")
+    }
 }

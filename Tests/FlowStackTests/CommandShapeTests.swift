@@ -37,7 +37,7 @@ struct CommandShapeTests {
         #expect(router.activeStack.path.isEmpty)
         // And a pop assigned a count the root stack cannot give is validated by that count.
         command.operation = .pop(count: 1, target: .root)
-        #expect(router.perform(command).outcome == .nothingToPop)
+        #expect(router.perform(command).status == .nothingToPop)
     }
 
     @Test("The encoding holds the command's fields only, and decoding rebuilds the shape")
@@ -84,8 +84,8 @@ struct AppliedFlagActionTests {
             ]
             #expect(actions == performed)
             #expect(actions.contains(false) && actions.contains(true))
-            let left = viaActions.history.map { [$0.command, $0.outcome, $0.reason, $0.source, $0.newStacks.map(\.routes)] as [AnyHashable?] }
-            let right = viaPerform.history.map { [$0.command, $0.outcome, $0.reason, $0.source, $0.newStacks.map(\.routes)] as [AnyHashable?] }
+            let left = viaActions.history.map { [$0.command, $0.status, $0.reason, $0.source, $0.newStacks.map(\.routes)] as [AnyHashable?] }
+            let right = viaPerform.history.map { [$0.command, $0.status, $0.reason, $0.source, $0.newStacks.map(\.routes)] as [AnyHashable?] }
             #expect(left == right)
             #expect(viaActions.history.map(\.sequence) == viaPerform.history.map(\.sequence))
             #expect(seen == (observed ? 6 : 0))

@@ -43,8 +43,8 @@ struct FlowOperationTests {
     }
 
     @Test func outcomesSayWhetherTheyAppliedOrWereBlocked() {
-        let blocked: Set<FlowOperationOutcome> = [.blockedByPrecondition, .blockedByGuard, .redirected, .failed]
-        let all: [FlowOperationOutcome] = [
+        let blocked: Set<FlowOperationStatus> = [.blockedByPrecondition, .blockedByGuard, .redirected, .failed]
+        let all: [FlowOperationStatus] = [
             .applied, .blockedByPrecondition, .blockedByGuard, .redirected, .failed, .stackNotFound,
             .routeNotFound, .nothingToPop, .nothingToDismiss, .cancelled, .rolledBack, .ignored,
         ]
@@ -72,14 +72,14 @@ struct FlowOperationTests {
     }
 
     @Test func resultsFollowTheirRedirectChain() {
-        let applied = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.c, target: .active)), outcome: .applied)
-        let middle = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.b, target: .active)), outcome: .redirected, redirect: applied)
-        let first = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.a, target: .active)), outcome: .redirected, redirect: middle)
+        let applied = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.c, target: .active)), status: .applied)
+        let middle = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.b, target: .active)), status: .redirected, redirect: applied)
+        let first = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.a, target: .active)), status: .redirected, redirect: middle)
         #expect(first.redirectApplied)
         #expect(first.redirect?.redirect == applied)
         #expect(!middle.isApplied)
-        let blocked = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.a, target: .active)), outcome: .redirected,
-                                                     redirect: FlowOperationResult(command: FlowCommand(.dismissAll), outcome: .nothingToDismiss))
+        let blocked = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.a, target: .active)), status: .redirected,
+                                                     redirect: FlowOperationResult(command: FlowCommand(.dismissAll), status: .nothingToDismiss))
         #expect(!blocked.redirectApplied)
     }
 }

@@ -65,7 +65,7 @@ struct RouterAsyncQueueTests {
         #expect(!(await router.pushAsync(.settings)))
         #expect(seen == [.push(.settings, target: .active)])
         #expect(router.activeStack.path.isEmpty)
-        #expect(router.operationHistory.last?.outcome == .blockedByPrecondition)
+        #expect(router.operationHistory.last?.status == .blockedByPrecondition)
         #expect(router.history.last?.reason?.contains("async precondition") == true)
         #expect(await router.sheetAsync(.picker))
     }
@@ -91,7 +91,7 @@ struct RouterAsyncQueueTests {
         router.guardOperation = { _ in order.append("guard"); return false }
         #expect(!(await router.pushAsync(.a)))
         #expect(order == ["sync", "async", "guard"])
-        #expect(router.history.last?.outcome == .blockedByGuard)
+        #expect(router.history.last?.status == .blockedByGuard)
 
         order.removeAll()
         #expect(!(await router.pushAsync(.a) { _, _ in order.append("one-off"); return true }))
@@ -139,7 +139,7 @@ struct RouterAsyncQueueTests {
         let cancelled = await victim.value
         #expect(await head.value)
         #expect(await tail.value)
-        #expect(cancelled.outcome == .cancelled)
+        #expect(cancelled.status == .cancelled)
         #expect(cancelled.reason?.contains("cancelled") == true)
         #expect(!victimChecked)
         #expect(router.activeStack.path == [.a, .c])
@@ -180,12 +180,12 @@ struct RouterAsyncQueueTests {
         }
         router.rulesHook = hook
         let result = await router.performAsync(FlowCommand(.push(.editor, target: .active)))
-        #expect(result.outcome == .redirected)
+        #expect(result.status == .redirected)
         #expect(result.reason == "sign in first")
         #expect(result.redirect?.isApplied == true)
         #expect(router.topRoute == .login)
         #expect(hook.requests.map(\.isAsync) == [true, true])
-        #expect(router.history.map(\.outcome) == [.redirected, .applied])
+        #expect(router.history.map(\.status) == [.redirected, .applied])
     }
 
     @Test func anAsyncHookMayBlock() async {
@@ -197,7 +197,7 @@ struct RouterAsyncQueueTests {
         }
         router.rulesHook = hook
         #expect(!(await router.pushAsync(.a)))
-        #expect(router.history.last?.outcome == .blockedByPrecondition)
+        #expect(router.history.last?.status == .blockedByPrecondition)
         #expect(router.history.last?.reason == "no permission")
     }
 
@@ -216,7 +216,7 @@ struct RouterAsyncQueueTests {
         router.dismiss()
         gate.open()
         let result = await request.value
-        #expect(result.outcome == .stackNotFound)
+        #expect(result.status == .stackNotFound)
         #expect(router.rootStack.path.isEmpty)
     }
 
@@ -245,7 +245,7 @@ struct RouterAsyncQueueTests {
         #expect(!(await router.dismissAsync()))
         #expect(router.stacks.count == 1)
         #expect(router.rootStack.path == [.c])
-        #expect(router.history.last?.outcome == .nothingToDismiss)
+        #expect(router.history.last?.status == .nothingToDismiss)
         #expect(router.history.count == 15)
     }
 

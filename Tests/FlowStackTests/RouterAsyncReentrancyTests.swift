@@ -58,8 +58,8 @@ struct RouterAsyncReentrancyTests {
         }
         router.rulesHook = hook
         #expect(await valueWithin(seconds: 10) { await router.pushAsync(.a) } == true)
-        #expect(nestedAsync?.outcome == .failed)
-        #expect(nestedSync?.outcome == .failed)
+        #expect(nestedAsync?.status == .failed)
+        #expect(nestedSync?.status == .failed)
         #expect(nestedSync?.reason?.contains("rule was deciding") == true)
         #expect(router.rootStack.path == [.a])
         #expect(router.history.count == 1)

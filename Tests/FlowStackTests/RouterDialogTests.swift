@@ -66,7 +66,7 @@ struct RouterDialogTests {
         #expect(router.globalDialog == a)
         #expect(router.queuedGlobalDialogCount == 0)
         let entry = router.history.last
-        #expect(entry?.outcome == .ignored)
+        #expect(entry?.status == .ignored)
         #expect(entry?.dialogChange?.action == .show(.ignoreIfVisible))
         #expect(entry?.dialogChange?.dialog == "b")
         #expect(entry?.dialogChange?.visibleAfter == "a")
@@ -79,11 +79,11 @@ struct RouterDialogTests {
         router.clearGlobalDialogs()
         #expect(router.globalDialog == nil)
         #expect(router.queuedGlobalDialogCount == 0)
-        #expect(router.history.last?.outcome == .applied)
+        #expect(router.history.last?.status == .applied)
         router.hideGlobalDialog()
         #expect(router.globalDialog == nil)
         router.clearGlobalDialogs()
-        #expect(Array(router.history.suffix(2)).map(\.outcome) == [.ignored, .ignored])
+        #expect(Array(router.history.suffix(2)).map(\.status) == [.ignored, .ignored])
     }
 
     @Test func dialogChangesAreRecordedInTheHistory() {
@@ -105,17 +105,17 @@ struct RouterDialogTests {
     @Test func hidingWithNothingVisibleIsIgnored() {
         let router = TestRouter(root: .home)
         router.hideGlobalDialog()
-        #expect(router.history.last?.outcome == .ignored)
+        #expect(router.history.last?.status == .ignored)
         #expect(router.history.last?.dialogChange?.dialog == nil)
     }
 
     @Test func theUIReportsAPersonClosingTheDialog() {
         let router = TestRouter(root: .home)
         router.showGlobalDialog(a)
-        router.hideGlobalDialog(source: .user)
+        router.userDidHideGlobalDialog()
         #expect(router.globalDialog == nil)
         #expect(router.history.last?.source == .user)
-        #expect(router.history.last?.outcome == .applied)
+        #expect(router.history.last?.status == .applied)
     }
 
     @Test func aDialogThatIsNotIdentifiableIsRecordedByItsDescription() {

@@ -39,7 +39,7 @@ struct RouterHistoryTests {
         #expect(entry.newStacks == router.stacks)
         #expect(entry.date >= start.addingTimeInterval(-1))
         #expect(entry.date <= Date())
-        #expect(entry.outcome == .applied)
+        #expect(entry.status == .applied)
         #expect(entry.reason == nil)
         #expect(entry.operation == .present(.picker, style: .sheet))
         let dates = (0..<5).map { _ -> Date in router.push(.c); return router.history.last!.date }
@@ -102,7 +102,7 @@ struct RouterHistoryTests {
         router.push(.settings)
         router.push(.paywall)
         router.popTo(.editor)
-        #expect(router.operationHistory.map(\.outcome) == [.applied, .blockedByPrecondition, .routeNotFound])
+        #expect(router.operationHistory.map(\.status) == [.applied, .blockedByPrecondition, .routeNotFound])
         #expect(router.operationHistory[0].previousStacks[0].path.isEmpty)
         #expect(router.operationHistory[0].newStacks[0].path == [.settings])
         #expect(router.operationHistory[1].newStacks[0].path == [.settings])
@@ -125,12 +125,12 @@ struct RouterHistoryTests {
 
     @Test func operationRecordsCanBeBuiltAsInFlowStack() {
         let stacks = [FlowStackState<TestRoute>(root: .home)]
-        let record = FlowOperationRecord(operation: .dismissAll, previousStacks: stacks, newStacks: stacks, outcome: .blockedByGuard)
+        let record = FlowOperationRecord(operation: .dismissAll, previousStacks: stacks, newStacks: stacks, status: .blockedByGuard)
         #expect(record.operation.kind == .dismissAll)
         #expect(record.source == .code)
         #expect(record.reason == nil)
-        #expect(record.outcome.isBlocked)
-        #expect(!record.outcome.isApplied)
+        #expect(record.status.isBlocked)
+        #expect(!record.status.isApplied)
     }
 
     @Test func recordingSharesThePathsOfConsecutiveSnapshots() {

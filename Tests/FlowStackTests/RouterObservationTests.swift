@@ -16,7 +16,7 @@ struct RouterObservationTests {
         router.popTo(.c)
         router.sheet(.picker)
         #expect(recorder.recordedEntries.map(\.sequence) == [1, 2, 3, 4])
-        #expect(recorder.recordedEntries.map(\.outcome) == [.applied, .applied, .routeNotFound, .applied])
+        #expect(recorder.recordedEntries.map(\.status) == [.applied, .applied, .routeNotFound, .applied])
         #expect(topsWhenHeard == [.a, .a, .a, .picker])
     }
 

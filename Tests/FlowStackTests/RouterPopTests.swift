@@ -16,7 +16,7 @@ struct RouterPopTests {
     @Test func popOnTheRootStackClampsAndIgnoresTheExcess() {
         let router = TestRouter(root: .home, path: [.a, .b])
         let result = router.perform(.pop(count: 5, target: .active))
-        #expect(result.outcome == .applied)
+        #expect(result.status == .applied)
         #expect(router.rootStack.path.isEmpty)
         #expect(router.stacks.count == 1)
         #expect(router.rootStack.root == .home)
@@ -25,7 +25,7 @@ struct RouterPopTests {
     @Test func popOnTheRootScreenOfTheRootStackIsNothingToPop() {
         let router = TestRouter(root: .home)
         #expect(!router.pop())
-        #expect(router.history.last?.outcome == .nothingToPop)
+        #expect(router.history.last?.status == .nothingToPop)
         #expect(router.history.last?.reason?.isEmpty == false)
         #expect(router.rootStack.root == .home)
     }
@@ -83,7 +83,7 @@ struct RouterPopTests {
         #expect(router.popToRoot(on: .root))
         #expect(router.rootStack.path.isEmpty)
         #expect(!router.popToRoot())
-        #expect(router.history.last?.outcome == .nothingToPop)
+        #expect(router.history.last?.status == .nothingToPop)
     }
 
     @Test func popToExclusiveKeepsTheLastOccurrence() {
@@ -107,11 +107,11 @@ struct RouterPopTests {
         #expect(!router.popTo(.detail(99)))
         #expect(router.activeStack.path == [.detail(1), .settings])
         let entry = router.history.last
-        #expect(entry?.outcome == .routeNotFound)
+        #expect(entry?.status == .routeNotFound)
         #expect(entry?.reason?.contains("detail(99)") == true)
         #expect(router.operationHistory.last?.operation == .popTo(.detail(99), match: .exclusive, target: .active))
 
         #expect(!router.popTo(.home))
-        #expect(router.history.last?.outcome == .routeNotFound)
+        #expect(router.history.last?.status == .routeNotFound)
     }
 }

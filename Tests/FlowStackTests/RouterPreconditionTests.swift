@@ -24,7 +24,7 @@ struct RouterPreconditionTests {
         #expect(!router.isPresenting)
         #expect(defaultCalls == 0)
         let entry = router.history.last
-        #expect(entry?.outcome == .blockedByPrecondition)
+        #expect(entry?.status == .blockedByPrecondition)
         #expect(entry?.reason == "the call's condition returned false")
     }
 
@@ -88,7 +88,7 @@ struct RouterPreconditionTests {
         router.guardOperation = { _ in order.append("guard"); return false }
         #expect(!router.push(.a))
         #expect(order == ["default", "guard"])
-        #expect(router.history.last?.outcome == .blockedByGuard)
+        #expect(router.history.last?.status == .blockedByGuard)
         #expect(router.history.last?.reason == "guardOperation returned false")
 
         order.removeAll()
@@ -102,7 +102,7 @@ struct RouterPreconditionTests {
         router.guardOperation = { _ in guardCalls += 1; return true }
         #expect(!router.push(.a) { _, _ in false })
         #expect(guardCalls == 0)
-        #expect(router.history.last?.outcome == .blockedByPrecondition)
+        #expect(router.history.last?.status == .blockedByPrecondition)
     }
 
     @Test func theGuardSeesTheOperation() {
@@ -136,6 +136,6 @@ struct RouterPreconditionTests {
         let entry = router.history.last
         #expect(entry?.previousStacks == before)
         #expect(entry?.newStacks == before)
-        #expect(entry?.outcome.isBlocked == true)
+        #expect(entry?.status.isBlocked == true)
     }
 }

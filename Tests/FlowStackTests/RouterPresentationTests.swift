@@ -46,7 +46,7 @@ struct RouterPresentationTests {
     @Test func presentingWithTheRootStyleFails() {
         let router = TestRouter(root: .home)
         let result = router.perform(.present(.picker, style: .root))
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         #expect(result.reason?.contains("setRoot") == true)
         #expect(router.stacks.count == 1)
     }
@@ -104,11 +104,11 @@ struct RouterPresentationTests {
     @Test func dismissingTheRootStackIsNothingToDismiss() {
         let router = TestRouter(root: .home, path: [.a])
         #expect(!router.dismiss(.root))
-        #expect(router.history.last?.outcome == .nothingToDismiss)
+        #expect(router.history.last?.status == .nothingToDismiss)
         #expect(!router.dismiss())
-        #expect(router.history.last?.outcome == .nothingToDismiss)
+        #expect(router.history.last?.status == .nothingToDismiss)
         #expect(!router.dismiss(.stack(router.rootStack.id)))
-        #expect(router.history.last?.outcome == .nothingToDismiss)
+        #expect(router.history.last?.status == .nothingToDismiss)
         #expect(router.rootStack.path == [.a])
     }
 
@@ -123,7 +123,7 @@ struct RouterPresentationTests {
         #expect(router.rootStack.id == rootStackID)
         #expect(router.rootStack.path == [.detail(1)])
         #expect(!router.dismissAll())
-        #expect(router.history.last?.outcome == .nothingToDismiss)
+        #expect(router.history.last?.status == .nothingToDismiss)
     }
 
     @Test func targetsNameTheRootTheActiveOrAGivenStack() {
@@ -150,12 +150,12 @@ struct RouterPresentationTests {
             .replacePath(root: .b, path: [], target: .stack(missing)), .dismiss(target: .stack(missing)),
         ] {
             let result = router.perform(operation)
-            #expect(result.outcome == .stackNotFound)
+            #expect(result.status == .stackNotFound)
             #expect(result.reason?.contains(missing.uuidString) == true)
         }
         #expect(router.rootStack.path == [.a])
         #expect(router.history.count == 8)
-        #expect(router.history.allSatisfy { $0.outcome == .stackNotFound })
+        #expect(router.history.allSatisfy { $0.status == .stackNotFound })
     }
 
     @Test func aDismissedStackCanNoLongerBeTargeted() {
@@ -164,7 +164,7 @@ struct RouterPresentationTests {
         let sheetID = router.activeStack.id
         router.dismiss()
         #expect(!router.push(.a, on: .stack(sheetID)))
-        #expect(router.history.last?.outcome == .stackNotFound)
+        #expect(router.history.last?.status == .stackNotFound)
         #expect(router.rootStack.path.isEmpty)
     }
 

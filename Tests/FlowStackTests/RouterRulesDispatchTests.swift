@@ -110,7 +110,7 @@ struct RouterRulesDispatchTests {
         let recorder = Recorder()
         router.installRules(hook, dispatch: recorder.dispatch(hook, byParts: true))
         let result = router.perform(.push(.editor, target: .active))
-        #expect(result.outcome == .redirected)
+        #expect(result.status == .redirected)
         #expect(router.activeStack.path == [.login])
         #expect(recorder.parts.count == 2)
         let chain = recorder.parts[1].1.redirectChain.map { $0.operation }

@@ -52,11 +52,11 @@ struct RouterRulesHookTests {
         }
         router.rulesHook = hook
         let guarded = router.perform(.push(.editor, target: .active))
-        #expect(guarded.outcome == .blockedByGuard)
+        #expect(guarded.status == .blockedByGuard)
         #expect(guarded.reason == "premium required")
-        #expect(router.perform(.push(.settings, target: .active)).outcome == .blockedByPrecondition)
+        #expect(router.perform(.push(.settings, target: .active)).status == .blockedByPrecondition)
         let failed = router.perform(.push(.login, target: .active))
-        #expect(failed.outcome == .failed)
+        #expect(failed.status == .failed)
         #expect(failed.reason == "rules.lua:3: boom")
         #expect(!router.push(.editor))
         #expect(router.activeStack.path.isEmpty)
@@ -86,7 +86,7 @@ struct RouterRulesHookTests {
                 : .allow
         }
         let result = router.perform(.push(.editor, target: .active))
-        #expect(result.outcome == .redirected)
+        #expect(result.status == .redirected)
         #expect(result.reason == "premium required")
         #expect(!result.isApplied)
         #expect(result.redirect?.isApplied == true)
@@ -94,7 +94,7 @@ struct RouterRulesHookTests {
         #expect(result.redirectApplied)
         #expect(router.topRoute == .paywall)
         #expect(router.rootStack.path.isEmpty)
-        #expect(router.history.map(\.outcome) == [.redirected, .applied])
+        #expect(router.history.map(\.status) == [.redirected, .applied])
         #expect(!router.push(.editor))
     }
 
@@ -118,8 +118,8 @@ struct RouterRulesHookTests {
         }
         router.rulesHook = hook
         let result = router.perform(.push(.editor, target: .active))
-        #expect(result.outcome == .redirected)
-        #expect(result.redirect?.outcome == .blockedByGuard)
+        #expect(result.status == .redirected)
+        #expect(result.redirect?.status == .blockedByGuard)
         #expect(result.redirect?.reason == "login is closed")
         #expect(!result.redirectApplied)
         #expect(router.activeStack.path.isEmpty)
@@ -138,8 +138,8 @@ struct RouterRulesHookTests {
         }
         // The one-off condition of the original call does not carry over to the redirect.
         let result = router.perform(.push(.editor, target: .active)) { _, _ in true }
-        #expect(result.outcome == .redirected)
-        #expect(result.redirect?.outcome == .blockedByPrecondition)
+        #expect(result.status == .redirected)
+        #expect(result.redirect?.status == .blockedByPrecondition)
         #expect(!router.isPresenting)
     }
 
@@ -167,13 +167,13 @@ struct RouterRulesHookTests {
         var depth = 0
         while let next = last.redirect { last = next; depth += 1 }
         #expect(depth == 8)
-        #expect(last.outcome == .failed)
+        #expect(last.status == .failed)
         let reason = last.reason
         #expect(reason?.contains("redirect loop") == true)
         #expect(reason?.contains("push step(0) → push step(1)") == true)
         #expect(reason?.contains("push step(8) → push step(9)") == true)
         #expect(router.activeStack.path.isEmpty)
-        #expect(router.history.last?.outcome == .failed)
+        #expect(router.history.last?.status == .failed)
     }
 
     @Test func aRedirectLoopBetweenTwoRoutesFails() {
@@ -186,7 +186,7 @@ struct RouterRulesHookTests {
             }
         }
         #expect(!router.push(.a))
-        #expect(router.history.last?.outcome == .failed)
+        #expect(router.history.last?.status == .failed)
         #expect(router.history.last?.reason?.contains("push a → push b → push a") == true)
         #expect(router.activeStack.path.isEmpty)
     }
@@ -197,7 +197,7 @@ struct RouterRulesHookTests {
         let result = router.perform(.push(.a, target: .active))
         #expect(result.isApplied)
         #expect(result.reason == "rules.lua:9: attempt to index a nil value")
-        #expect(router.history.last?.outcome == .applied)
+        #expect(router.history.last?.status == .applied)
         #expect(router.history.last?.reason == result.reason)
         #expect(router.activeStack.path == [.a])
     }
@@ -231,7 +231,7 @@ struct RouterRulesHookTests {
             return .allow
         }
         #expect(router.push(.a))
-        #expect(inner?.outcome == .failed)
+        #expect(inner?.status == .failed)
         #expect(inner?.reason?.contains("redirect") == true)
         #expect(router.activeStack.path == [.a])
         #expect(router.history.count == 1)

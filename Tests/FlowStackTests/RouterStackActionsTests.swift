@@ -111,7 +111,7 @@ struct RouterStackActionsTests {
         #expect(!applied)
         #expect(router.activeStack.path == [.a])
         #expect(seen == [.push(.b, target: .active), .push(.paywall, target: .active)])
-        #expect(router.history.last?.outcome == .blockedByPrecondition)
+        #expect(router.history.last?.status == .blockedByPrecondition)
     }
 
     @Test func pushContentsOfIsAllOrNothingWithDefaultsAndGuard() {

@@ -20,7 +20,7 @@ struct RouterTransactionTests {
         #expect(result.failedStepIndex == nil)
         #expect(result.failure == nil)
         #expect(result.reason == nil)
-        #expect(result.steps.map(\.outcome) == [.applied, .applied])
+        #expect(result.steps.map(\.status) == [.applied, .applied])
         #expect(router.rootStack.path == [.a])
         #expect(router.activeStack.path == [.b])
         #expect(router.globalDialog == TestDialog("d"))
@@ -47,8 +47,8 @@ struct RouterTransactionTests {
         }
         #expect(!result.isCommitted)
         #expect(result.failedStepIndex == 1)
-        #expect(result.failure?.outcome == .blockedByPrecondition)
-        #expect(result.steps.map(\.outcome) == [.rolledBack, .blockedByPrecondition, .rolledBack, .rolledBack])
+        #expect(result.failure?.status == .blockedByPrecondition)
+        #expect(result.steps.map(\.status) == [.rolledBack, .blockedByPrecondition, .rolledBack, .rolledBack])
         #expect(result.reason?.contains("step 2 of 4") == true)
         #expect(result.reason?.contains("push paywall") == true)
         #expect(result.reason?.contains("the call's condition returned false") == true)
@@ -57,7 +57,7 @@ struct RouterTransactionTests {
         #expect(router.rootID == before.rootID)
         #expect(router.history.count == historyBefore + 1)
         let entry = router.history.last
-        #expect(entry?.outcome == .blockedByPrecondition)
+        #expect(entry?.status == .blockedByPrecondition)
         #expect(entry?.reason?.hasPrefix("transaction rolled back at step 2") == true)
         #expect(entry?.newStacks == before.stacks)
     }
@@ -75,12 +75,12 @@ struct RouterTransactionTests {
         }
         #expect(!result.isCommitted)
         #expect(result.failedStepIndex == 1)
-        #expect(result.failure?.outcome == .redirected)
+        #expect(result.failure?.status == .redirected)
         #expect(result.pendingRedirect == FlowCommand(.present(.login, style: .sheet)))
         #expect(result.reason?.contains("sign in") == true)
         #expect(router.stacks.count == 1)
         #expect(router.rootStack.path.isEmpty)
-        #expect(router.history.map(\.outcome) == [.redirected])
+        #expect(router.history.map(\.status) == [.redirected])
     }
 
     @Test func aThrowingBodyRollsBackAndRethrows() {
@@ -115,7 +115,7 @@ struct RouterTransactionTests {
         #expect(inner?.steps.count == 2)
         #expect(!outer.isCommitted)
         #expect(outer.failedStepIndex == 2)
-        #expect(outer.steps.map(\.outcome) == [.rolledBack, .rolledBack, .routeNotFound, .rolledBack])
+        #expect(outer.steps.map(\.status) == [.rolledBack, .rolledBack, .routeNotFound, .rolledBack])
         #expect(router.rootStack.path.isEmpty)
 
         let committed = router.transaction { router in
@@ -135,7 +135,7 @@ struct RouterTransactionTests {
             router.push(.a)
         }
         #expect(result.isCommitted)
-        #expect(result.steps.map(\.outcome) == [.nothingToPop, .nothingToDismiss, .applied])
+        #expect(result.steps.map(\.status) == [.nothingToPop, .nothingToDismiss, .applied])
         #expect(router.rootStack.path == [.a])
     }
 
@@ -146,7 +146,7 @@ struct RouterTransactionTests {
             router.push(.b, on: .stack(UUID()))
         }
         #expect(!result.isCommitted)
-        #expect(result.failure?.outcome == .stackNotFound)
+        #expect(result.failure?.status == .stackNotFound)
         #expect(router.rootStack.path.isEmpty)
     }
 
@@ -157,7 +157,7 @@ struct RouterTransactionTests {
             router.sheet(.picker)
             router.dismissAll()
         }
-        #expect(guarded.failure?.outcome == .blockedByGuard)
+        #expect(guarded.failure?.status == .blockedByGuard)
         #expect(!router.isPresenting)
 
         router.guardOperation = nil

@@ -26,7 +26,7 @@ struct RouterUserGestureTests {
         #expect(result?.operation == .pop(count: 2, target: .stack(router.rootStack.id)))
         #expect(router.rootStack.path == [.a])
         #expect(router.history.last?.source == .user)
-        #expect(router.history.last?.outcome == .applied)
+        #expect(router.history.last?.status == .applied)
         #expect(hook.requests.isEmpty)
     }
 

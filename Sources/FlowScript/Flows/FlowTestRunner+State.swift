@@ -55,12 +55,12 @@ extension FlowTestRunner {
         for entry in history where entry.sequence > harvested {
             guard let command = entry.command else { continue }
             let from = entry.previousStacks.last?.topRoute
-            let to = entry.outcome.isApplied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
+            let to = entry.status.isApplied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
             steps.append(FlowNavigationStep(
                 from: from.map { $0.flowRoute.name } ?? "?",
                 to: (to ?? from).map { $0.flowRoute.name } ?? "?",
-                kind: command.kindName, applied: entry.outcome.isApplied,
-                reason: entry.outcome.isApplied ? nil : entry.reason, source: entry.source.rawValue))
+                kind: command.kindName, applied: entry.status.isApplied,
+                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue))
         }
         harvested = last
         if steps.count > Self.historyLimit { steps.removeFirst(steps.count - Self.historyLimit) }

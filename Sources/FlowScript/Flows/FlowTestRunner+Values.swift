@@ -107,7 +107,7 @@ extension FlowTestRunner {
             var table = LuaTable()
             table["op"] = opValue(
                 command, source: entry.source, isAsync: asyncSequences.contains(entry.sequence), stacks: entry.previousStacks)
-            table["applied"] = .boolean(entry.outcome.isApplied)
+            table["applied"] = .boolean(entry.status.isApplied)
             if let reason = entry.reason { table["reason"] = .string(reason) }
             table["generation"] = .integer(entry.generation)
             entries.append(.table(table))

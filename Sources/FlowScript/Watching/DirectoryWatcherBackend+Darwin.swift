@@ -8,7 +8,11 @@ import Foundation
 /// A directory source sees entries added, removed or renamed (including an editor's
 /// temporary file renamed over the original); a file source sees in-place writes. After any
 /// event the tree is rescanned, so new entries are watched and replaced files re-opened.
-final class DirectoryWatcherBackend {
+///
+/// `@unchecked Sendable`: dispatch's handlers are `@Sendable` closures in the Swift 6 SDKs, and
+/// they capture this object; every mutable property is touched on the core's serial queue only
+/// (the handlers run there, `close()` enters it with `sync`), as with `DirectoryWatcherCore`.
+final class DirectoryWatcherBackend: @unchecked Sendable {
     private unowned let core: DirectoryWatcherCore
     /// Sources by relative path ("" for the root). Touched on the core's queue only.
     private var sources: [String: DispatchSourceFileSystemObject] = [:]
@@ -68,9 +72,9 @@ final class DirectoryWatcherBackend {
         let group = closed
         group.enter()
         let directory = isDirectory.boolValue
-        source.setEventHandler { [weak self, weak source] in
-            guard let self, let source else { return }
-            self.fired(relative, isDirectory: directory, event: source.data)
+        // Captures only Sendable values: the source is looked up again on the queue.
+        source.setEventHandler { [weak self] in
+            self?.fired(relative, isDirectory: directory)
         }
         source.setCancelHandler {
             _ = Darwin.close(descriptor)
@@ -82,9 +86,9 @@ final class DirectoryWatcherBackend {
     }
 
     /// Handles an event of the source on `relative`. On the core's queue.
-    private func fired(_ relative: String, isDirectory: Bool, event: DispatchSource.FileSystemEvent) {
-        guard !isClosed else { return }
-        if !event.intersection([.delete, .rename, .revoke]).isEmpty, let source = sources[relative] {
+    private func fired(_ relative: String, isDirectory: Bool) {
+        guard !isClosed, let source = sources[relative] else { return }
+        if !source.data.intersection([.delete, .rename, .revoke]).isEmpty {
             // The inode went away (deleted, or replaced by a rename): watch the path afresh.
             source.cancel()
             sources[relative] = nil

@@ -41,8 +41,8 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     public let event: FlowHistoryEvent<Route>
     /// Who asked.
     public let source: FlowOperationSource
-    /// The outcome.
-    public let outcome: FlowOperationOutcome
+    /// What happened, in detail.
+    public let status: FlowOperationStatus
     /// Why it was not applied (with `file:line` for script errors), or `nil`.
     public let reason: String?
     /// The rules generation in force (0 without rules).
@@ -55,7 +55,7 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     @inlinable
     init(
         salt: UInt64, sequence: Int, date: Date, event: FlowHistoryEvent<Route>, source: FlowOperationSource,
-        outcome: FlowOperationOutcome, reason: String?, generation: Int,
+        status: FlowOperationStatus, reason: String?, generation: Int,
         previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>]
     ) {
         self.salt = salt
@@ -63,12 +63,15 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
         self.date = date
         self.event = event
         self.source = source
-        self.outcome = outcome
+        self.status = status
         self.reason = reason
         self.generation = generation
         self.previousStacks = previousStacks
         self.newStacks = newStacks
     }
+
+    /// FlowStack's three-case summary of `status`.
+    public var outcome: FlowOperationOutcome { FlowOperationOutcome(status) }
 
     /// The entry's identity, derived from the router's random salt and the sequence number.
     public var id: UUID {
@@ -79,7 +82,7 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     /// blocked step this way).
     func rewritten(reason: String?, previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>]) -> FlowHistoryEntry {
         FlowHistoryEntry(
-            salt: salt, sequence: sequence, date: date, event: event, source: source, outcome: outcome,
+            salt: salt, sequence: sequence, date: date, event: event, source: source, status: status,
             reason: reason, generation: generation, previousStacks: previousStacks, newStacks: newStacks
         )
     }
@@ -109,8 +112,8 @@ public struct FlowOperationRecord<Route: Hashable>: Identifiable {
     public let previousStacks: [FlowStackState<Route>]
     /// The stacks after.
     public let newStacks: [FlowStackState<Route>]
-    /// What happened.
-    public let outcome: FlowOperationOutcome
+    /// What happened, in detail.
+    public let status: FlowOperationStatus
     /// Why it was not applied, or `nil`.
     public let reason: String?
     /// Who asked.
@@ -120,14 +123,32 @@ public struct FlowOperationRecord<Route: Hashable>: Identifiable {
     /// The rules generation that decided it.
     public let generation: Int
 
-    /// Creates a record (FlowStack's initializer, extended with optional fields).
+    /// What happened: FlowStack's three-case summary of `status`.
+    public var outcome: FlowOperationOutcome { FlowOperationOutcome(status) }
+
+    /// Creates a record with one of FlowStack's three outcomes (FlowStack's initializer).
     public init(
         id: UUID = UUID(),
         date: Date = Date(),
         operation: FlowOperation<Route>,
         previousStacks: [FlowStackState<Route>],
         newStacks: [FlowStackState<Route>],
-        outcome: FlowOperationOutcome,
+        outcome: FlowOperationOutcome
+    ) {
+        self.init(
+            id: id, date: date, operation: operation, previousStacks: previousStacks, newStacks: newStacks,
+            status: FlowOperationStatus(outcome)
+        )
+    }
+
+    /// Creates a record with a detailed status and the optional fields.
+    public init(
+        id: UUID = UUID(),
+        date: Date = Date(),
+        operation: FlowOperation<Route>,
+        previousStacks: [FlowStackState<Route>],
+        newStacks: [FlowStackState<Route>],
+        status: FlowOperationStatus,
         reason: String? = nil,
         source: FlowOperationSource = .code,
         sequence: Int = 0,
@@ -138,7 +159,7 @@ public struct FlowOperationRecord<Route: Hashable>: Identifiable {
         self.operation = operation
         self.previousStacks = previousStacks
         self.newStacks = newStacks
-        self.outcome = outcome
+        self.status = status
         self.reason = reason
         self.source = source
         self.sequence = sequence

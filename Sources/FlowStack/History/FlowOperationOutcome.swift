@@ -1,122 +1,39 @@
-import Foundation
-
-/// What happened to a navigation request.
+/// What happened to a navigation operation, as FlowStack's history records it: applied, or
+/// blocked by a precondition or by the guard.
 ///
-/// FlowStack's three outcomes, plus typed reasons for everything FlowStack turned into a silent
-/// no-op.
+/// An app's exhaustive `switch` over these three cases keeps compiling. The router knows more
+/// (`status`, a `FlowOperationStatus`: a rule's redirect, a script failure, nothing to pop, a
+/// cancelled async request, ...); every refusal that is not a precondition's counts as
+/// `blockedByGuard` here.
 public enum FlowOperationOutcome: String, Hashable, Codable, Sendable {
     /// The operation changed the state.
     case applied
     /// A one-off or default precondition (Swift or rules) returned false.
     case blockedByPrecondition
-    /// `guardOperation` or a route guard of the rules returned false.
+    /// Anything else refused it: `guardOperation`, a rule's guard or redirect, a failing
+    /// script, or the router itself (no such stack or route, nothing to pop or dismiss, a
+    /// cancelled or rolled-back request, an ignored dialog change).
     case blockedByGuard
-    /// A rule blocked it and performed another operation instead.
-    case redirected
-    /// A rule failed (script error, redirect loop, async call in a sync navigation); the
-    /// engine's failure policy blocked the operation.
-    case failed
-    /// The target stack does not exist.
-    case stackNotFound
-    /// `popTo` found no such route in the stack.
-    case routeNotFound
-    /// There was nothing to pop.
-    case nothingToPop
-    /// There was nothing to dismiss.
-    case nothingToDismiss
-    /// The task waiting in the async queue was cancelled before its turn.
-    case cancelled
-    /// A transaction step that was undone because a later step was blocked, or not attempted
-    /// because an earlier one was.
-    case rolledBack
-    /// A dialog change that did not show anything (`ignoreIfVisible` with a visible dialog,
-    /// hiding when nothing is visible).
-    case ignored
 
-    /// Whether the operation changed the state.
-    public var isApplied: Bool { self == .applied }
-
-    /// The outcome as the predicate of a sentence: "was blocked by a guard", "failed".
-    public var phrase: String {
-        switch self {
-        case .applied: "was applied"
-        case .blockedByPrecondition: "was blocked by a precondition"
-        case .blockedByGuard: "was blocked by a guard"
-        case .redirected: "was redirected"
-        case .failed: "failed"
-        case .stackNotFound: "found no such stack"
-        case .routeNotFound: "found no such route in the stack"
-        case .nothingToPop: "had nothing to pop"
-        case .nothingToDismiss: "had nothing to dismiss"
-        case .cancelled: "was cancelled"
-        case .rolledBack: "was rolled back"
-        case .ignored: "was ignored"
-        }
-    }
-
-    /// Whether a check (precondition, guard, rule) refused it.
-    public var isBlocked: Bool {
-        switch self {
-        case .blockedByPrecondition, .blockedByGuard, .redirected, .failed: true
-        default: false
+    /// The summary of a detailed status.
+    public init(_ status: FlowOperationStatus) {
+        switch status {
+        case .applied: self = .applied
+        case .blockedByPrecondition: self = .blockedByPrecondition
+        case .blockedByGuard, .redirected, .failed, .stackNotFound, .routeNotFound, .nothingToPop,
+             .nothingToDismiss, .cancelled, .rolledBack, .ignored:
+            self = .blockedByGuard
         }
     }
 }
 
-/// The typed result of one navigation request.
-public struct FlowOperationResult<Route: Hashable>: Hashable {
-    /// The request.
-    public let command: FlowCommand<Route>
-    /// What happened.
-    public let outcome: FlowOperationOutcome
-    /// Why it was not applied, or `nil` when it was.
-    public let reason: String?
-    /// The history sequence number of the entry recorded for it, if one was recorded.
-    public let sequence: Int?
-    /// The rules generation that decided it (0 without rules).
-    public let generation: Int
-    @usableFromInline let redirectStorage: [FlowOperationResult<Route>]
-    /// A redirect a rule asked for that was not performed (inside a transaction or deep link).
-    public let pendingRedirect: FlowCommand<Route>?
-
-    /// Creates a result.
-    @inlinable
-    public init(
-        command: FlowCommand<Route>,
-        outcome: FlowOperationOutcome,
-        reason: String? = nil,
-        sequence: Int? = nil,
-        generation: Int = 0,
-        redirect: FlowOperationResult<Route>? = nil,
-        pendingRedirect: FlowCommand<Route>? = nil
-    ) {
-        self.command = command
-        self.outcome = outcome
-        self.reason = reason
-        self.sequence = sequence
-        self.generation = generation
-        self.redirectStorage = redirect.map { [$0] } ?? []
-        self.pendingRedirect = pendingRedirect
-    }
-
-    /// The operation.
-    public var operation: FlowOperation<Route> { command.operation }
-
-    /// Whether the operation changed the state.
-    @inlinable public var isApplied: Bool { outcome == .applied }
-
-    /// The result of the operation a rule redirected to, if any.
-    public var redirect: FlowOperationResult<Route>? { redirectStorage.first }
-
-    /// Whether the redirect chain ended with an applied operation.
-    public var redirectApplied: Bool {
-        var current = redirect
-        while let result = current {
-            if result.isApplied { return true }
-            current = result.redirect
+extension FlowOperationStatus {
+    /// The detailed status of one of FlowStack's three outcomes.
+    public init(_ outcome: FlowOperationOutcome) {
+        switch outcome {
+        case .applied: self = .applied
+        case .blockedByPrecondition: self = .blockedByPrecondition
+        case .blockedByGuard: self = .blockedByGuard
         }
-        return false
     }
 }
-
-extension FlowOperationResult: Sendable where Route: Sendable {}

@@ -21,7 +21,7 @@ extension FlowRouter {
         if Task.isCancelled {
             willChange()
             result = record(
-                command, source: source, outcome: .cancelled,
+                command, source: source, status: .cancelled,
                 reason: "the task was cancelled while waiting in the navigation queue", previous: stacks
             )
         } else {
@@ -57,7 +57,7 @@ extension FlowRouter {
     ) async -> FlowOperationResult<Route> {
         if let refusal = validate(command) {
             willChange()
-            return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: stacks)
+            return record(command, source: source, status: refusal.0, reason: refusal.1, previous: stacks)
         }
         var allowedReason: String?
         var decidedBy: Int?
@@ -66,18 +66,18 @@ extension FlowRouter {
             if let condition {
                 for operation in command.operations where !(await condition(operation, before)) {
                     willChange()
-                    return record(command, source: source, outcome: .blockedByPrecondition,
+                    return record(command, source: source, status: .blockedByPrecondition,
                                   reason: "the call's condition returned false", previous: stacks)
                 }
             } else {
                 if let refusal = checkDefaultPreconditions(command, stacks: before) {
                     willChange()
-                    return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: stacks)
+                    return record(command, source: source, status: refusal.0, reason: refusal.1, previous: stacks)
                 }
                 if let precondition = defaultAsyncPreconditions[command.operation.kind] {
                     for operation in command.operations where !(await precondition(operation, before)) {
                         willChange()
-                        return record(command, source: source, outcome: .blockedByPrecondition,
+                        return record(command, source: source, status: .blockedByPrecondition,
                                       reason: "the default async precondition for \(operation.kind.rawValue) returned false", previous: stacks)
                     }
                 }
@@ -85,7 +85,7 @@ extension FlowRouter {
             // The guard comes after every precondition, sync and async (as in the sync path).
             if let refusal = checkGuard(command) {
                 willChange()
-                return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: stacks)
+                return record(command, source: source, status: refusal.0, reason: refusal.1, previous: stacks)
             }
             if let hook = rulesHook {
                 let request = FlowRuleRequest(
@@ -101,19 +101,19 @@ extension FlowRouter {
                     allowedReason = reason
                 case .block(let block):
                     willChange()
-                    return record(command, source: source, outcome: block.stage.outcome, reason: block.reason, previous: stacks,
+                    return record(command, source: source, status: block.stage.status, reason: block.reason, previous: stacks,
                                   generation: decidedBy)
                 case .redirect(let target, let block):
                     willChange()
                     if let loop = redirectLoop(command, to: target, chain: chain) {
-                        return record(command, source: source, outcome: .failed, reason: loop, previous: stacks)
+                        return record(command, source: source, status: .failed, reason: loop, previous: stacks)
                     }
                     let reason = block.reason ?? "redirected to \(target.summary)"
-                    let blocked = record(command, source: source, outcome: .redirected, reason: reason, previous: stacks,
+                    let blocked = record(command, source: source, status: .redirected, reason: reason, previous: stacks,
                                          generation: decidedBy)
                     let followed = await runAsync(target, source: source, condition: nil, chain: chain + [command])
                     return FlowOperationResult(
-                        command: command, outcome: .redirected, reason: reason, sequence: blocked.sequence,
+                        command: command, status: .redirected, reason: reason, sequence: blocked.sequence,
                         generation: blocked.generation, redirect: followed
                     )
                 }
@@ -121,13 +121,13 @@ extension FlowRouter {
             // The checks may have suspended: the state can have moved under the request.
             if let refusal = validate(command) {
                 willChange()
-                return record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: stacks)
+                return record(command, source: source, status: refusal.0, reason: refusal.1, previous: stacks)
             }
         }
         willChange()
         let before = stacks
         mutate(command)
-        let result = record(command, source: source, outcome: .applied, reason: allowedReason, previous: before,
+        let result = record(command, source: source, status: .applied, reason: allowedReason, previous: before,
                             generation: decidedBy)
         notifyApplied(command)
         return result

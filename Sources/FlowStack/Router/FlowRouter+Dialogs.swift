@@ -20,26 +20,31 @@ extension FlowRouter {
         }
         recordDialog(
             FlowDialogChange(action: .show(policy), dialog: dialogKey(dialog), visibleAfter: dialogKey(globalDialog), queuedAfter: dialogQueue.count),
-            outcome: taken ? .applied : .ignored, source: .code
+            status: taken ? .applied : .ignored, source: .code
         )
         return taken
     }
 
     /// Hides the visible dialog; the next queued one, if any, becomes visible.
     public func hideGlobalDialog() {
-        hideGlobalDialog(source: .code)
+        hideDialog(source: .code)
     }
 
-    /// Hides the visible dialog on behalf of `source` (the UI reports `.user` when the person
-    /// closes it).
-    public func hideGlobalDialog(source: FlowOperationSource) {
+    /// The person closed the visible dialog (reported by the UI layer): hides it like
+    /// `hideGlobalDialog()`, recorded with source `user`. A name of its own keeps
+    /// `router.hideGlobalDialog` an unambiguous method reference.
+    public func userDidHideGlobalDialog() {
+        hideDialog(source: .user)
+    }
+
+    func hideDialog(source: FlowOperationSource) {
         willChange()
         let hidden = dialogKey(globalDialog)
         let hadDialog = globalDialog != nil
         globalDialog = dialogQueue.isEmpty ? nil : dialogQueue.removeFirst()
         recordDialog(
             FlowDialogChange(action: .hide, dialog: hidden, visibleAfter: dialogKey(globalDialog), queuedAfter: dialogQueue.count),
-            outcome: hadDialog ? .applied : .ignored, source: source
+            status: hadDialog ? .applied : .ignored, source: source
         )
     }
 
@@ -51,7 +56,7 @@ extension FlowRouter {
         globalDialog = nil
         recordDialog(
             FlowDialogChange(action: .clear, dialog: nil, visibleAfter: nil, queuedAfter: 0),
-            outcome: hadAny ? .applied : .ignored, source: .code
+            status: hadAny ? .applied : .ignored, source: .code
         )
     }
 }

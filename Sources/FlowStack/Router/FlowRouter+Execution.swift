@@ -57,12 +57,12 @@ extension FlowRouter {
         willChange()
         let before = _stacks
         if let (outcome, reason) = validate(command) {
-            return Output(record(command, source: source, outcome: outcome, reason: reason, previous: before))
+            return Output(record(command, source: source, status: outcome, reason: reason, previous: before))
         }
         var allowedReason: String?
         if source != .user {
             if let refusal = checkSwift(command, condition: condition, stacks: before) {
-                return Output(record(command, source: source, outcome: refusal.0, reason: refusal.1, previous: before))
+                return Output(record(command, source: source, status: refusal.0, reason: refusal.1, previous: before))
             }
             if rulesHook != nil {
                 switch consult(command, source: source, condition: condition != nil, chain: chain) {
@@ -72,7 +72,7 @@ extension FlowRouter {
                     allowedReason = reason
                 case .block(let block):
                     return Output(record(
-                        command, source: source, outcome: block.stage.outcome, reason: block.reason, previous: before))
+                        command, source: source, status: block.stage.status, reason: block.reason, previous: before))
                 case .redirect(let target, let block):
                     return Output(redirect(command, to: target, block: block, source: source, chain: chain, previous: before))
                 }
@@ -86,9 +86,9 @@ extension FlowRouter {
                 return applied
             }
             // The command moves into the result (the history entry gets a copy).
-            return Output(record(command, source: source, outcome: .applied, reason: allowedReason, previous: before))
+            return Output(record(command, source: source, status: .applied, reason: allowedReason, previous: before))
         }
-        let result = record(copy command, source: source, outcome: .applied, reason: allowedReason, previous: before)
+        let result = record(copy command, source: source, status: .applied, reason: allowedReason, previous: before)
         notifyApplied(command)
         return Output(result)
     }
@@ -101,7 +101,7 @@ extension FlowRouter {
         if let refusal = decidingRefusal(command) { return refusal }
         if let transaction = transactionState, transaction.failure != nil {
             return FlowOperationResult(
-                command: command, outcome: .rolledBack,
+                command: command, status: .rolledBack,
                 reason: "not attempted: an earlier step of the transaction was blocked",
                 generation: rulesHook?.generation ?? 0
             )
@@ -113,7 +113,7 @@ extension FlowRouter {
     @inlinable
     func checkSwift(
         _ command: FlowCommand<Route>, condition: Precondition?, stacks before: [FlowStackState<Route>]
-    ) -> (FlowOperationOutcome, String)? {
+    ) -> (FlowOperationStatus, String)? {
         if command.batch != nil {
             return checkSwiftBatch(command, condition: condition, stacks: before)
         }
@@ -133,14 +133,14 @@ extension FlowRouter {
     }
 
     @usableFromInline
-    func defaultRefusal(_ kind: FlowOperationKind) -> (FlowOperationOutcome, String) {
+    func defaultRefusal(_ kind: FlowOperationKind) -> (FlowOperationStatus, String) {
         (.blockedByPrecondition, "the default precondition for \(kind.rawValue) returned false")
     }
 
     @usableFromInline
     func checkSwiftBatch(
         _ command: FlowCommand<Route>, condition: Precondition?, stacks before: [FlowStackState<Route>]
-    ) -> (FlowOperationOutcome, String)? {
+    ) -> (FlowOperationStatus, String)? {
         let operations = command.operations
         if let condition {
             for operation in operations where !condition(operation, before) {
@@ -164,7 +164,7 @@ extension FlowRouter {
     func decidingRefusal(_ command: FlowCommand<Route>) -> FlowOperationResult<Route>? {
         guard isDeciding || (decidingTask != nil && decidingTask == FlowSerialQueue.currentTask) else { return nil }
         return FlowOperationResult(
-            command: command, outcome: .failed,
+            command: command, status: .failed,
             reason: "navigation was requested while a rule was deciding; rules navigate only through a redirect",
             generation: rulesHook?.generation ?? 0
         )
@@ -173,7 +173,7 @@ extension FlowRouter {
     /// The default (sync) precondition for the command's kind.
     func checkDefaultPreconditions(
         _ command: FlowCommand<Route>, stacks before: [FlowStackState<Route>]
-    ) -> (FlowOperationOutcome, String)? {
+    ) -> (FlowOperationStatus, String)? {
         guard let precondition = preconditionTable[command.operation.kind.tableIndex] else { return nil }
         for operation in command.operations where !precondition(operation, before) {
             return defaultRefusal(operation.kind)
@@ -182,7 +182,7 @@ extension FlowRouter {
     }
 
     /// `guardOperation`, asked for every operation of the command.
-    func checkGuard(_ command: FlowCommand<Route>) -> (FlowOperationOutcome, String)? {
+    func checkGuard(_ command: FlowCommand<Route>) -> (FlowOperationStatus, String)? {
         guard let guardOperation else { return nil }
         for operation in command.operations where !guardOperation(operation) {
             return (.blockedByGuard, "guardOperation returned false")
@@ -232,16 +232,16 @@ extension FlowRouter {
         previous: [FlowStackState<Route>]
     ) -> FlowOperationResult<Route> {
         if let loop = redirectLoop(command, to: target, chain: chain) {
-            return record(command, source: source, outcome: .failed, reason: loop, previous: previous)
+            return record(command, source: source, status: .failed, reason: loop, previous: previous)
         }
         let reason = block.reason ?? "redirected to \(target.summary)"
         if transactionState != nil {
-            return record(command, source: source, outcome: .redirected, reason: reason, previous: previous, pendingRedirect: target)
+            return record(command, source: source, status: .redirected, reason: reason, previous: previous, pendingRedirect: target)
         }
-        let blocked = record(command, source: source, outcome: .redirected, reason: reason, previous: previous)
+        let blocked = record(command, source: source, status: .redirected, reason: reason, previous: previous)
         let followed: FlowOperationResult<Route> = run(target, source: source, condition: nil, chain: chain + [command])
         return FlowOperationResult(
-            command: command, outcome: .redirected, reason: reason, sequence: blocked.sequence,
+            command: command, status: .redirected, reason: reason, sequence: blocked.sequence,
             generation: blocked.generation, redirect: followed
         )
     }
@@ -269,7 +269,7 @@ extension FlowRouter {
 extension FlowRuleStage {
     /// The outcome a block at this stage records.
     @inlinable
-    var outcome: FlowOperationOutcome {
+    var status: FlowOperationStatus {
         switch self {
         case .precondition: .blockedByPrecondition
         case .guard: .blockedByGuard

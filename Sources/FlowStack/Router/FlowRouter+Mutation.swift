@@ -15,7 +15,7 @@ extension FlowRouter {
 
     /// Why a command cannot run against the current state, or `nil` when it can.
     @inlinable
-    func validate(_ command: FlowCommand<Route>) -> (FlowOperationOutcome, String)? {
+    func validate(_ command: FlowCommand<Route>) -> (FlowOperationStatus, String)? {
         // Push and pop read the command's shape: a switch over the operation would copy it.
         let shape = command._shape
         switch shape.kind {
@@ -35,12 +35,12 @@ extension FlowRouter {
     }
 
     @usableFromInline
-    func missingStack(_ target: FlowStackTarget) -> (FlowOperationOutcome, String) {
+    func missingStack(_ target: FlowStackTarget) -> (FlowOperationStatus, String) {
         (.stackNotFound, "no stack \(describe(target)) exists; it may have been dismissed")
     }
 
     @usableFromInline
-    func validateOther(_ command: FlowCommand<Route>) -> (FlowOperationOutcome, String)? {
+    func validateOther(_ command: FlowCommand<Route>) -> (FlowOperationStatus, String)? {
         let operation = command.operation
         var stackIndex = 0
         if let target = operation.target {

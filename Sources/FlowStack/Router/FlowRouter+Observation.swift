@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Combine)
+import Combine
+#endif
 
 /// A change a router reports to its observers.
 public enum FlowRouterEvent<Route: Hashable> {

@@ -6,7 +6,7 @@ extension FlowRouter {
     func record(
         _ command: consuming FlowCommand<Route>,
         source: FlowOperationSource,
-        outcome: FlowOperationOutcome,
+        status: FlowOperationStatus,
         reason: String?,
         previous: [FlowStackState<Route>],
         pendingRedirect: FlowCommand<Route>? = nil,
@@ -17,11 +17,11 @@ extension FlowRouter {
         nextSequence = sequence + 1
         store(FlowHistoryEntry(
             salt: idSalt, sequence: sequence, date: Date(), event: .navigation(copy command),
-            source: source, outcome: outcome, reason: reason, generation: generation,
+            source: source, status: status, reason: reason, generation: generation,
             previousStacks: previous, newStacks: _stacks
         ))
         return FlowOperationResult(
-            command: command, outcome: outcome, reason: reason, sequence: sequence,
+            command: command, status: status, reason: reason, sequence: sequence,
             generation: generation, pendingRedirect: pendingRedirect
         )
     }
@@ -35,7 +35,7 @@ extension FlowRouter {
         nextSequence = sequence + 1
         store(FlowHistoryEntry(
             salt: idSalt, sequence: sequence, date: Date(), event: .navigation(command),
-            source: source, outcome: .applied, reason: reason, generation: currentGeneration(),
+            source: source, status: .applied, reason: reason, generation: currentGeneration(),
             previousStacks: previous, newStacks: _stacks
         ))
     }
@@ -48,12 +48,12 @@ extension FlowRouter {
     }
 
     /// Records a dialog change.
-    func recordDialog(_ change: FlowDialogChange, outcome: FlowOperationOutcome, source: FlowOperationSource) {
+    func recordDialog(_ change: FlowDialogChange, status: FlowOperationStatus, source: FlowOperationSource) {
         let sequence = nextSequence
         nextSequence = sequence + 1
         store(FlowHistoryEntry<Route>(
             salt: idSalt, sequence: sequence, date: Date(), event: .dialog(change),
-            source: source, outcome: outcome, reason: nil, generation: rulesHook?.generation ?? 0,
+            source: source, status: status, reason: nil, generation: rulesHook?.generation ?? 0,
             previousStacks: _stacks, newStacks: _stacks
         ))
     }

@@ -16,7 +16,7 @@ final class FlowTransactionState<Route: Hashable> {
     func note(_ result: FlowOperationResult<Route>) {
         steps.append(result)
         guard failure == nil else { return }
-        switch result.outcome {
+        switch result.status {
         case .applied, .nothingToPop, .nothingToDismiss, .ignored, .rolledBack:
             break
         default:
@@ -47,7 +47,7 @@ public struct FlowTransactionResult<Route: Hashable> {
     /// Why the transaction was rolled back: the step, its operation and its reason.
     public var reason: String? {
         guard let index = failedStepIndex, let failure else { return nil }
-        return "step \(index + 1) of \(steps.count) (\(failure.command.summary)) \(failure.outcome.phrase)"
+        return "step \(index + 1) of \(steps.count) (\(failure.command.summary)) \(failure.status.phrase)"
             + (failure.reason.map { ": \($0)" } ?? "")
     }
 }
@@ -97,13 +97,13 @@ extension FlowRouter {
         let blockedEntry = state.entries.first { $0.sequence == failed.sequence }
         rollBack(to: saved, recording: blockedEntry.map { entry in
             entry.rewritten(
-                reason: "transaction rolled back at step \(failedIndex + 1): " + (entry.reason ?? entry.outcome.rawValue),
+                reason: "transaction rolled back at step \(failedIndex + 1): " + (entry.reason ?? entry.status.rawValue),
                 previousStacks: saved.0, newStacks: saved.0
             )
         })
         let steps = state.steps.enumerated().map { index, step in
-            index < failedIndex && step.outcome == .applied
-                ? FlowOperationResult(command: step.command, outcome: .rolledBack,
+            index < failedIndex && step.status == .applied
+                ? FlowOperationResult(command: step.command, status: .rolledBack,
                                       reason: "undone: step \(failedIndex + 1) of the transaction was blocked",
                                       sequence: nil, generation: step.generation)
                 : step

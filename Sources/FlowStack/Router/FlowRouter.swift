@@ -11,6 +11,7 @@ import Combine
 /// default preconditions for the kind), then `guardOperation`, then the rules hook if one is
 /// installed; blocked requests are recorded in the history with their reason.
 @MainActor
+@dynamicMemberLookup
 public final class FlowRouter<Route: Hashable, Dialog> {
     /// FlowStack's guard: consulted for every operation after the preconditions.
     public typealias Guard = @MainActor (FlowOperation<Route>) -> Bool
@@ -26,6 +27,8 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     #if canImport(Combine)
     /// Publishes before every change, so SwiftUI views observing the router update.
     nonisolated(unsafe) public let objectWillChange = ObservableObjectPublisher()
+    /// The subjects of `$stacks` and the other publishers, made when first asked for.
+    var publishers: FlowRouterSubjects<Route, Dialog>?
     #endif
 
     /// The stacks: the root stack first, the front-most presented stack last.
@@ -134,7 +137,7 @@ public final class FlowRouter<Route: Hashable, Dialog> {
                 records.append(FlowOperationRecord(
                     id: entry.id, date: entry.date, operation: operation,
                     previousStacks: entry.previousStacks, newStacks: entry.newStacks,
-                    outcome: entry.outcome, reason: entry.reason, source: entry.source,
+                    status: entry.status, reason: entry.reason, source: entry.source,
                     sequence: entry.sequence, generation: entry.generation
                 ))
             }

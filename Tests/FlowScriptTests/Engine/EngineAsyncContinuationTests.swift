@@ -47,7 +47,7 @@ struct EngineAsyncContinuationTests {
         #expect(await rig.router.pushAsync(contentsOf: [route("detail"), route("paywall")]) == false)
         #expect(rig.log == ["p1 a", "p2 b", "detail e"])
         let entry = try #require(rig.router.history.last)
-        #expect(entry.outcome == .blockedByGuard)
+        #expect(entry.status == .blockedByGuard)
         #expect(entry.reason == "no detail before the paywall (f)")
     }
 
@@ -63,7 +63,7 @@ struct EngineAsyncContinuationTests {
     func syncPathRefusesAsyncHost() throws {
         let rig = try rig()
         let result = rig.push("editor")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         #expect(result.reason?.contains("asynchronous") == true, "\(result.reason ?? "")")
     }
 }

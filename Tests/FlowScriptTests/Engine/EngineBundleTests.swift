@@ -36,7 +36,7 @@ struct EngineBundleTests {
         let router = FlowRouter<FlowRouteValue, String>(root: FlowRouteValue("home"))
         engine.install(into: router)
         let result = router.perform(.push(FlowRouteValue("editor"), target: .active))
-        #expect(result.outcome == .blockedByGuard)
+        #expect(result.status == .blockedByGuard)
         #expect(result.reason == "bundle v1")
     }
 

@@ -18,10 +18,10 @@ struct EngineDecisionTests {
     func allowingForms(body: String) throws {
         let rig = try RulesRig("flow.guard('editor', function(op, stacks, ctx)\n\(body)\nend)")
         let result = rig.push("editor")
-        #expect(result.outcome == .applied)
+        #expect(result.status == .applied)
         #expect(result.reason == nil)
         #expect(rig.router.topRoute == route("editor"))
-        #expect(rig.router.history.last?.outcome == .applied)
+        #expect(rig.router.history.last?.status == .applied)
     }
 
     @Test("false or nil as a returned value blocks, with the reason that follows it", arguments: [
@@ -33,7 +33,7 @@ struct EngineDecisionTests {
     func blockingFormsWithReason(body: String, reason: String) throws {
         let rig = try RulesRig("flow.guard('editor', function(op, stacks, ctx)\n\(body)\nend)")
         let result = rig.push("editor")
-        #expect(result.outcome == .blockedByGuard)
+        #expect(result.status == .blockedByGuard)
         #expect(result.reason == reason)
         #expect(rig.router.topRoute == route("home"))
         #expect(rig.router.history.last?.reason == reason)
@@ -52,7 +52,7 @@ struct EngineDecisionTests {
             end)
             """)
         let result = rig.push("editor")
-        #expect(result.outcome == .blockedByGuard)
+        #expect(result.status == .blockedByGuard)
         #expect(result.reason == "blocked by the guard at rules/test.lua:2")
         #expect(rig.router.activeStack.path.isEmpty)
     }
@@ -78,12 +78,12 @@ struct EngineDecisionTests {
             end)
             """)
         let blocked = rig.push("detail")
-        #expect(blocked.outcome == .blockedByPrecondition)
+        #expect(blocked.status == .blockedByPrecondition)
         #expect(blocked.reason == "login required")
         try rig.engine.setFact("isLoggedIn", true)
         #expect(rig.push("detail").isApplied)
         try rig.engine.setFact("isLoggedIn", 1)
-        #expect(rig.push("detail").outcome == .failed, "a value that is not true never allows: 1 is a script error")
+        #expect(rig.push("detail").status == .failed, "a value that is not true never allows: 1 is a script error")
     }
 
     @Test("Anything else returned is a script error: blocked (fail closed) with file:line", arguments: [
@@ -101,12 +101,12 @@ struct EngineDecisionTests {
             end)
             """)
         let result = rig.push("editor")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         let reason = try #require(result.reason)
         #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)")
         #expect(reason.contains("returned a \(typeName)"), "\(reason)")
         #expect(rig.router.activeStack.path.isEmpty)
-        #expect(rig.router.history.last?.outcome == .failed)
+        #expect(rig.router.history.last?.status == .failed)
         #expect(rig.router.history.last?.reason == reason)
     }
 
@@ -114,7 +114,7 @@ struct EngineDecisionTests {
     func badPreconditionReturn() throws {
         let rig = try RulesRig("flow.precondition('*', function() return 'ok' end)")
         let result = rig.push("detail")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         #expect(result.reason?.hasPrefix("rules/test.lua:1: a precondition must return") == true, "\(result.reason ?? "")")
     }
 
@@ -127,7 +127,7 @@ struct EngineDecisionTests {
             end)
             """)
         let result = rig.push("editor")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         let reason = try #require(result.reason)
         #expect(reason.hasPrefix("rules/test.lua:3: "), "\(reason)")
         #expect(reason.contains("arithmetic"), "\(reason)")
@@ -155,12 +155,12 @@ struct EngineDecisionTests {
             end)
             """, configuration: FlowRulesConfiguration(failurePolicy: .failOpen))
         let bad = rig.push("editor")
-        #expect(bad.outcome == .applied)
+        #expect(bad.status == .applied)
         #expect(bad.reason?.hasPrefix("rules/test.lua:1: ") == true, "\(bad.reason ?? "")")
         #expect(rig.router.topRoute == route("editor"))
         #expect(rig.router.history.last?.reason == bad.reason)
         let failing = rig.push("detail")
-        #expect(failing.outcome == .applied)
+        #expect(failing.status == .applied)
         #expect(failing.reason == "rules/test.lua:5: boom")
         let errors = rig.engine.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == 2)
@@ -174,7 +174,7 @@ struct EngineDecisionTests {
         let rig = try RulesRig(
             "flow.guard('editor', function() return false, 'no' end)",
             configuration: FlowRulesConfiguration(failurePolicy: .failOpen))
-        #expect(rig.push("editor").outcome == .blockedByGuard)
+        #expect(rig.push("editor").status == .blockedByGuard)
     }
 
     @Test("Operations no rule is registered for are allowed without asking Lua")

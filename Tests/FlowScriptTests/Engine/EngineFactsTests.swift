@@ -35,16 +35,16 @@ struct EngineFactsTests {
         let rig = try RulesRig("flow.precondition('push', function() return facts.isLoggedIn, 'login required' end)")
         var changes = 0
         rig.engine.onFactsChange = { changes += 1 }
-        #expect(rig.push("a").outcome == .blockedByPrecondition)
+        #expect(rig.push("a").status == .blockedByPrecondition)
         try rig.engine.setFact("isLoggedIn", true)
         #expect(rig.push("a").isApplied)
         try rig.engine.setFact("isLoggedIn", nil)
-        #expect(rig.push("b").outcome == .blockedByPrecondition)
+        #expect(rig.push("b").status == .blockedByPrecondition)
         try rig.engine.setFacts(["isLoggedIn": true, "other": 1])
         #expect(rig.push("b").isApplied)
         try rig.engine.resetFacts(["other": 2])
         #expect(rig.engine.currentFacts == ["other": 2])
-        #expect(rig.push("c").outcome == .blockedByPrecondition)
+        #expect(rig.push("c").status == .blockedByPrecondition)
         #expect(changes == 4)
     }
 
@@ -74,7 +74,7 @@ struct EngineFactsTests {
             """)
         try rig.engine.setFacts(["isLoggedIn": false, "user": ["name": "Ada"], "list": ["a"]])
         let result = rig.push("probe")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         let reason = try #require(result.reason)
         #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)")
         #expect(reason.contains("read-only") || reason.contains("protected"), "\(reason)")
@@ -125,7 +125,7 @@ struct EngineFactsTests {
             end)
             """, configuration: FlowRulesConfiguration(manifest: Self.manifest))
         let result = rig.push("editor")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         let reason = try #require(result.reason)
         #expect(reason.hasPrefix("rules/test.lua:3: "), "\(reason)")
         #expect(reason.contains("unknown fact 'isPremuim' (did you mean 'isPremium'?)"), "\(reason)")

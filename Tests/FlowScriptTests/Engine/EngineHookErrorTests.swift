@@ -17,7 +17,7 @@ struct EngineHookErrorTests {
     func decisionErrors(text: String, reason: String) throws {
         let rig = try RulesRig(text)
         let result = finalResult(rig.push("editor"))
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         #expect(result.reason?.hasPrefix(reason) == true, "\(result.reason ?? "")")
         #expect(rig.router.activeStack.path.isEmpty)
     }
@@ -33,7 +33,7 @@ struct EngineHookErrorTests {
         rig.engine.registerAsyncHost("fetch") { _ in await Task.yield(); return [["present": true]] }
         #expect(await rig.router.pushAsync(route("editor")) == false)
         let entry = try #require(rig.router.history.last)
-        #expect(entry.outcome == .failed)
+        #expect(entry.status == .failed)
         #expect(entry.reason?.hasPrefix("rules/test.lua:3: ") == true, "\(entry.reason ?? "")")
     }
 
@@ -89,7 +89,7 @@ struct EngineHookErrorTests {
         let applied = isAsync ? await rig.router.pushAsync(route("editor")) : rig.router.push(route("editor"))
         #expect(!applied)
         let entry = try #require(rig.router.history.last)
-        #expect(entry.outcome == .failed)
+        #expect(entry.status == .failed)
         #expect(entry.reason?.hasPrefix("rules/test.lua:2: ") == true, "\(entry.reason ?? "")")
     }
 
@@ -103,7 +103,7 @@ struct EngineHookErrorTests {
             """)
         rig.engine.registerAsyncHost("fetch") { _ in [true] }
         #expect(await rig.router.pushAsync(route("editor")) == false)
-        #expect(rig.router.history.last?.outcome == .failed)
+        #expect(rig.router.history.last?.status == .failed)
         #expect(rig.router.history.last?.reason?.contains("coroutine") == true, "\(rig.router.history.last?.reason ?? "")")
     }
 }

@@ -48,7 +48,7 @@ struct EngineHostFunctionTests {
             end)
             """)
         let result = rig.push("probe")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         let reason = try #require(result.reason)
         #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)")
         #expect(reason.contains("no host function 'camera' is registered"), "\(reason)")
@@ -64,7 +64,7 @@ struct EngineHostFunctionTests {
             """)
         rig.engine.registerHost("check") { _ in throw FlowHostError("the server did not answer; try again") }
         let result = rig.push("probe")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         let reason = try #require(result.reason)
         #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)")
         #expect(reason.contains("the server did not answer; try again"), "\(reason)")
@@ -111,7 +111,7 @@ struct EngineHostFunctionTests {
         latch.resume(with: false)
         #expect(await denied.value == false)
         #expect(rig.router.history.last?.reason == "camera access denied")
-        #expect(rig.router.history.last?.outcome == .blockedByGuard)
+        #expect(rig.router.history.last?.status == .blockedByGuard)
     }
 
     @Test("An async host function during a synchronous navigation blocks with a message naming the async variant")
@@ -124,7 +124,7 @@ struct EngineHostFunctionTests {
         var called = false
         rig.engine.registerAsyncHost("requestAccess") { _ in called = true; return [true] }
         let result = rig.push("camera")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         let reason = try #require(result.reason)
         #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)")
         #expect(reason.contains("asynchronous"), "\(reason)")
@@ -147,7 +147,7 @@ struct EngineHostFunctionTests {
         }
         #expect(await rig.router.pushAsync(route("camera")) == false)
         let entry = try #require(rig.router.history.last)
-        #expect(entry.outcome == .failed)
+        #expect(entry.status == .failed)
         #expect(entry.reason?.hasPrefix("rules/test.lua:3: ") == true, "\(entry.reason ?? "")")
         #expect(entry.reason?.contains("permission service unavailable") == true, "\(entry.reason ?? "")")
     }

@@ -40,7 +40,7 @@ struct EngineOrderTests {
         rig.clearLog()
         swiftAllows.value = false
         let blocked = rig.push("editor")
-        #expect(blocked.outcome == .blockedByPrecondition)
+        #expect(blocked.status == .blockedByPrecondition)
         #expect(blocked.reason == "the default precondition for push returned false")
         #expect(rig.log.isEmpty)
     }
@@ -82,7 +82,7 @@ struct EngineOrderTests {
             flow.guard("editor", function() return false, "guard says no" end)
             """)
         let guarded = rig.router.perform(.push(route("editor"), target: .active), condition: { _, _ in true })
-        #expect(guarded.outcome == .blockedByGuard)
+        #expect(guarded.status == .blockedByGuard)
         #expect(guarded.reason == "guard says no")
         let plain = rig.router.perform(.push(route("detail"), target: .active), condition: { _, _ in true })
         #expect(plain.isApplied)
@@ -93,7 +93,7 @@ struct EngineOrderTests {
     func oneOffConditionBlocks() throws {
         let rig = try RulesRig(Self.loggingRules)
         let result = rig.router.perform(.push(route("editor"), target: .active), condition: { _, _ in false })
-        #expect(result.outcome == .blockedByPrecondition)
+        #expect(result.status == .blockedByPrecondition)
         #expect(rig.log.isEmpty)
     }
 
@@ -104,7 +104,7 @@ struct EngineOrderTests {
             flow.guard("editor", function() host.log("guard") end)
             """)
         let result = rig.push("editor")
-        #expect(result.outcome == .blockedByPrecondition)
+        #expect(result.status == .blockedByPrecondition)
         #expect(result.reason == "first")
         #expect(rig.log == ["precondition"])
     }
@@ -118,7 +118,7 @@ struct EngineOrderTests {
             flow.guard("editor", function() host.log("four"); return flow.redirect("sheet", "paywall") end)
             """)
         let result = rig.push("editor")
-        #expect(result.outcome == .blockedByGuard)
+        #expect(result.status == .blockedByGuard)
         #expect(result.reason == "third blocks")
         #expect(rig.log == ["one", "two", "three"])
     }
@@ -132,7 +132,7 @@ struct EngineOrderTests {
             flow.guard("editor", function() host.log("guard") end)
             """)
         let result = rig.push("editor")
-        #expect(result.outcome == .redirected)
+        #expect(result.status == .redirected)
         #expect(result.reason == "p2 redirects")
         #expect(rig.log == ["p1", "p2"])
     }

@@ -16,7 +16,7 @@ struct EngineReloadTests {
         var reports: [FlowReloadResult] = []
         rig.engine.onReload = { reports.append($0) }
         #expect(rig.engine.generation == 1)
-        #expect(rig.push("editor").outcome == .blockedByGuard)
+        #expect(rig.push("editor").status == .blockedByGuard)
         #expect(rig.engine.reload(sources: [Self.allowing]) == .loaded(generation: 2))
         #expect(rig.engine.generation == 2)
         #expect(rig.engine.lastLoadError == nil)
@@ -135,7 +135,7 @@ struct EngineReloadTests {
         for generation in 2...3 {
             #expect(rig.engine.reload(sources: [failing, Self.blocking]) == .loaded(generation: generation))
             let result = rig.push("editor")
-            #expect(result.outcome == .failed)
+            #expect(result.status == .failed)
             #expect(result.reason?.contains("rules/fail.lua:4: boom") == true, "\(result.reason ?? "nil")")
         }
         #expect(rig.engine.compiledSources.keys.sorted() == ["rules/fail.lua", "rules/gate.lua"])

@@ -70,7 +70,7 @@ struct EngineRunningRuleTests {
             """)
         #expect(try #require(rig.push("detail").reason).hasPrefix("rules/test.lua:1: "))
         // The next decision's rules allow: nothing stale is reported.
-        #expect(rig.push("home").outcome == .applied)
+        #expect(rig.push("home").status == .applied)
         #expect(rig.router.history.last?.reason == nil)
     }
 

@@ -15,7 +15,7 @@ struct EngineSafetyTests {
             end)
             """, configuration: configuration)
         let result = rig.push("probe")
-        #expect(result.outcome == .failed, "\(statement) did not fail: \(result)")
+        #expect(result.status == .failed, "\(statement) did not fail: \(result)")
         #expect(rig.router.activeStack.path.isEmpty)
         return result.reason ?? ""
     }
@@ -88,7 +88,7 @@ struct EngineSafetyTests {
         #expect(rig.push("editor").isApplied)
         #expect(rig.push("editor").isApplied)
         let result = rig.push("detail")
-        #expect(result.outcome == .failed)
+        #expect(result.status == .failed)
         #expect(result.reason?.contains("undeclared global 'undeclaredName'") == true, "\(result.reason ?? "nil")")
     }
 
@@ -133,11 +133,11 @@ struct EngineSafetyTests {
             flow.guard("fine", function() return true end)
             """)
         let spun = rig.push("spin")
-        #expect(spun.outcome == .failed)
+        #expect(spun.status == .failed)
         #expect(spun.reason?.hasPrefix("rules/test.lua:2: ") == true, "\(spun.reason ?? "")")
         #expect(spun.reason?.contains("instruction budget") == true, "\(spun.reason ?? "")")
         let swallowed = rig.push("swallow")
-        #expect(swallowed.outcome == .failed, "pcall cannot swallow the budget error")
+        #expect(swallowed.status == .failed, "pcall cannot swallow the budget error")
         #expect(swallowed.reason?.contains("instruction budget") == true)
         #expect(rig.push("fine").isApplied)
         #expect(rig.router.activeStack.path == [route("fine")])
@@ -175,13 +175,13 @@ struct EngineSafetyTests {
             end)
             """, configuration: FlowRulesConfiguration(instructionBudget: 500_000_000, memoryBudget: 8 << 20))
         let bombed = rig.push("bomb")
-        #expect(bombed.outcome == .failed)
+        #expect(bombed.status == .failed)
         let reason = try #require(bombed.reason)
         #expect(reason.contains("memory budget"), "\(reason)")
         #expect(reason.hasPrefix("rules/test.lua:1: ") || reason.hasPrefix("rules/test.lua:3: "),
                 "memory errors name the rule or the line that allocated: \(reason)")
         #expect(rig.push("modest").isApplied)
-        #expect(rig.push("bomb").outcome == .failed, "the budget holds a second time")
+        #expect(rig.push("bomb").status == .failed, "the budget holds a second time")
         #expect(rig.push("modest").isApplied)
         #expect(rig.engine.memoryInUse < 8 << 20)
     }

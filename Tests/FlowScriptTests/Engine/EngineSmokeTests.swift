@@ -18,7 +18,7 @@ struct EngineSmokeTests {
         engine.install(into: router)
         try engine.setFacts(["isLoggedIn": true, "hasSeenOnboarding": true])
         let result = router.perform(.push(FlowRouteValue("editor", ["id": "1"]), target: .active))
-        #expect(result.outcome == .redirected, "\(result)")
+        #expect(result.status == .redirected, "\(result)")
         #expect(result.reason == "premium required")
         #expect(router.topRoute == FlowRouteValue("paywall"))
         #expect(router.history.last?.generation == 1)

@@ -168,7 +168,7 @@ func expectReadOnlyWrite(_ statement: String, sourceLocation: SourceLocation = #
         end)
         """)
     let result = rig.push("probe")
-    #expect(result.outcome == .failed, sourceLocation: sourceLocation)
+    #expect(result.status == .failed, sourceLocation: sourceLocation)
     let reason = try #require(result.reason, sourceLocation: sourceLocation)
     #expect(reason.hasPrefix("rules/test.lua:2: "), "\(reason)", sourceLocation: sourceLocation)
     #expect(reason.contains("read-only"), "\(reason)", sourceLocation: sourceLocation)

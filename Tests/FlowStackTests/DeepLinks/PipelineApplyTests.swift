@@ -18,7 +18,7 @@ struct DeepLinkPipelineApplyTests {
         #expect(result.plan?.parameters == ["id": "42"])
         #expect(result.plan?.commands == [.popToRoot(), .push(.detail(id: "42"))])
         #expect(result.transaction?.isCommitted == true)
-        #expect(result.steps.map(\.outcome) == [.applied, .applied])
+        #expect(result.steps.map(\.status) == [.applied, .applied])
         #expect(router.stacks.count == 1)
         #expect(router.rootStack.path == [.detail(id: "42")])
         #expect(router.pendingLink == nil)

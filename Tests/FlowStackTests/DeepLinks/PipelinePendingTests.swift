@@ -24,7 +24,7 @@ struct DeepLinkPipelinePendingTests {
         #expect(result.status == .pending)
         #expect(router.state == state)
         #expect(result.failedStepIndex == 1)
-        #expect(result.steps.map(\.outcome) == [.rolledBack, .blockedByPrecondition, .rolledBack])
+        #expect(result.steps.map(\.status) == [.rolledBack, .blockedByPrecondition, .rolledBack])
         #expect(result.reason == "step 2 of 3 (push editor) was blocked by a precondition: "
             + "the default precondition for push returned false")
         #expect(result.requestedRedirect == nil)
@@ -32,7 +32,7 @@ struct DeepLinkPipelinePendingTests {
         let added = Array(router.history.dropFirst(historyCount))
         #expect(added.count == 1)
         #expect(added.first?.source == .deeplink)
-        #expect(added.first?.outcome == .blockedByPrecondition)
+        #expect(added.first?.status == .blockedByPrecondition)
         #expect(router.pendingLink == (try link("myapp://editor/doc1")))
 
         isLoggedIn.value = true
@@ -268,7 +268,7 @@ struct DeepLinkPipelinePendingTests {
         let (router, _) = try makeLinkRouter(rules: rules)
         var nested: [FlowDeepLinkResult<LinkRoute>?] = []
         router.observe { event in
-            guard case .recorded(let entry) = event, entry.command == .sheet(.login), entry.outcome == .applied else { return }
+            guard case .recorded(let entry) = event, entry.command == .sheet(.login), entry.status == .applied else { return }
             rules.isLoggedIn = true
             nested.append(router.deepLinks.factsDidChange())
         }

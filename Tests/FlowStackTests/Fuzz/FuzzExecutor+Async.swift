@@ -87,8 +87,8 @@ extension FuzzExecutor {
                 var inner = FuzzScript(interleave.rules)
                 let expected = model.perform(interleaved, source: .code, condition: nil, script: &inner)
                 interleaveChanged = expected.changedStacks
-                try self.expect(seen.applied == (expected.outcome == .applied), "model",
-                                "\(interleave.op) while waiting returned \(String(describing: seen.applied)); the model expects \(expected.outcome.rawValue)")
+                try self.expect(seen.applied == (expected.status == .applied), "model",
+                                "\(interleave.op) while waiting returned \(String(describing: seen.applied)); the model expects \(expected.status.rawValue)")
                 try self.expect(seen.consulted == inner.next, "rules",
                                 "\(interleave.op) while waiting consulted the rules \(seen.consulted) times; the model expects \(inner.next)")
                 try self.adopt(seen.stacks, rootID: seen.rootID, into: &model)
@@ -99,8 +99,8 @@ extension FuzzExecutor {
         try expect(seen.done == modelInterleaved, "model",
                    "the async condition \(seen.done ? "ran" : "did not run"); the model expects the opposite")
         if let interleaveProblem { throw interleaveProblem }
-        try expect(applied == (result.outcome == .applied), "model",
-                   "await \(op) returned \(applied); the model expects \(result.outcome.rawValue)")
+        try expect(applied == (result.status == .applied), "model",
+                   "await \(op) returned \(applied); the model expects \(result.status.rawValue)")
         try expectConsulted(script.next, "await \(op)")
         return !interleaveChanged && !result.changedStacks
     }

@@ -97,11 +97,11 @@ extension FuzzExecutor {
         try expect(history.count == expectedHistoryCount, "history",
                    "the history holds \(history.count) entries; the model expects \(expectedHistoryCount)")
         let visible = limit > 0 ? Array(expected.suffix(limit)) : expected
-        let actual = fresh.map { ModelEntry(outcome: $0.outcome, source: $0.source) }
+        let actual = fresh.map { ModelEntry(status: $0.status, source: $0.source) }
         try expect(actual == visible, "history", "the step recorded \(actual); the model expects \(visible)")
-        for entry in fresh where entry.outcome != .applied {
+        for entry in fresh where entry.status != .applied {
             try expect(entry.previousStacks == entry.newStacks, "history",
-                       "an entry with outcome \(entry.outcome.rawValue) records changed stacks")
+                       "an entry with outcome \(entry.status.rawValue) records changed stacks")
         }
         lastSequence = max(lastSequence, history.last?.sequence ?? lastSequence)
     }

@@ -88,7 +88,7 @@ final class FuzzExecutor {
             return false
         case .hideDialog(let byUser):
             let source: FlowOperationSource = byUser ? .user : .code
-            if byUser { router.hideGlobalDialog(source: .user) } else { router.hideGlobalDialog() }
+            if byUser { router.userDidHideGlobalDialog() } else { router.hideGlobalDialog() }
             model.hide(source: source)
             return false
         case .clearDialogs:
@@ -145,8 +145,8 @@ final class FuzzExecutor {
         }
         var script = FuzzScript(rules)
         let result = model.perform(command, source: .code, condition: condition, script: &script)
-        try expect(applied == (result.outcome == .applied), "model",
-                   "\(op) returned \(applied); the model expects \(result.outcome.rawValue)")
+        try expect(applied == (result.status == .applied), "model",
+                   "\(op) returned \(applied); the model expects \(result.status.rawValue)")
         try expectConsulted(script.next, op)
         return !result.changedStacks
     }
@@ -217,13 +217,13 @@ final class FuzzExecutor {
         }
         try expectConsulted(0, step)
         guard let command else {
-            try expect(result == nil, "model", "\(step) made a request (\(result?.outcome.rawValue ?? "")); the model expects none")
+            try expect(result == nil, "model", "\(step) made a request (\(result?.status.rawValue ?? "")); the model expects none")
             return true
         }
         var script = FuzzScript([])
         let expected = model.perform(command, source: .user, condition: nil, script: &script)
-        try expect(result?.outcome == expected.outcome, "model",
-                   "\(step) had outcome \(result?.outcome.rawValue ?? "none"); the model expects \(expected.outcome.rawValue)")
+        try expect(result?.status == expected.status, "model",
+                   "\(step) had outcome \(result?.status.rawValue ?? "none"); the model expects \(expected.status.rawValue)")
         return !expected.changedStacks
     }
 

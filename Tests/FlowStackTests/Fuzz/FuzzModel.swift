@@ -21,19 +21,19 @@ struct ModelStack {
 
 /// One history entry the model expects.
 struct ModelEntry: Equatable, CustomStringConvertible {
-    var outcome: FlowOperationOutcome
+    var status: FlowOperationStatus
     var source: FlowOperationSource
 
-    var description: String { "\(outcome.rawValue)(\(source.rawValue))" }
+    var description: String { "\(status.rawValue)(\(source.rawValue))" }
 }
 
 /// The model's result of one request.
 struct ModelResult {
-    var outcome: FlowOperationOutcome
+    var status: FlowOperationStatus
     var redirectApplied = false
 
     /// Whether the request (or a redirect it led to) changed the stacks.
-    var changedStacks: Bool { outcome == .applied || redirectApplied }
+    var changedStacks: Bool { status == .applied || redirectApplied }
 }
 
 /// A running transaction of the model.
@@ -85,7 +85,7 @@ struct FuzzModel {
         _ command: FlowCommand<FuzzRoute>, source: FlowOperationSource, condition: FuzzGate?,
         script: inout FuzzScript, chain: Int
     ) -> ModelResult {
-        if transaction?.failedIndex != nil { return ModelResult(outcome: .rolledBack) }
+        if transaction?.failedIndex != nil { return ModelResult(status: .rolledBack) }
         if let refusal = validate(command) { return record(refusal, source) }
         if source != .user {
             if let refusal = swiftChecks(command, condition: condition) { return record(refusal, source) }
@@ -99,9 +99,9 @@ struct FuzzModel {
                     guard let target = op.command(ids) else { break }
                     if chain + 1 > FuzzRouter.maximumRedirects { return record(.failed, source) }
                     _ = record(.redirected, source)
-                    if transaction != nil { return ModelResult(outcome: .redirected) }
+                    if transaction != nil { return ModelResult(status: .redirected) }
                     let followed = run(target, source: source, condition: nil, script: &script, chain: chain + 1)
-                    return ModelResult(outcome: .redirected, redirectApplied: followed.changedStacks)
+                    return ModelResult(status: .redirected, redirectApplied: followed.changedStacks)
                 }
             }
         }
@@ -151,7 +151,7 @@ struct FuzzModel {
                 _ = record(.redirected, .code)
                 var none: ((inout FuzzModel) -> Void)?
                 let followed = runAsync(target, condition: nil, script: &script, chain: chain + 1, interleave: &none)
-                return ModelResult(outcome: .redirected, redirectApplied: followed.changedStacks)
+                return ModelResult(status: .redirected, redirectApplied: followed.changedStacks)
             }
         }
         if let refusal = validate(command) { return record(refusal, .code) }
@@ -160,7 +160,7 @@ struct FuzzModel {
     }
 
     /// The one-off condition (or the default for the kind), then the guard.
-    private func swiftChecks(_ command: FlowCommand<FuzzRoute>, condition: FuzzGate?) -> FlowOperationOutcome? {
+    private func swiftChecks(_ command: FlowCommand<FuzzRoute>, condition: FuzzGate?) -> FlowOperationStatus? {
         let operations = command.operations
         if let condition {
             if !operations.allSatisfy(condition.allows) { return .blockedByPrecondition }
@@ -171,7 +171,7 @@ struct FuzzModel {
         return nil
     }
 
-    static func outcome(of stage: FlowRuleStage) -> FlowOperationOutcome {
+    static func outcome(of stage: FlowRuleStage) -> FlowOperationStatus {
         switch stage {
         case .precondition: .blockedByPrecondition
         case .guard: .blockedByGuard
@@ -179,17 +179,17 @@ struct FuzzModel {
         }
     }
 
-    mutating func record(_ outcome: FlowOperationOutcome, _ source: FlowOperationSource) -> ModelResult {
-        let entry = ModelEntry(outcome: outcome, source: source)
+    mutating func record(_ status: FlowOperationStatus, _ source: FlowOperationSource) -> ModelResult {
+        let entry = ModelEntry(status: status, source: source)
         if transaction != nil { transaction!.entries.append(entry) } else { recorded.append(entry) }
-        return ModelResult(outcome: outcome)
+        return ModelResult(status: status)
     }
 
     private mutating func note(_ result: ModelResult, entriesBefore: Int) {
         guard transaction != nil else { return }
         transaction!.steps += 1
         guard transaction!.failedIndex == nil else { return }
-        switch result.outcome {
+        switch result.status {
         case .applied, .nothingToPop, .nothingToDismiss, .ignored, .rolledBack:
             break
         default:
@@ -209,7 +209,7 @@ struct FuzzModel {
     }
 
     /// Why a command cannot run now, or `nil`.
-    func validate(_ command: FlowCommand<FuzzRoute>) -> FlowOperationOutcome? {
+    func validate(_ command: FlowCommand<FuzzRoute>) -> FlowOperationStatus? {
         let operation = command.operation
         var position = 0
         if let target = operation.target {

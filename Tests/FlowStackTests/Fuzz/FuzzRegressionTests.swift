@@ -12,10 +12,10 @@ struct FuzzRegressionTests {
         final class Reentrant: FlowRulesHook {
             typealias Route = FuzzRoute
             weak var router: FuzzRouter?
-            var refused: [FlowOperationOutcome] = []
+            var refused: [FlowOperationStatus] = []
             var generation: Int { 1 }
             func decide(_ request: FlowRuleRequest<FuzzRoute>) -> FlowRuleDecision<FuzzRoute> {
-                if let router { refused.append(router.perform(FlowCommand(.push(.login, target: .active))).outcome) }
+                if let router { refused.append(router.perform(FlowCommand(.push(.login, target: .active))).status) }
                 return .allow
             }
         }
@@ -28,10 +28,10 @@ struct FuzzRegressionTests {
             router.replacePath(root: .a, path: [.c, .c, .home])
         }
         #expect(result.isCommitted)
-        #expect(result.steps.map(\.outcome) == [.applied, .applied])
+        #expect(result.steps.map(\.status) == [.applied, .applied])
         #expect(hook.refused == [.failed, .failed])
         #expect(router.stacks[0].routes == [.a, .c, .c, .home])
-        #expect(router.history.map(\.outcome) == [.applied, .applied])
+        #expect(router.history.map(\.status) == [.applied, .applied])
     }
 
     /// The same bug as the fuzzer reported it, replayed through the fuzz executor.

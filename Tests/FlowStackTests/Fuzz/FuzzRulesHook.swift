@@ -49,8 +49,8 @@ final class FuzzRulesHook: FlowRulesHook {
         let historyCount = router.history.count
         let lastSequence = router.history.last?.sequence
         let result = router.perform(FlowCommand(.push(.login, target: .active)))
-        if router.push(.a) || result.outcome != .failed || result.sequence != nil {
-            problems.append("a push from inside a rule decision was not refused (outcome \(result.outcome.rawValue))")
+        if router.push(.a) || result.status != .failed || result.sequence != nil {
+            problems.append("a push from inside a rule decision was not refused (outcome \(result.status.rawValue))")
         }
         if router.state != before || router.history.count != historyCount || router.history.last?.sequence != lastSequence {
             problems.append("a push from inside a rule decision changed the router")

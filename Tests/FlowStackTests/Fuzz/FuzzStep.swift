@@ -207,7 +207,7 @@ indirect enum FuzzStep: Hashable, CustomStringConvertible {
         case .queued(let op, let rules):
             return [indent + "await queued { \(op) }" + extras(nil, rules)]
         case .showDialog(let dialog, let policy): return [indent + "showGlobalDialog(\"\(dialog)\", policy: .\(policy.rawValue))"]
-        case .hideDialog(let byUser): return [indent + (byUser ? "hideGlobalDialog(source: .user)" : "hideGlobalDialog()")]
+        case .hideDialog(let byUser): return [indent + (byUser ? "userDidHideGlobalDialog()" : "hideGlobalDialog()")]
         case .clearDialogs: return [indent + "clearGlobalDialogs()"]
         case .transaction(let steps, let throwing):
             return [indent + "transaction {" + (throwing ? "  // throws at the end" : "")]

@@ -51,7 +51,7 @@ extension FlowDeepLinkCenter {
             return FlowDeepLinkResult(url: url, status: .applied, trigger: trigger, plan: plan, transaction: transaction)
         }
         let why = transaction.reason ?? "a step of the plan failed"
-        guard let failure = transaction.failure, failure.outcome.isBlocked else {
+        guard let failure = transaction.failure, failure.status.isBlocked else {
             return FlowDeepLinkResult(
                 url: url, status: .unhandled,
                 reason: "the plan of \(plan.origin) for link \(link) cannot run in the current state: \(why)",

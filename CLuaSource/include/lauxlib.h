@@ -1,0 +1,2 @@
+/* Forwards <lauxlib.h> to the official Lua sources of the CLuaSource/lua submodule. */
+#include "../lua/lauxlib.h"

@@ -1,0 +1,2 @@
+/* Forwards <lualib.h> to the official Lua sources of the CLuaSource/lua submodule. */
+#include "../lua/lualib.h"
