@@ -3,7 +3,7 @@
 import Foundation
 import PackageDescription
 
-/// Platforms without SwiftUI compile `FlowStackUI` against a declarations-only stand-in.
+/// Platforms without SwiftUI compile `FlowStack` against a declarations-only stand-in.
 let platformsWithoutSwiftUI: [Platform] = [.linux, .windows, .android, .openbsd, .wasi]
 
 /// Where Lua comes from. Apple hosts (Xcode, `swift build` on macOS, for every Apple platform)
@@ -68,10 +68,10 @@ let package = Package(
     name: "FlowStack",
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
-        .library(name: "FlowStack", targets: ["FlowStack"]),
+        .library(name: "FlowStackCore", targets: ["FlowStackCore"]),
         .library(name: "FlowScript", targets: ["FlowScript"]),
-        .library(name: "FlowStackUI", targets: ["FlowStackUI"]),
-        .executable(name: "flowstack", targets: ["flowstack"]),
+        .library(name: "FlowStack", targets: ["FlowStack"]),
+        .executable(name: "flowstack", targets: ["FlowStackCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -82,34 +82,34 @@ let package = Package(
     targets: [
         cLua,
         // The router: all navigation state and decisions, Foundation only.
-        .target(name: "FlowStack"),
+        .target(name: "FlowStackCore"),
         // The Lua rules engine and the flow-test runner.
         .target(
             name: "FlowScript",
             dependencies: [
-                "FlowStack",
+                "FlowStackCore",
                 "CLua",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // Declarations-only stand-in for the part of SwiftUI that FlowStackUI uses (never linked on Apple platforms).
+        // Declarations-only stand-in for the part of SwiftUI that FlowStack uses (never linked on Apple platforms).
         .target(name: "SwiftUIStandIn"),
         // The SwiftUI host: a thin adapter over the core.
         .target(
-            name: "FlowStackUI",
+            name: "FlowStack",
             dependencies: [
-                "FlowStack",
+                "FlowStackCore",
                 "FlowScript",
                 .target(name: "SwiftUIStandIn", condition: .when(platforms: platformsWithoutSwiftUI)),
             ]
         ),
-        // A small SwiftUI example app, type-checked like FlowStackUI. Its rules, the repository's
+        // A small SwiftUI example app, type-checked like FlowStack. Its rules, the repository's
         // `Scripts/` (also what `flowstack test Scripts` runs), are its bundled resource.
         .target(
             name: "FlowStackExample",
             dependencies: [
-                "FlowStackUI",
+                "FlowStack",
                 .target(name: "SwiftUIStandIn", condition: .when(platforms: platformsWithoutSwiftUI)),
             ],
             path: "Examples/FlowStackExample",
@@ -117,24 +117,24 @@ let package = Package(
         ),
         // The command-line tool: flow tests, check, watch, graph, types.
         .executableTarget(
-            name: "flowstack",
+            name: "FlowStackCLI",
             dependencies: [
                 "FlowScript",
-                "FlowStack",
+                "FlowStackCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingFox", package: "FlyingFox"),
             ]
         ),
         // Benchmarks that print figures (`swift run -c release flowstack-bench`).
-        .executableTarget(name: "flowstack-bench", dependencies: ["FlowStack", "FlowScript"]),
+        .executableTarget(name: "flowstack-bench", dependencies: ["FlowStackCore", "FlowScript"]),
         // Helpers shared by the test targets; not a product, never shipped.
-        .target(name: "FlowStackTestSupport", dependencies: ["FlowStack"]),
+        .target(name: "FlowStackTestSupport", dependencies: ["FlowStackCore"]),
         .testTarget(
             name: "FlowStackTests",
-            dependencies: ["FlowStack", "FlowStackTestSupport"],
+            dependencies: ["FlowStackCore", "FlowStackTestSupport"],
             swiftSettings: [.define("FLOWSTACK_TESTS")]
         ),
-        .testTarget(name: "FlowScriptTests", dependencies: ["FlowScript", "FlowStack", "FlowStackTestSupport"]),
+        .testTarget(name: "FlowScriptTests", dependencies: ["FlowScript", "FlowStackCore", "FlowStackTestSupport"]),
         .testTarget(name: "FlowStackCLITests", dependencies: ["FlowStackTestSupport"]),
     ]
 )

@@ -4,7 +4,7 @@ import SwiftUI
 import SwiftUIStandIn
 #endif
 #if canImport(SwiftUI) || canImport(SwiftUIStandIn)
-import FlowStackUI
+import FlowStack
 
 // Launch and account screens (Scripts/rules/10-auth.lua gates what comes after them).
 

@@ -4,7 +4,7 @@ import SwiftUI
 import SwiftUIStandIn
 #endif
 #if canImport(SwiftUI) || canImport(SwiftUIStandIn)
-import FlowStackUI
+import FlowStack
 
 /// The global dialog: a dimmed background and a card. Setting `dialog` to `nil` hides it; the
 /// router then shows the next queued dialog, if any.

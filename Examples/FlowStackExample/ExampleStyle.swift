@@ -4,7 +4,7 @@ import SwiftUI
 import SwiftUIStandIn
 #endif
 #if canImport(SwiftUI) || canImport(SwiftUIStandIn)
-import FlowStackUI
+import FlowStack
 
 extension FlowNavigationStyle {
     /// The example's style: FlowStack's defaults, a padded full-width screen, a tint per kind of

@@ -4,7 +4,7 @@ import SwiftUI
 import SwiftUIStandIn
 #endif
 #if canImport(SwiftUI) || canImport(SwiftUIStandIn)
-import FlowStackUI
+import FlowStack
 
 // Presented screens: the paywall, the photo picker and its refusal, the promotion.
 

@@ -2,9 +2,9 @@
 //
 // Ordinary SwiftUI code (a navigation stack bound to an array path, nested sheet and full-screen
 // cover driven by item bindings, an overlay, a state object, a custom view modifier, branches in
-// view builders, lists and the style modifiers FlowStackUI uses). On Linux it type-checks against
+// view builders, lists and the style modifiers FlowStack uses). On Linux it type-checks against
 // `SwiftUIStandIn`; on Apple platforms against SwiftUI itself. Nothing here is run: keep it
-// compiling, and extend it when FlowStackUI starts using another part of SwiftUI.
+// compiling, and extend it when FlowStack starts using another part of SwiftUI.
 
 #if canImport(SwiftUI)
 import SwiftUI

@@ -1,5 +1,5 @@
 // A recording observer for tests. Not a product: never shipped.
-import FlowStack
+import FlowStackCore
 
 /// Records every event a router reports through `observe(_:)`.
 @MainActor

@@ -1,5 +1,5 @@
 // A scriptable rules hook for tests. Not a product: never shipped.
-import FlowStack
+import FlowStackCore
 
 /// A `FlowRulesHook` whose decisions come from closures, recording every request it is asked.
 @MainActor

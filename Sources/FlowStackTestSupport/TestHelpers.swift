@@ -1,6 +1,6 @@
 // Small helpers shared by FlowStack's test targets. Not a product: never shipped.
 import Foundation
-import FlowStack
+import FlowStackCore
 
 extension FlowRouter {
     /// The outcomes of the navigation entries of the history, oldest first.

@@ -1,5 +1,5 @@
 // Route and dialog types shared by FlowStack's test targets. Not a product: never shipped.
-import FlowStack
+import FlowStackCore
 
 /// A plain `Hashable` and `Codable` route enum covering the screens the tests navigate between.
 public enum TestRoute: Hashable, Codable, Sendable {

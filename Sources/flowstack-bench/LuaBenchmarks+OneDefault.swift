@@ -1,5 +1,5 @@
 @_spi(Benchmarks) import FlowScript
-import FlowStack
+import FlowStackCore
 import Foundation
 
 extension LuaBenchmarks {

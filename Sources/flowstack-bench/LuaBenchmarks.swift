@@ -1,5 +1,5 @@
 @_spi(Benchmarks) import FlowScript
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// The Lua figures: the example rules deciding real router operations.

@@ -1,6 +1,6 @@
 // flowstack-bench: prints FlowStack's speed figures, one a line as `name: value unit`.
 // Run with `swift run -c release flowstack-bench`.
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// A route type like an app's.

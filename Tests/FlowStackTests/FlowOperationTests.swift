@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 import FlowStackTestSupport
 
 /// Operations, commands, outcomes and rule requests as values.

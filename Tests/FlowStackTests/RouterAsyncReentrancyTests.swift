@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 import FlowStackTestSupport
 
 /// Requests made from inside an async turn: nested ones run in the turn, rules cannot navigate.

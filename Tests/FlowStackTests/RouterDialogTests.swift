@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 import FlowStackTestSupport
 
 /// The global dialog: policies, the queue, and how changes are recorded.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 import FlowStackTestSupport
 
 /// Popping: pop(count:), popToRoot and popTo(_:match:), on the root and presented stacks.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 import FlowStackTestSupport
 
 /// `setRoot(_:refreshIfSameRoute:)` and the identities the SwiftUI host keys its views on.

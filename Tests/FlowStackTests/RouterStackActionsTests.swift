@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 import FlowStackTestSupport
 
 /// Stack actions on the root and presented stacks: setRoot, push and replace.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 
 private enum Screen: Hashable { case home, list, detail(Int), sheet(Int), cover(Int) }
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 
 /// Parsing style attributes from script values, colours and suggestions.
 struct StyleAttributesParsingTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 import FlowStackTestSupport
 
 /// Style as data: contexts, resolution order and defaults.

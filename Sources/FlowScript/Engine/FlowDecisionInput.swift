@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// The scalar part of what a decision needs from a request: trivially copyable, so passing it

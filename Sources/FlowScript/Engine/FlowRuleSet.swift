@@ -1,5 +1,5 @@
 import CLua
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// One loaded generation of rules: its VM, the prelude's entry points, and what is registered.

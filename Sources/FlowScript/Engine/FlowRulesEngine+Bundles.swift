@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Why a signed rule bundle was not loaded; the rules in force are kept.

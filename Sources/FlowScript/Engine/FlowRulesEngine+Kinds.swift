@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 
 /// The operation kinds as rules scripts name them; the prelude's `KINDS` is built from this list, so a
 /// kind crosses into Lua as its 1-based position in this list.

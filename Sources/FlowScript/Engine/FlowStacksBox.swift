@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// The stacks a decision sees, for the lazy `stacks` argument, without the route type.

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// A global dialog as flow scripts show it: a string id (`"networkError"`) or a table with an

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// One step the router took (or refused) during a test, for navigation graphs.

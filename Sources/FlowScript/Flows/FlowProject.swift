@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// A flow project on disk: `routes.lua` (an optional manifest), `rules/*.lua` and `flows/*.lua`.

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Why a flow test failed: an expectation that did not hold, or an error.

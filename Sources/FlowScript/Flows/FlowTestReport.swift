@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Everything a flow run produced: one result per test, and the scripts that did not load.

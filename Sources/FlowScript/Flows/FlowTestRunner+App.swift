@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 extension FlowTestRunner {

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// A test found in a flow file, without running it.

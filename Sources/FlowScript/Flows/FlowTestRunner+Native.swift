@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// The Swift helpers the flow prelude takes from `__flow_native`.

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// The queries, dialogs and deep links of `router` in flows (spec §5, §8).

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// `app.reload` and `app.generation`: hot-reloading the rules from a flow.

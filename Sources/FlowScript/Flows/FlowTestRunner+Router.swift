@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// The navigation calls of `router` in flows (spec §5): each returns a result table.

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Conversions between the router's Swift values and the tables flows see (spec §1).
@@ -37,7 +37,7 @@ extension FlowTestRunner {
         guard case .table(var table) = nestedResultValue(result) else { return .nil }
         var last = result
         while let next = last.redirect { last = next }
-        if last.outcome == .failed, let reason = last.reason, reason.hasPrefix("redirect loop") {
+        if last.status == .failed, let reason = last.reason, reason.hasPrefix("redirect loop") {
             table["reason"] = .string(reason + (result.reason.map { " (the first redirect: \($0))" } ?? ""))
             table["loop"] = .boolean(true)
         }

@@ -1,5 +1,5 @@
 #if DEBUG
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Settings of a live-rules connection (`FlowRulesEngine.connect(to:token:options:)`).

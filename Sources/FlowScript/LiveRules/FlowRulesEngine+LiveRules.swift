@@ -1,5 +1,5 @@
 #if DEBUG
-import FlowStack
+import FlowStackCore
 import Foundation
 import Logging
 #if canImport(FoundationNetworking)

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// The route manifest of a flow project (`routes.lua`): the names rules and flows may use.

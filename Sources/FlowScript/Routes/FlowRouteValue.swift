@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// A route as rules scripts see it: a case name plus payload fields (`{ name = "detail", id = "42" }`).

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// A plain value that crosses between Swift and rules scripts: facts, route payloads, dialog

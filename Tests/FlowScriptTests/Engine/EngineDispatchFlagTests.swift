@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import FlowStack
+@testable import FlowStackCore
 @testable import FlowScript
 
 /// The engine tells each router it is installed in whether every command needs a decision (a

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 import Testing
 @testable import FlowScript

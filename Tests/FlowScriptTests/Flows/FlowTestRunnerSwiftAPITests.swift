@@ -1,5 +1,5 @@
 import FlowScript
-import FlowStack
+import FlowStackCore
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import FlowScript
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Runs flows in memory against a small banking project (tests of the flow DSL).

@@ -1,4 +1,4 @@
-@testable import FlowStack
+@testable import FlowStackCore
 import Foundation
 import Testing
 

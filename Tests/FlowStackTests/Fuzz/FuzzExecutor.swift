@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// An invariant a fuzzed sequence broke: which one, and what was seen.

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Generates random step sequences from a seed, mixing every action, dialogs, transactions,

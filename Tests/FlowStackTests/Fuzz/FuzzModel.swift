@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// A screen of the model: its route, and its identity once the router has given it one.

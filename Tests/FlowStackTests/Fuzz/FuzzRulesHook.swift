@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// A rules hook that plays scripted decisions: allow, block at any stage, redirect, fail open,

@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Delta debugging: the shortest sequence that still breaks the same invariant.

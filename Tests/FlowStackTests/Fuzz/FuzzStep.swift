@@ -1,4 +1,4 @@
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// The fuzzer's routes: few, so `popTo` and route-blocking gates hit often.

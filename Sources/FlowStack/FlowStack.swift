@@ -1,4 +1,4 @@
-// FlowStackUI: the SwiftUI host of FlowStack. One import gives the whole API: the router and its
+// FlowStack: the SwiftUI host of FlowStack. One import gives the whole API: the router and its
 // state (`FlowStack`), the Lua rules engine (`FlowScript`), and the views below.
 //
 //   FlowStackView          the host: one NavigationStack per stack, sheets and covers nested to
@@ -36,6 +36,6 @@ import SwiftUI
 import SwiftUIStandIn
 #endif
 #if canImport(SwiftUI) || canImport(SwiftUIStandIn)
-@_exported import FlowStack
+@_exported import FlowStackCore
 @_exported import FlowScript
 #endif

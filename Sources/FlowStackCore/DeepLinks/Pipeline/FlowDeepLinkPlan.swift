@@ -2,7 +2,7 @@
 ///
 /// The center runs `commands` as one transaction. A plan that needs several presentations
 /// (a sheet over a sheet) is fine: the core produces the nested state at once, and
-/// FlowStackUI stages it for SwiftUI one presentation per update (see `FlowStagingPlanner`).
+/// FlowStack stages it for SwiftUI one presentation per update (see `FlowStagingPlanner`).
 public struct FlowDeepLinkPlan<Route: Hashable>: Hashable {
     /// The operations to run, in order.
     public var commands: [FlowCommand<Route>]

@@ -1,5 +1,5 @@
 import FlowScript
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Finds names a script spells that the manifest does not declare, and calls to functions

@@ -40,7 +40,7 @@ import Foundation
 /// is dropped `pendingLinkTimeout` seconds (10 minutes by default) after it was first held;
 /// this is checked whenever the held link is read or retried, with the clock `now`.
 ///
-/// A plan that presents several stacks produces the nested state at once; FlowStackUI plays
+/// A plan that presents several stacks produces the nested state at once; FlowStack plays
 /// it to SwiftUI one presentation per update (`FlowRouter.stagingPlan(from:)`).
 ///
 /// Links are not navigation operations: they are not recorded in the router's history (their

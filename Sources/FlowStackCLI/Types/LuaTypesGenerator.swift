@@ -1,5 +1,5 @@
 import FlowScript
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Writes a LuaLS annotation file (`---@meta`) for a flow project: the globals rules and flows

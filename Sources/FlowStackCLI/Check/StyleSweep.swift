@@ -1,5 +1,5 @@
 import FlowScript
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// Evaluates the style rules for every declared route, at depth 0 and 1, on the root stack,

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FlowScript
-import FlowStack
+import FlowStackCore
 import Foundation
 
 /// The `flowstack` command: runs, checks, watches and draws the flow tests of a rules project.
