@@ -71,6 +71,8 @@ let package = Package(
         .library(name: "FlowStackCore", targets: ["FlowStackCore"]),
         .library(name: "FlowScript", targets: ["FlowScript"]),
         .library(name: "FlowStack", targets: ["FlowStack"]),
+        // The example app's target, a product only so that xcodebuild has a scheme to build it.
+        .library(name: "FlowStackExample", targets: ["FlowStackExample"]),
         .executable(name: "flowstack", targets: ["FlowStackCLI"]),
     ],
     dependencies: [
@@ -136,5 +138,13 @@ let package = Package(
         ),
         .testTarget(name: "FlowScriptTests", dependencies: ["FlowScript", "FlowStackCore", "FlowStackTestSupport"]),
         .testTarget(name: "FlowStackCLITests", dependencies: ["FlowStackTestSupport"]),
+        // An app written against the original FlowStack's public API, with `import FlowStack` alone.
+        .testTarget(
+            name: "FlowStackDropInTests",
+            dependencies: [
+                "FlowStack",
+                .target(name: "SwiftUIStandIn", condition: .when(platforms: platformsWithoutSwiftUI)),
+            ]
+        ),
     ]
 )

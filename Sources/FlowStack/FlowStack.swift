@@ -1,5 +1,6 @@
-// FlowStack: the SwiftUI host of FlowStack. One import gives the whole API: the router and its
-// state (`FlowStack`), the Lua rules engine (`FlowScript`), and the views below.
+// FlowStack: the module an app imports. `import FlowStack` gives the whole API, as the original
+// FlowStack's one module did: the router and its state (`FlowStackCore`), the Lua rules engine
+// (`FlowScript`), and the SwiftUI host below.
 //
 //   FlowStackView          the host: one NavigationStack per stack, sheets and covers nested to
 //                          any depth, the global dialog above everything (its own window on
@@ -35,7 +36,10 @@ import SwiftUI
 #elseif canImport(SwiftUIStandIn)
 import SwiftUIStandIn
 #endif
-#if canImport(SwiftUI) || canImport(SwiftUIStandIn)
-@_exported import FlowStackCore
+// `@_exported`: an app written against the original FlowStack has one `import FlowStack` and
+// uses `FlowRouter`, `FlowStackState`, `FlowOperation`, ... (FlowStackCore) next to
+// `FlowStackView` (here). Re-exporting the core and the engine keeps that one import working
+// unchanged; the core stays a module of its own, without SwiftUI, for the CLI, the engine and
+// the Linux tests. Swift has no other way to make one module's import bring another's names.
 @_exported import FlowScript
-#endif
+@_exported import FlowStackCore
