@@ -1,8 +1,16 @@
 #!/usr/bin/env bash
 # Installs what FlowStack needs from the system when it is missing: Lua 5.4 (headers and
-# library, found through pkg-config as `lua5.4`). Debian/Ubuntu: apt-get. macOS: prints the
-# Homebrew command instead of running it.
+# library, found through pkg-config as `lua5.4`). Debian/Ubuntu: apt-get. macOS needs nothing:
+# the package builds Lua 5.4.7 from its CLuaSource/lua submodule (checked out here when missing).
 set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "$(uname -s)" = Darwin ] && [ "${FLOWSTACK_LUA:-}" != system ]; then
+    if [ ! -f CLuaSource/lua/lapi.c ]; then
+        git submodule update --init CLuaSource/lua 2>/dev/null || bash Tools/lua-source.sh
+    fi
+    exit 0
+fi
 
 # Optional, for CI: FLOWSTACK_LINT_TOOLS=1 also installs luacheck (Debian's lua-check) and lcov
 # (genhtml), which the tests use when present (`luacheck Scripts`, coverage reports).
@@ -33,8 +41,8 @@ Linux)
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq liblua5.4-dev pkg-config >/dev/null
     ;;
 Darwin)
-    echo "error: Lua 5.4 is missing. On macOS run: brew install lua@5.4 pkg-config" >&2
-    echo "       (and make sure 'pkg-config --exists lua5.4' succeeds), then retry." >&2
+    echo "error: FLOWSTACK_LUA=system and no Lua 5.4 that 'pkg-config lua5.4' finds." >&2
+    echo "       Unset FLOWSTACK_LUA to build Lua 5.4.7 from the package's submodule instead." >&2
     exit 1
     ;;
 *)
