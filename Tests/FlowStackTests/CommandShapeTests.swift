@@ -18,7 +18,7 @@ struct CommandShapeTests {
 
     @Test("The shape matches the operation's kind, target and count, for every kind", arguments: operations)
     func shapeFollowsOperation(operation: FlowOperation<TestRoute>) {
-        let shape = FlowCommand(operation)._shape
+        let shape = FlowCommand(operation).shape
         #expect(shape.kind == operation.kind)
         #expect(shape.target == operation.target)
         if case .pop(let count, _) = operation { #expect(shape.count == count) } else { #expect(shape.count == 0) }
@@ -32,7 +32,7 @@ struct CommandShapeTests {
         router.push(.b)
         var command = FlowCommand<TestRoute>(.push(.c, target: .active))
         command.operation = .pop(count: 2, target: .root)
-        #expect(command._shape.kind == .pop && command._shape.count == 2 && command._shape.target == .root)
+        #expect(command.shape.kind == .pop && command.shape.count == 2 && command.shape.target == .root)
         #expect(router.perform(command).isApplied)
         #expect(router.activeStack.path.isEmpty)
         // And a pop assigned a count the root stack cannot give is validated by that count.
@@ -48,11 +48,11 @@ struct CommandShapeTests {
         #expect(Set(object.keys) == ["operation", "batch", "path", "options", "refreshIfSameRoute"])
         let decoded = try JSONDecoder().decode(FlowCommand<TestRoute>.self, from: data)
         #expect(decoded == command)
-        #expect(decoded._shape == command._shape)
+        #expect(decoded.shape == command.shape)
         let single = FlowCommand<TestRoute>(.pop(count: 2, target: .active))
         let plain = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(single)) as? [String: Any])
         #expect(plain["batch"] == nil, "a command without a batch encodes no batch key, as before")
-        #expect(try JSONDecoder().decode(FlowCommand<TestRoute>.self, from: JSONEncoder().encode(single))._shape.count == 2)
+        #expect(try JSONDecoder().decode(FlowCommand<TestRoute>.self, from: JSONEncoder().encode(single)).shape.count == 2)
     }
 }
 

@@ -118,7 +118,7 @@ extension FlowRulesEngine: FlowRulesHook {
     /// copies the whole enum through its value witnesses.
     @inlinable
     func makeScalars(_ command: FlowCommand<Route>, _ request: FlowRuleRequestParts<Route>) -> FlowDecisionScalars {
-        let shape = command._shape
+        let shape = command.shape
         // The target stack, 1-based (no closures: written in main-actor code and handed to a
         // generic function, each call gets a runtime executor check).
         var target: Int?
@@ -146,7 +146,7 @@ extension FlowRulesEngine: FlowRulesHook {
     /// is read once, and only for the kinds that carry routes.
     @inlinable
     func makeRoutes(_ command: FlowCommand<Route>) -> (route: FlowRouteValue?, routes: [FlowRouteValue]?) {
-        switch command._shape.kind {
+        switch command.shape.kind {
         case .pop, .popToRoot, .dismiss, .dismissAll:
             return (nil, nil)
         case .push where command.batch != nil:

@@ -15,7 +15,7 @@ enum FlowRulesEngineKinds {
     @inlinable @inline(__always)
     static func index<Route>(of command: FlowCommand<Route>) -> Int {
         if command.batch != nil { return 3 }
-        switch command._shape.kind {
+        switch command.shape.kind {
         case .setRoot: return 1
         case .push: return 2
         case .pushRemovingPrevious: return 4
@@ -24,7 +24,7 @@ enum FlowRulesEngineKinds {
         case .pop: return 7
         case .popToRoot: return 8
         case .popTo: return 9
-        case .present: return command._shape.style == .fullScreenCover ? 11 : 10
+        case .present: return command.shape.style == .fullScreenCover ? 11 : 10
         case .dismiss: return 12
         case .dismissAll: return 13
         }

@@ -123,8 +123,8 @@ extension FlowRouter {
             if !condition(command.operation, before) {
                 return (.blockedByPrecondition, "the call's condition returned false")
             }
-        } else if let precondition = preconditionTable[command._shape.kind.tableIndex], !precondition(command.operation, before) {
-            return defaultRefusal(command._shape.kind)
+        } else if let precondition = preconditionTable[command.shape.kind.tableIndex], !precondition(command.operation, before) {
+            return defaultRefusal(command.shape.kind)
         }
         if let guardOperation, !guardOperation(command.operation) {
             return (.blockedByGuard, "guardOperation returned false")
@@ -146,7 +146,7 @@ extension FlowRouter {
             for operation in operations where !condition(operation, before) {
                 return (.blockedByPrecondition, "the call's condition returned false")
             }
-        } else if let precondition = preconditionTable[command._shape.kind.tableIndex] {
+        } else if let precondition = preconditionTable[command.shape.kind.tableIndex] {
             for operation in operations where !precondition(operation, before) {
                 return defaultRefusal(operation.kind)
             }

@@ -17,7 +17,7 @@ extension FlowRouter {
     @inlinable
     func validate(_ command: FlowCommand<Route>) -> (FlowOperationStatus, String)? {
         // Push and pop read the command's shape: a switch over the operation would copy it.
-        let shape = command._shape
+        let shape = command.shape
         switch shape.kind {
         case .push:
             guard let target = shape.target else { return validateOther(command) }

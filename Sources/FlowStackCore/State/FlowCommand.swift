@@ -9,11 +9,11 @@ import Foundation
 public struct FlowCommand<Route: Hashable>: Hashable {
     /// The operation (for a batch, a push of the first route).
     public var operation: FlowOperation<Route> {
-        didSet { _shape = _FlowOperationShape(operation) }
+        didSet { shape = FlowOperationShape(operation) }
     }
-    /// The operation's kind, target and count, read without copying the operation. Not API
-    /// (see `_FlowOperationShape`): it always follows `operation`; never set it.
-    public var _shape: _FlowOperationShape
+    /// The operation's kind, target and count, read without copying the operation (see
+    /// `FlowOperationShape`); set only by `operation`'s observer and the initializers.
+    @usableFromInline package internal(set) var shape: FlowOperationShape
     /// The routes of a `push(contentsOf:)` batch, or `nil`.
     public var batch: [Route]?
     /// The initial path of `setRoot` or a presentation.
@@ -34,7 +34,7 @@ public struct FlowCommand<Route: Hashable>: Hashable {
         refreshIfSameRoute: Bool = true
     ) {
         self.operation = operation
-        self._shape = _FlowOperationShape(operation)
+        self.shape = FlowOperationShape(operation)
         self.batch = nil
         self.path = path
         self.options = options

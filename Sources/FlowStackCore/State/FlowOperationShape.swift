@@ -8,21 +8,22 @@ import Foundation
 /// The router's hot path (validation, the Swift checks, what the rules need) reads this plain
 /// value instead, and switches over the operation only where it needs a route.
 ///
-/// Not API: public (underscored) only so that inlinable code, the rules engine's included, can
+/// Not API: `package`, usable from inlinable code so that the rules engine's specialized code can
 /// read it.
-public struct _FlowOperationShape: Hashable, Sendable {
+@usableFromInline
+package struct FlowOperationShape: Hashable, Sendable {
     /// The operation's kind.
-    public var kind: FlowOperationKind
+    @usableFromInline package var kind: FlowOperationKind
     /// The stack the operation targets (`nil` for `setRoot`, `present` and `dismissAll`).
-    public var target: FlowStackTarget?
+    @usableFromInline package var target: FlowStackTarget?
     /// How many screens a `pop` removes (0 for the other kinds).
-    public var count: Int
+    @usableFromInline package var count: Int
     /// A presentation's style (`.root` for the other kinds).
-    public var style: FlowPresentationStyle
+    @usableFromInline package var style: FlowPresentationStyle
 
     /// The shape of `operation`.
     @inlinable
-    public init<Route>(_ operation: FlowOperation<Route>) {
+    package init<Route>(_ operation: FlowOperation<Route>) {
         count = 0
         style = .root
         switch operation {
