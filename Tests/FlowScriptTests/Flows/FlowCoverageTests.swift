@@ -82,7 +82,6 @@ struct FlowCoverageTests {
         #expect(off.failedCount == 0)
         #expect(off.coverage == nil)
         #expect(plain.coverage == nil)
-        #expect(!(plain.engine?.hostFunctionNames.contains("__flowstack_coverage") ?? true))
     }
 
     @Test("a rule that runs out of budget fails the same way with coverage on and off (no extra budget)")
