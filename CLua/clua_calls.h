@@ -37,7 +37,7 @@ static inline int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     c->err_line = 0;
     c->mem_thread = L;
     clua_start_clock(c);
-    lua_sethook(L, clua_hook, LUA_MASKCOUNT, c->instr_step);
+    lua_sethook(L, clua_hook, clua_hookmask(c), c->instr_step);
     c->mem_enforce = 1;
     int base = lua_gettop(L) - nargs - 1;
     int status = lua_pcall(L, nargs, nresults, msgh);

@@ -10,6 +10,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
+#include "clua_coverage.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Per-VM context: budgets, error bookkeeping, the Swift dispatcher                             */
@@ -90,11 +91,17 @@ typedef struct clua_ctx {
     unsigned alloc_tick;    /* allocations since the allocator last read the clock */
     int alloc_refusals;     /* growing allocations still to refuse after a stop (clua_alloc_stop) */
     int runlist_upvalue;    /* its upvalue holding the rule list being run */
+    clua_coverage *coverage; /* where the hook counts lines and calls (NULL: coverage off) */
 } clua_ctx;
 
 #define CLUA_RUNNING_STYLE (-1)
 
 static inline clua_ctx *clua_getctx(lua_State *L) { return *(clua_ctx **)lua_getextraspace(L); }
+
+/** The events the hook asks for: instruction counts, and lines and calls while counting coverage. */
+static inline int clua_hookmask(clua_ctx *c) {
+    return LUA_MASKCOUNT | (c->coverage != NULL ? LUA_MASKLINE | LUA_MASKCALL : 0);
+}
 static inline void *clua_kinded_key(clua_ctx *c) { return (void *)&c->kinded_kind; }
 
 static void clua_record_location(lua_State *L, clua_ctx *c, int level);
@@ -235,7 +242,7 @@ static int clua_raise_stop(lua_State *L, int first) {
         c->stop_message[len] = '\0';
     }
     /* From now on this thread stops at every instruction, so a Lua pcall cannot swallow it. */
-    if (lua_gethookcount(L) != 1) lua_sethook(L, lua_gethook(L), LUA_MASKCOUNT, 1);
+    if (lua_gethookcount(L) != 1) lua_sethook(L, lua_gethook(L), clua_hookmask(c), 1);
     return lua_error(L);
 }
 
@@ -294,7 +301,7 @@ static void clua_stop_note(clua_ctx *c, int time) {
     if (c->mem_thread != NULL) {
         clua_record_location(c->mem_thread, c, 0);
         if (c->err_line > 0) snprintf(where, sizeof where, "%s:%d: ", c->err_src, c->err_line);
-        if (lua_gethook(c->mem_thread) != NULL) lua_sethook(c->mem_thread, lua_gethook(c->mem_thread), LUA_MASKCOUNT, 1);
+        if (lua_gethook(c->mem_thread) != NULL) lua_sethook(c->mem_thread, lua_gethook(c->mem_thread), clua_hookmask(c), 1);
     }
     if (time) {
         snprintf(c->stop_message, sizeof c->stop_message, "%stime limit exceeded (%lld ms)", where, c->time_limit_ns / 1000000);
@@ -314,10 +321,15 @@ static void clua_stop_note(clua_ctx *c, int time) {
  * (each of a loop's instructions comparing or hashing megabyte strings, say): the call stops
  * at the first hook after it has run longer than its limit plus CLUA_TIME_PER_UNIT_NS per
  * unit it was charged, host functions excluded.
+ * Line and call events (asked for only while coverage is counted) are recorded and charge
+ * nothing, so a script stops at the same instruction with coverage on and off.
  */
 static void clua_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     clua_ctx *c = clua_getctx(L);
+    if (ar->event != LUA_HOOKCOUNT) {
+        if (c->coverage != NULL) clua_coverage_event(L, ar, c->coverage);
+        return;
+    }
     c->instr_used += lua_gethookcount(L);
     if (c->instr_used >= c->instr_budget) clua_budget_error(L, 0);
     if (c->time_limit_ns > 0 &&
@@ -328,7 +340,7 @@ static void clua_hook(lua_State *L, lua_Debug *ar) {
 
 /** Installs the counting hook on `L` (every thread that runs Lua code needs it). */
 static inline void clua_armhook(lua_State *L) {
-    lua_sethook(L, clua_hook, LUA_MASKCOUNT, clua_getctx(L)->instr_step);
+    lua_sethook(L, clua_hook, clua_hookmask(clua_getctx(L)), clua_getctx(L)->instr_step);
 }
 
 /** Charges `units` instructions for work done in C (string and table functions). */
@@ -368,6 +380,7 @@ static int clua_forward(lua_State *L) {
 static inline void clua_close(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     c->closing = 1;
+    c->coverage = NULL;
     c->instr_used = c->instr_budget;
     c->mem_enforce = 0;
     lua_close(L);

@@ -12,6 +12,7 @@ extension FlowRulesEngine {
             vm.close()
             throw error
         }
+        vm.coverage = coverageCounts
         return set
     }
 

@@ -52,6 +52,8 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     var seenWarnings: Set<String> = []
     /// Rules files compiled by the last load, by name (see `FlowCompiledSource`).
     var compiledSources: [String: FlowCompiledSource] = [:]
+    /// Where every rules VM counts coverage (`countCoverage(into:)`; nil: off).
+    var coverageCounts: LuaCoverageCounts?
     var watcher: DirectoryWatcher?
     /// The live-rules connection of `connect(to:token:)` (DEBUG builds), cancelled when released.
     var liveConnection: AnyObject?

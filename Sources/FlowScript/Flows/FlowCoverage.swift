@@ -3,12 +3,13 @@ import Foundation
 /// Rules coverage for a flow run (`flowstack test --coverage FILE`): which lines of the rules
 /// files ran and which rule functions were called, from the flows that ran.
 ///
-/// When coverage is on, the runner loads the rules with a call to a counting host function
-/// (`host.__flowstack_coverage`) inserted before every statement that starts a line inside a
-/// function and at the entry of every function, on the same line (error lines do not move);
-/// the instruction budget of a rule call is raised by `budgetFactor` so that the counting does
-/// not make a rule run out of budget. With coverage off, nothing is inserted and nothing is
-/// counted.
+/// When coverage is on, the rules' VM asks Lua for line and call events on top of its
+/// instruction counts, and its hook records them in C (`LuaCoverageCounts`): the rules load
+/// unchanged, and the events charge nothing, so a rule stops at the same instruction with
+/// coverage on and off. Reported are the statements that start a line inside a function and
+/// the functions (`FlowCoverageProbes`); a statement counts the line events on its first line
+/// (on its continued lines when its first line has none). With coverage off, the hook gets
+/// count events only and nothing is counted.
 ///
 /// ```swift
 /// let runner = FlowTestRunner<FlowRouteValue>(project: project, options: .init(coverage: true))
@@ -17,11 +18,6 @@ import Foundation
 /// ```
 @MainActor
 public final class FlowCoverage {
-    /// The name of the counting host function.
-    static let hostName = "__flowstack_coverage"
-    /// How much the rules' instruction budget grows with coverage on.
-    static let budgetFactor = 8
-
     /// One rules file's counts.
     public struct File: Sendable, Equatable {
         /// The file's name (`rules/20-paywall.lua`).
@@ -42,48 +38,39 @@ public final class FlowCoverage {
         }
     }
 
-    private let probes: [[FlowCoverageInstrumenter.Probe]]
+    private let probes: [[FlowCoverageProbes.Probe]]
     private let names: [String]
-    private var counts: [[Int]]
+    /// Where the VMs' hooks count (`FlowRulesEngine.countCoverage(into:)`).
+    let counts = LuaCoverageCounts()
+    private let chunks: [Int32]
 
-    /// Prepares counting for `sources`; `instrumented` are the sources to load instead.
+    /// Prepares counting for `sources` (loaded under their names).
     init(sources: [FlowRulesSource]) {
         names = sources.map(\.name)
-        probes = sources.map { FlowCoverageInstrumenter.probes(in: $0.text) }
-        counts = probes.map { Array(repeating: 0, count: $0.count) }
-    }
-
-    /// The sources with the counting calls inserted.
-    func instrumented(_ sources: [FlowRulesSource]) -> [FlowRulesSource] {
-        sources.enumerated().map { fileIndex, source in
-            var bytes = Array(source.text.utf8)
-            for (probeIndex, probe) in probes[fileIndex].enumerated().reversed() {
-                let call: String
-                switch probe.kind {
-                case .line: call = "host.\(Self.hostName)(\(fileIndex + 1),\(probeIndex + 1)); "
-                case .function: call = " host.\(Self.hostName)(\(fileIndex + 1),\(probeIndex + 1));"
-                }
-                bytes.insert(contentsOf: Array(call.utf8), at: min(probe.offset, bytes.count))
-            }
-            return FlowRulesSource(name: source.name, text: String(decoding: bytes, as: UTF8.self))
+        probes = sources.map { FlowCoverageProbes.probes(in: $0.text) }
+        chunks = sources.map { [counts] source in
+            counts.register(chunkName: source.name, lineCount: source.text.utf8.count(where: { $0 == 10 }) + 1)
         }
-    }
-
-    /// Counts one probe (the host function's body).
-    func hit(_ arguments: [FlowScriptValue?]) {
-        guard arguments.count >= 2, case .int(let file)? = arguments[0], case .int(let probe)? = arguments[1],
-              counts.indices.contains(file - 1), counts[file - 1].indices.contains(probe - 1) else { return }
-        counts[file - 1][probe - 1] += 1
     }
 
     /// The counts so far, per rules file.
     public var files: [File] {
         names.indices.map { index in
+            let chunk = chunks[index]
             var lines: [Int: Int] = [:]
             var functions: [(String, Int, Int)] = []
-            for (probe, count) in zip(probes[index], counts[index]) {
+            for probe in probes[index] {
+                let count: Int
+                switch probe.kind {
+                case .line:
+                    let first = counts.lineHits(chunk, line: probe.line)
+                    count = first > 0 || probe.lastLine == probe.line
+                        ? first : (probe.line + 1...probe.lastLine).map { counts.lineHits(chunk, line: $0) }.max() ?? 0
+                case .function(let name):
+                    count = counts.functionHits(chunk, line: probe.line)
+                    functions.append((name, probe.line, count))
+                }
                 lines[probe.line] = max(lines[probe.line] ?? 0, count)
-                if case .function(let name) = probe.kind { functions.append((name, probe.line, count)) }
             }
             return File(
                 name: names[index], lines: lines.keys.sorted().map { ($0, lines[$0]!) },

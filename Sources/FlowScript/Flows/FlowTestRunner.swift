@@ -103,28 +103,17 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         self.project = project
         self.options = options
         self.clock = options.startDate
-        var configuration = FlowRulesConfiguration(manifest: project.manifest, logger: FlowTestRunnerLog.silent)
-        var sources = project.rules
+        let configuration = FlowRulesConfiguration(manifest: project.manifest, logger: FlowTestRunnerLog.silent)
         let coverage = options.coverage ? FlowCoverage(sources: project.rules) : nil
-        if let coverage {
-            sources = coverage.instrumented(sources)
-            configuration.instructionBudget *= FlowCoverage.budgetFactor
-        }
         do {
-            self.engine = try FlowRulesEngine<Route>(sources: sources, configuration: configuration)
+            self.engine = try FlowRulesEngine<Route>(sources: project.rules, configuration: configuration)
         } catch {
             self.engine = nil
             self.setupErrors = [error]
         }
         if let coverage, let engine {
             self.coverage = coverage
-            engine.registerAdaptiveHost(FlowCoverage.hostName, sync: { arguments in
-                coverage.hit(arguments)
-                return []
-            }, async: { arguments in
-                coverage.hit(arguments)
-                return []
-            })
+            engine.countCoverage(into: coverage.counts)
         }
         engine?.onPrint = { [weak self] line in self?.recordOutput(line) }
         registerScannedHosts()

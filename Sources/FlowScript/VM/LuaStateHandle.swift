@@ -8,6 +8,8 @@ final class LuaStateHandle {
     let main: OpaquePointer
     /// The C context the allocator, the hook and the trampoline share.
     let context: UnsafeMutablePointer<clua_ctx>
+    /// The coverage counts the hook writes to, kept alive as long as the state (nil: off).
+    var coverage: LuaCoverageCounts?
     /// Whether `close()` ran.
     @exclusivity(unchecked) private(set) var isClosed = false
 

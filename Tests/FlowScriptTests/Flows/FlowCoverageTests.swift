@@ -82,6 +82,32 @@ struct FlowCoverageTests {
         #expect(off.failedCount == 0)
         #expect(off.coverage == nil)
         #expect(plain.coverage == nil)
-        #expect(!(plain.engine?.hostFunctionNames.contains("__flowstack_coverage") ?? true))
+    }
+
+    @Test("a rule that runs out of budget fails the same way with coverage on and off (no extra budget)")
+    func sameBudgetWithCoverage() async throws {
+        let rules = """
+            flow.guard("a", function(op)
+              local n = 0
+              while true do
+                n = n + 1
+              end
+            end)
+            """
+        let flows = ["b.lua": """
+            it("stops the loop", function()
+              local reason = router.push("a").reason
+              expect(reason).to_contain("instruction budget exceeded (1000000 instructions)")
+              expect(reason).to_contain("rules/bank.lua:")
+            end)
+            """]
+        let plain = try FlowProjectFixture.runner(flows, rules: rules)
+        let off = await plain.run()
+        #expect(off.failedCount == 0, "\(FlowProjectFixture.failures(off))")
+        let covered = FlowTestRunner<FlowRouteValue>(project: plain.project, options: .init(coverage: true))
+        let on = await covered.run()
+        #expect(on.failedCount == 0, "\(FlowProjectFixture.failures(on))")
+        let lines = Dictionary(uniqueKeysWithValues: (on.coverage?.first?.lines ?? []).map { ($0.line, $0.count) })
+        #expect((lines[4] ?? 0) > 1000, "the loop body was counted: \(lines)")
     }
 }

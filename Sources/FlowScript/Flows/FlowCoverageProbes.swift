@@ -1,10 +1,10 @@
 import Foundation
 
-/// Where a rules file can count execution: the first token of every statement that starts a
-/// line inside a function, and the entry of every function. Used by `FlowCoverage`, which
-/// inserts a call to a counting host function at each place (on the same line, so error lines
-/// do not move).
-struct FlowCoverageInstrumenter {
+/// Where a rules file counts execution, found by reading its tokens: every statement that
+/// starts a line inside a function, and every function. `FlowCoverage` reports these lines
+/// (the executable lines of lcov) with the hits the VM's line and call hook recorded for them;
+/// the source itself is loaded unchanged.
+struct FlowCoverageProbes {
     /// One counting place.
     struct Probe: Hashable {
         enum Kind: Hashable {
@@ -16,8 +16,9 @@ struct FlowCoverageInstrumenter {
 
         let kind: Kind
         let line: Int
-        /// Where the call is inserted (a UTF-8 offset in the source).
-        let offset: Int
+        /// The last line of a statement continued on the lines below it (`local t = {` ...);
+        /// `line` otherwise.
+        var lastLine: Int
     }
 
     /// A token: its text, kind, line and UTF-8 offset.
@@ -55,12 +56,17 @@ struct FlowCoverageInstrumenter {
         var probes: [Probe] = []
         var stack: [Context] = []
         var insideFunctions = 0
+        var openStatement: Int?
         for (index, token) in tokens.enumerated() {
             let previous = index > 0 ? tokens[index - 1] : nil
+            let continues = previous.map { continuing.contains($0.text) && $0.kind != .string } ?? false
+            if token.startsLine {
+                if continues, let open = openStatement { probes[open].lastLine = token.line } else { openStatement = nil }
+            }
             if token.startsLine, insideFunctions > 0, case .block? = stack.last,
-               token.kind == .name, !keywords.contains(token.text) || statementKeywords.contains(token.text),
-               !(previous.map { continuing.contains($0.text) && $0.kind != .string } ?? false) {
-                probes.append(Probe(kind: .line, line: token.line, offset: token.offset))
+               token.kind == .name, !keywords.contains(token.text) || statementKeywords.contains(token.text), !continues {
+                probes.append(Probe(kind: .line, line: token.line, lastLine: token.line))
+                openStatement = probes.count - 1
             }
             guard token.kind == .name || token.kind == .symbol else { continue }
             switch token.text {
@@ -76,7 +82,7 @@ struct FlowCoverageInstrumenter {
                 if case .parameterList(let line, let name)? = stack.last {
                     stack[stack.count - 1] = .block(isFunction: true)
                     insideFunctions += 1
-                    probes.append(Probe(kind: .function(name), line: line, offset: token.offset + 1))
+                    probes.append(Probe(kind: .function(name), line: line, lastLine: line))
                 } else if case .expression? = stack.last {
                     stack.removeLast()
                 }
