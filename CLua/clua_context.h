@@ -3,6 +3,7 @@
 /* FlowScript's C boundary: The per-VM context, the budgeted allocator, raising with a kind, the instruction budget.
  * Included by shim.h (read the rules there). */
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,7 +112,7 @@ static void clua_record_location(lua_State *L, clua_ctx *c, int level);
 /* ------------------------------------------------------------------------------------------ */
 
 static long long clua_now_ns(void);
-static void clua_stop_note(clua_ctx *c, int time);
+static void clua_stop_note(clua_ctx *c, int time, int frames_ok);
 
 /**
  * The allocator's backstop for work done in C that no hook sees (a loop inside Lua's C code
@@ -122,27 +123,46 @@ static void clua_stop_note(clua_ctx *c, int time);
  * the budget or time error it is. Only the first refusal per call counts (the error itself
  * needs memory).
  */
-static inline int clua_alloc_stop(clua_ctx *c, size_t grow) {
+static inline int clua_alloc_stop(clua_ctx *c, size_t grow, int frames_ok) {
     if (c->alloc_refusals > 0) {  /* Lua tries again after a full collection: refuse that too */
         c->alloc_refusals--;
         return 1;
     }
     if (c->mem_thread == NULL || c->instr_exhausted || c->time_exhausted) return 0;  /* (NULL: loading, no call) */
     if (c->instr_used >= 4 * c->instr_budget) {  /* far past where any hook would have stopped it */
-        clua_stop_note(c, 0);
+        clua_stop_note(c, 0, frames_ok);
         return 1;
     }
     if (c->time_limit_ns > 0 && ((++c->alloc_tick & 63) == 0 || grow >= 4096) &&
         clua_now_ns() - c->time_start_ns > c->time_limit_ns + c->instr_used * 2000LL) {
-        clua_stop_note(c, 1);
+        clua_stop_note(c, 1, frames_ok);
         return 1;
     }
     return 0;
 }
 
+/**
+ * Whether the call frames of `L` may be read (lua_getinfo) from inside an allocation.
+ *
+ * Lua 5.4.7 turns every frame's stack pointer into an offset while it allocates a new stack
+ * (luaD_reallocstack's relstack), so reading a frame then dereferences an offset; Lua 5.4.4
+ * reallocates in place and its frames stay valid. In every Lua 5.4 release a frame's first
+ * field is that stack pointer (`CallInfo.func`), and lua_getstack (which reads no stack slot)
+ * gives the innermost frame; an offset is below the largest stack (LUAI_MAXSTACK slots of 16
+ * bytes, 16 MiB), a pointer into the heap is far above. A refusal made while the frames cannot
+ * be read reports no line of its own; the rules engine then names the running rule.
+ */
+static inline int clua_frames_readable(lua_State *L) {
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar)) return 1;
+    uintptr_t func = *(const uintptr_t *)(const void *)ar.i_ci;
+    return func >= ((uintptr_t)1 << 26);
+}
+
 static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     clua_ctx *c = (clua_ctx *)ud;
     size_t old = ptr ? osize : 0;
+    int frames_ok = c->mem_thread == NULL || clua_frames_readable(c->mem_thread);
     if (nsize == 0) {
         free(ptr);
         c->mem_used -= old;
@@ -155,11 +175,11 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
             c->mem_refused = nsize;
             /* Memory errors skip the message handler: remember where the script was now (this
              * only reads the thread's call frames; it allocates nothing). */
-            if (c->mem_thread != NULL) clua_record_location(c->mem_thread, c, 0);
+            if (c->mem_thread != NULL && frames_ok) clua_record_location(c->mem_thread, c, 0);
             return NULL;
         }
     }
-    if (nsize > old && c->mem_enforce && clua_alloc_stop(c, nsize - old)) {
+    if (nsize > old && c->mem_enforce && clua_alloc_stop(c, nsize - old, frames_ok)) {
         c->mem_refused = 0;
         return NULL;
     }
@@ -294,12 +314,12 @@ static int clua_time_error(lua_State *L) {
 /** Marks the running call as stopped by its budget (or time, `time` 1) from the allocator,
  *  where nothing may be raised: the message names the script's position; from now on the hook
  *  fires at every instruction (a script's pcall cannot swallow the stop). */
-static void clua_stop_note(clua_ctx *c, int time) {
+static void clua_stop_note(clua_ctx *c, int time, int frames_ok) {
     if (time) c->time_exhausted = 1; else c->instr_exhausted = 1;
     c->alloc_refusals = 1;
     char where[LUA_IDSIZE + 16] = "";
     if (c->mem_thread != NULL) {
-        clua_record_location(c->mem_thread, c, 0);
+        if (frames_ok) clua_record_location(c->mem_thread, c, 0);
         if (c->err_line > 0) snprintf(where, sizeof where, "%s:%d: ", c->err_src, c->err_line);
         if (lua_gethook(c->mem_thread) != NULL) lua_sethook(c->mem_thread, lua_gethook(c->mem_thread), clua_hookmask(c), 1);
     }
