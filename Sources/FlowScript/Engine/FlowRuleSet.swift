@@ -53,9 +53,10 @@ final class FlowRuleSet {
     }
 
     /// `error` located at the rule run last when its own location is inside the prelude (a
-    /// memory error carries none; the VM then names the prelude function it called).
+    /// memory error carries none; the VM then names the prelude function it called) or missing
+    /// (a stop the allocator made while Lua 5.4.7 was moving the stack, when no frame can be read).
     func relocated(_ error: FlowScriptError) -> FlowScriptError {
-        guard error.file == FlowRulesPrelude.chunkName, !vm.isClosed,
+        guard error.file == FlowRulesPrelude.chunkName || error.line == nil, !vm.isClosed,
               let results = try? vm.call(runningWhereFunction, []),
               case .string(let location)? = results.first,
               let split = FlowScriptError.splitLocation(location + ": x") else { return error }
