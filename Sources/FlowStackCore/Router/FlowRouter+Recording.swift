@@ -43,7 +43,7 @@ extension FlowRouter {
     /// The generation of the rules in force, for the history (0 without rules).
     @inlinable
     var generation: Int {
-        if let dispatch = rulesDispatch { return dispatch.knownGeneration ?? dispatch.generation() }
+        if let dispatch = rulesDispatch { return dispatch.generation }
         return rulesHook?.generation ?? 0
     }
 
