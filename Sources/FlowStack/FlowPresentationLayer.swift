@@ -61,7 +61,7 @@ struct FlowPresentationLayer<Route: Hashable, Dialog, Root: View, Destination: V
     /// resolved style, then the app's modal closure.
     private func presentedStack(_ stack: FlowStackState<Route>) -> AnyView {
         guard let placement = host.player.placement(ofStack: stack.id),
-              let modal = router.shownModalStyle(stackIndex: placement.index, in: placement.stacks)
+              let modal = router.shownStyle(.modal, stackIndex: placement.index, in: placement.stacks)
         else { return AnyView(EmptyView()) }
         let layer = FlowStackLayer(router: router, host: host, stackID: stack.id, content: configuration)
         return configuration.style.modal(AnyView(layer.flowModalStyle(modal.attributes)), modal.context)

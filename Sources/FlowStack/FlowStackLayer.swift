@@ -23,7 +23,7 @@ struct FlowStackLayer<Route: Hashable, Dialog, Root: View, Destination: View>: V
 
     var body: some View {
         if let placement = host.player.placement(ofStack: stackID),
-           let stackStyle = router.shownStackStyle(stackIndex: placement.index, in: placement.stacks) {
+           let stackStyle = router.shownStyle(.stack, stackIndex: placement.index, in: placement.stacks) {
             let stack = placement.stacks[placement.index]
             content.style.stack(AnyView(navigationStack(for: stack).flowStackStyle(stackStyle.attributes)), stackStyle.context)
                 .overlay { dialogOverlay }
@@ -50,8 +50,9 @@ struct FlowStackLayer<Route: Hashable, Dialog, Root: View, Destination: View>: V
     /// A screen with its resolved style, then the app's screen closure.
     private func screen<Screen: View>(_ view: Screen, node: FlowRouteNode<Route>?) -> AnyView {
         guard let placement = host.player.placement(ofStack: stackID),
-              let style = router.shownScreenStyle(
-                node, stackIndex: placement.index, in: placement.stacks, screenDefaults: content.screenDefaults
+              let style = router.shownStyle(
+                .screen, stackIndex: placement.index, screen: node, in: placement.stacks,
+                screenDefaults: content.screenDefaults
               )
         else { return AnyView(view) }
         return content.style.screen(AnyView(view.flowScreenStyle(style.attributes)), style.context)

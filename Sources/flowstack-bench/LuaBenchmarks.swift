@@ -14,11 +14,11 @@ enum LuaBenchmarks {
     }
 
     /// An engine with the example rules and manifest, facts set so navigation is allowed.
-    static func exampleEngine() throws -> FlowRulesEngine<FlowRouteValue> {
+    static func exampleEngine<Route: FlowRouteConvertible>(_ route: Route.Type = FlowRouteValue.self) throws -> FlowRulesEngine<Route> {
         let manifest = try FlowManifest.load(contentsOf: scripts.appendingPathComponent("routes.lua"))
         var configuration = FlowRulesConfiguration(manifest: manifest)
         configuration.logger.logLevel = .critical
-        let engine = try FlowRulesEngine<FlowRouteValue>(directory: scripts.appendingPathComponent("rules"), configuration: configuration)
+        let engine = try FlowRulesEngine<Route>(directory: scripts.appendingPathComponent("rules"), configuration: configuration)
         try engine.setFacts(["isLoggedIn": true, "hasSeenOnboarding": true, "isPremium": true, "maxPushDepth": 100_000])
         return engine
     }
@@ -31,10 +31,20 @@ enum LuaBenchmarks {
     /// A push + pop pair through `engine`'s rules with `depth` screens under the top, on a router
     /// with the history on; nanoseconds per operation.
     static func pushPop(through engine: FlowRulesEngine<FlowRouteValue>, depth: Int) -> Double {
-        let router = FlowRouter<FlowRouteValue, String>(root: FlowRouteValue("home"))
-        for index in 0..<depth { router.push(FlowRouteValue("detail", ["id": .string(String(index))])) }
+        pushPop(
+            through: engine, root: FlowRouteValue("home"), pushed: FlowRouteValue("projects"), depth: depth,
+            below: { FlowRouteValue("detail", ["id": .string(String($0))]) })
+    }
+
+    /// A push + pop pair of `projects` through `engine`'s rules on a router rooted at `root`,
+    /// with `depth` screens (`below(index)`) under the top and the history on; nanoseconds per
+    /// operation.
+    static func pushPop<Route: FlowRouteConvertible>(
+        through engine: FlowRulesEngine<Route>, root: Route, pushed projects: Route, depth: Int, below: (Int) -> Route
+    ) -> Double {
+        let router = FlowRouter<Route, String>(root: root)
+        for index in 0..<depth { router.push(below(index)) }
         engine.install(into: router)
-        let projects = FlowRouteValue("projects")
         precondition(router.push(projects) && router.pop(), "the rules must allow the benchmark's push and pop")
         let perPair = Measure.nanosecondsPerIteration(iterations: 100_000) {
             router.push(projects)
@@ -92,6 +102,9 @@ enum LuaBenchmarks {
         case "decision":
             Measure.report("lua_decision_only_ns", try decisionOnly(), "ns")
             return
+        case "enum_push":
+            Measure.report("lua_guarded_push_enum_ns", try guardedEnumPush(), "ns")
+            return
         case "one_default":
             Measure.report("lua_one_default_push_ns", try oneDefaultPush(), "ns")
             return
@@ -105,6 +118,9 @@ enum LuaBenchmarks {
         Measure.report("bare_pcall_ns", bare.emptyCall, "ns")
         let lua = try guardedPush(depth: 0)
         Measure.report("lua_guarded_push_ns", lua, "ns")
+        // The same push through an app-style `Codable` enum route (its conversion included).
+        let enumPush = try guardedEnumPush()
+        Measure.report("lua_guarded_push_enum_ns", enumPush, "ns")
         // Not targets: the engine deciding that push alone, without the router around it; and the
         // same push + pop through several guards and one default precondition.
         Measure.report("lua_decision_only_ns", try decisionOnly(), "ns")
@@ -118,6 +134,7 @@ enum LuaBenchmarks {
         Measure.report("lua_vs_bare_pcall", lua / bare.emptyCall, "x")
         Measure.report("depth1000_vs_depth1", deep / lua, "x")
         Measure.report("lua_vs_swift", lua / swiftGuardedPush, "x")
+        Measure.report("enum_vs_route_value", enumPush / lua, "x")
     }
 }
 

@@ -29,7 +29,7 @@ func runBenchmarks() {
         do { try BundleStoreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
         return
     }
-    if ["lua_push", "reload", "decision", "one_default"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
+    if ["lua_push", "enum_push", "reload", "decision", "one_default"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
         try? LuaBenchmarks.run(swiftGuardedPush: 1)
         return
     }

@@ -30,7 +30,7 @@ struct RouterRulesDispatchTests {
                     return hook.decide(request)
                 },
                 decideParts: decideParts,
-                generation: { hook.generation })
+                generation: hook.generation)
         }
     }
 
@@ -43,7 +43,7 @@ struct RouterRulesDispatchTests {
             owner: hook,
             needsDecision: { _, runsDefaults in asked.append(runsDefaults); return false },
             decide: { request in hook.decide(request) },
-            generation: { hook.generation })
+            generation: hook.generation)
         router.installRules(hook, dispatch: dispatch)
         #expect(router.push(.a))
         #expect(asked == [true] && hook.requests.isEmpty, "without the flag the router asks needsDecision first")

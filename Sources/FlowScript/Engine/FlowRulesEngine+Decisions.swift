@@ -7,9 +7,6 @@ extension FlowRulesEngine: FlowRulesHook {
         decideSpecialized(request)
     }
 
-    /// The generation recorded in the history.
-    public var rulesGeneration: Int { generation }
-
     /// Whether a command needs the Lua rules at all.
     @inlinable
     func needsDecision(_ command: FlowCommand<Route>, runsDefaults: Bool) -> Bool {

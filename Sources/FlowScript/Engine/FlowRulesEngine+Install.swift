@@ -12,7 +12,7 @@ extension FlowRulesEngine {
             needsDecision: { command, runsDefaults in self.needsDecision(command, runsDefaults: runsDefaults) },
             decide: { request in self.decideChecked(request) },
             decideParts: { command, parts in self.decideChecked(command, parts) },
-            generation: { self.generation }
+            generation: generation
         )
         router.installRules(self, dispatch: dispatch)
         register(router, dispatch: dispatch)
@@ -27,7 +27,7 @@ extension FlowRulesEngine {
             factsDidChange: { [weak router] in _ = router?.deepLinks.factsDidChange() },
             rulesDidChange: { [weak dispatch] every, generation in
                 dispatch?.decidesEveryCommand = every
-                dispatch?.knownGeneration = generation
+                dispatch?.generation = generation
             })
         box.rulesDidChange(decidesEveryCommand, generation)
         routers.append(box)

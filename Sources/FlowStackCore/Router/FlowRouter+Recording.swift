@@ -12,7 +12,7 @@ extension FlowRouter {
         pendingRedirect: FlowCommand<Route>? = nil,
         generation decidedBy: Int? = nil
     ) -> FlowOperationResult<Route> {
-        let generation = decidedBy ?? currentGeneration()
+        let generation = decidedBy ?? self.generation
         let sequence = nextSequence
         nextSequence = sequence + 1
         store(FlowHistoryEntry(
@@ -35,15 +35,15 @@ extension FlowRouter {
         nextSequence = sequence + 1
         store(FlowHistoryEntry(
             salt: idSalt, sequence: sequence, date: Date(), event: .navigation(command),
-            source: source, status: .applied, reason: reason, generation: currentGeneration(),
+            source: source, status: .applied, reason: reason, generation: self.generation,
             previousStacks: previous, newStacks: _stacks
         ))
     }
 
     /// The generation of the rules in force, for the history (0 without rules).
     @inlinable
-    func currentGeneration() -> Int {
-        if let dispatch = rulesDispatch { return dispatch.knownGeneration ?? dispatch.generation() }
+    var generation: Int {
+        if let dispatch = rulesDispatch { return dispatch.generation }
         return rulesHook?.generation ?? 0
     }
 
@@ -53,7 +53,7 @@ extension FlowRouter {
         nextSequence = sequence + 1
         store(FlowHistoryEntry<Route>(
             salt: idSalt, sequence: sequence, date: Date(), event: .dialog(change),
-            source: source, status: status, reason: nil, generation: rulesHook?.generation ?? 0,
+            source: source, status: status, reason: nil, generation: generation,
             previousStacks: _stacks, newStacks: _stacks
         ))
     }

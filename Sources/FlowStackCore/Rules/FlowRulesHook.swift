@@ -162,16 +162,14 @@ public final class FlowRulesDispatch<Route: Hashable> {
     /// builds no `FlowRuleRequest` (a copy of the command per navigation). Same answer as
     /// `decide` for the request those parts make.
     public let decideParts: (@MainActor (FlowCommand<Route>, FlowRuleRequestParts<Route>) -> FlowRuleDecision<Route>)?
-    /// The generation of the rules in force.
-    public let generation: @MainActor () -> Int
     /// Whether every command that runs the default preconditions needs a decision (the hook
     /// has a default precondition for every kind): the router then skips `needsDecision` for
     /// such commands. The hook keeps it up to date as its rules change; when it is `true` for a
     /// command that needs none, the hook is asked anyway and must allow.
     @exclusivity(unchecked) public var decidesEveryCommand = false
-    /// The generation of the rules in force, when the hook keeps it here (it then updates it on
-    /// every change): the router records it instead of calling `generation` on every navigation.
-    @exclusivity(unchecked) public var knownGeneration: Int?
+    /// The generation of the rules in force (the hook's `generation`), which the hook updates
+    /// on every change: the router records it without asking the hook on every navigation.
+    @exclusivity(unchecked) public var generation: Int
 
     /// Creates the dispatch of a hook.
     public init(
@@ -179,7 +177,7 @@ public final class FlowRulesDispatch<Route: Hashable> {
         needsDecision: @escaping @MainActor (FlowCommand<Route>, Bool) -> Bool,
         decide: @escaping @MainActor (FlowRuleRequest<Route>) -> FlowRuleDecision<Route>,
         decideParts: (@MainActor (FlowCommand<Route>, FlowRuleRequestParts<Route>) -> FlowRuleDecision<Route>)? = nil,
-        generation: @escaping @MainActor () -> Int
+        generation: Int
     ) {
         self.owner = owner
         self.needsDecision = needsDecision

@@ -36,7 +36,7 @@ struct EngineDispatchFlagTests {
             return
         }
         #expect(flag(first) == false && flag(second) == false)
-        #expect(first.rulesDispatch?.knownGeneration == 2 && second.rulesDispatch?.knownGeneration == 2)
+        #expect(first.rulesDispatch?.generation == 2 && second.rulesDispatch?.generation == 2)
         #expect(first.pop())
         #expect(first.history.last?.generation == 2, "the history records the generation the dispatch knows")
         #expect(first.push(route("locked")) == false)

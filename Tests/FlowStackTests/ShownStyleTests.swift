@@ -36,10 +36,11 @@ private func styledRouter() -> FlowRouter<Screen, String> {
     return router
 }
 
-/// Styles of the shown stacks, used by the SwiftUI host while a staged transition plays.
+/// The one style resolver, `shownStyle`: what the SwiftUI host draws (also while a staged
+/// transition plays) and what `resolvedStyle` (a flow's `router.style`) returns.
 @MainActor
-struct StagingPlayerShownStyleTests {
-    @Test func shownStylesEqualResolvedStylesWhenTheRoutersStacksAreShown() throws {
+struct ShownStyleTests {
+    @Test func resolvedStylesAreWhatTheAppShowsForTheRoutersStacks() throws {
         let router = styledRouter()
         router.sheet(.sheet(1), path: [.detail(2)])
         router.fullScreenCover(.cover(1), path: [.list], options: FlowPresentationOptions(allowsInteractiveDismiss: false))
@@ -49,16 +50,16 @@ struct StagingPlayerShownStyleTests {
             let nodes: [FlowRouteNode<Screen>?] = [nil] + stack.navigationPath.map { $0 }
             for (depth, node) in nodes.enumerated() {
                 let resolved = try #require(router.resolvedStyle(stackIndex: index, screenDepth: depth, screenDefaults: defaults))
-                let screen = try #require(router.shownScreenStyle(node, stackIndex: index, in: router.stacks, screenDefaults: defaults))
+                let screen = try #require(router.shownStyle(.screen, stackIndex: index, screen: node, in: router.stacks, screenDefaults: defaults))
                 #expect(screen.attributes == resolved.screen)
                 #expect(screen.context == router.styleContext(stackIndex: index, screenDepth: depth))
-                #expect(router.shownStackStyle(stackIndex: index, in: router.stacks)?.attributes == resolved.stack)
+                #expect(router.shownStyle(.stack, stackIndex: index, in: router.stacks)?.attributes == resolved.stack)
+                #expect(router.shownStyle(.modal, stackIndex: index, in: router.stacks)?.attributes == resolved.modal)
                 if index == 2 {
-                    #expect(resolved.modal?.interactiveDismissDisabled == false)
-                    #expect(router.shownModalStyle(stackIndex: index, in: router.stacks)?.attributes.interactiveDismissDisabled == true,
-                            "the presenting code refused a swipe-down")
-                } else {
-                    #expect(router.shownModalStyle(stackIndex: index, in: router.stacks)?.attributes == resolved.modal)
+                    #expect(resolved.modal?.interactiveDismissDisabled == true,
+                            "the presenting code refused a swipe-down; the rules' false cannot allow one")
+                } else if index == 1 {
+                    #expect(resolved.modal?.interactiveDismissDisabled == false, "the rules decide where the presenter allowed it")
                 }
                 checked += 1
             }
@@ -72,22 +73,22 @@ struct StagingPlayerShownStyleTests {
         let shown = router.stacks
         router.dismissAll()
         router.sheet(.sheet(2))
-        let stack = try #require(router.shownStackStyle(stackIndex: 1, in: shown))
+        let stack = try #require(router.shownStyle(.stack, stackIndex: 1, in: shown))
         #expect(stack.context.presentationStyle == .fullScreenCover)
         #expect(stack.context.rootRoute(as: Screen.self) == .cover(1))
         #expect(stack.attributes.tint == .named(.blue))
-        #expect(router.shownModalStyle(stackIndex: 1, in: shown)?.attributes.presentationDetents == nil)
-        #expect(router.shownModalStyle(stackIndex: 1, in: router.stacks)?.attributes.presentationDetents == [.medium, .large])
-        #expect(router.shownModalStyle(stackIndex: 0, in: shown) == nil)
-        #expect(router.shownStackStyle(stackIndex: 2, in: shown) == nil)
-        #expect(router.shownScreenStyle(nil, stackIndex: 2, in: shown) == nil)
+        #expect(router.shownStyle(.modal, stackIndex: 1, in: shown)?.attributes.presentationDetents == nil)
+        #expect(router.shownStyle(.modal, stackIndex: 1, in: router.stacks)?.attributes.presentationDetents == [.medium, .large])
+        #expect(router.shownStyle(.modal, stackIndex: 0, in: shown) == nil)
+        #expect(router.shownStyle(.stack, stackIndex: 2, in: shown) == nil)
+        #expect(router.shownStyle(.screen, stackIndex: 2, in: shown) == nil)
     }
 
     @Test func aScreenAnimatingOutKeepsItsRouteAboveTheTop() throws {
         let router = styledRouter()
         let leaving = router.stacks[0].navigationPath[1]
         router.pop()
-        let style = try #require(router.shownScreenStyle(leaving, stackIndex: 0, in: router.stacks))
+        let style = try #require(router.shownStyle(.screen, stackIndex: 0, screen: leaving, in: router.stacks))
         #expect(style.context.screenDepth == 2)
         #expect(style.context.screenRoute(as: Screen.self) == .detail(1))
         #expect(style.attributes.navigationTitle == "Detail 1 at 0/2")
@@ -97,8 +98,15 @@ struct StagingPlayerShownStyleTests {
 
     @Test func theRootScreenHasDepthZeroAndTheDefaults() throws {
         let router = styledRouter()
-        let root = try #require(router.shownScreenStyle(nil, stackIndex: 0, in: router.stacks))
+        let root = try #require(router.shownStyle(.screen, stackIndex: 0, in: router.stacks))
         #expect(root.context.isRootScreen && root.context.isRootStack)
         #expect(root.attributes == .flowStackScreenDefaults)
+    }
+
+    @Test func aNodeIsIgnoredOutsideTheScreenHook() throws {
+        let router = styledRouter()
+        let node = router.stacks[0].navigationPath[1]
+        let stack = try #require(router.shownStyle(.stack, stackIndex: 0, screen: node, in: router.stacks))
+        #expect(stack.context == router.styleContext(stackIndex: 0, screenDepth: 0))
     }
 }
