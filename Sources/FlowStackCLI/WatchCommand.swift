@@ -34,21 +34,8 @@ struct WatchCommand: AsyncParsableCommand {
         terminal.line("watching \(project.directory) (routes.lua, rules/, flows/); press Ctrl-C to stop")
         await session.runOnce()
 
-        let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let watcher = DirectoryWatcher(directory: url, debounce: .milliseconds(50), includes: { $0.hasSuffix(".lua") }) {
-            continuation.yield()
-        }
-        do {
-            try watcher.start()
-        } catch {
-            throw CommandFailure("cannot watch \(url.path): \(error). Check that the directory is readable.")
-        }
-        let name = project.directory
-        let stop = StopSignals { terminal.line("stopped watching \(name)") }
-        for await _ in changes {
+        try await forEachSave(of: url, terminal: terminal, stopped: "stopped watching \(project.directory)") {
             await session.runOnce()
         }
-        watcher.stop()
-        stop.cancel()
     }
 }

@@ -86,22 +86,9 @@ struct ServeCommand: AsyncParsableCommand {
         printBanner(port: boundPort, token: token, signed: signingKey != nil, terminal: terminal)
         await session.refresh()
 
-        let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        let watcher = DirectoryWatcher(directory: url, debounce: .milliseconds(50), includes: { $0.hasSuffix(".lua") }) {
-            continuation.yield()
-        }
-        do {
-            try watcher.start()
-        } catch {
-            throw CommandFailure("cannot watch \(url.path): \(error). Check that the directory is readable.")
-        }
-        let name = project.directory
-        let stop = StopSignals { terminal.line("stopped serving \(name)") }
-        for await _ in changes {
+        try await forEachSave(of: url, terminal: terminal, stopped: "stopped serving \(project.directory)") {
             await session.refresh()
         }
-        watcher.stop()
-        stop.cancel()
         serving.cancel()
     }
 
