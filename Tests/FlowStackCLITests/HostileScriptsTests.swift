@@ -44,9 +44,11 @@ struct HostileScriptsTests {
             }
         }
         let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
-        // The largest resident set of any flowstack process this test process has waited for
-        // (the bound for a hostile run is 100 MB; printed, not asserted: sanitizer builds
-        // use several times more).
+        // The largest resident set of any child process this test process has waited for: the
+        // hostile projects' and those other tests started in parallel (flowstack serve, ...), so
+        // an upper bound of the hostile runs' (the bound for one is 100 MB; measured one
+        // by one with /usr/bin/time, 70 MB at most). Printed, not asserted: sanitizer builds use
+        // several times more.
         var usage = rusage()
         #if os(Linux)
         getrusage(RUSAGE_CHILDREN.rawValue, &usage)
@@ -55,7 +57,7 @@ struct HostileScriptsTests {
         getrusage(RUSAGE_CHILDREN, &usage)
         let megabytes = usage.ru_maxrss / (1024 * 1024)  // bytes on Darwin
         #endif
-        print("hostile: largest flowstack process \(megabytes) MB resident")
+        print("hostile: largest child process of this test run \(megabytes) MB resident (an upper bound: other tests' children count too)")
         print("hostile: \(projects.count) scripts, \(projects.count - escaped.count) contained, \(escaped.count) escaped (\(seconds) s)"
             + (escaped.isEmpty ? "" : ": " + escaped.joined(separator: ", ")))
         #expect(escaped.isEmpty)
