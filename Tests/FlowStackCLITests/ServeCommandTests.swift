@@ -43,21 +43,9 @@ struct ServeCommandTests {
     func brokenAtStart() throws {
         let project = try TemporaryProject(["routes.lua": TemporaryProject.manifest, "rules/auth.lua": "flow.guard(\"detail\", function(\n"])
         defer { project.remove() }
-        guard let binary = CLIRunner.binary else { throw CLIRunner.MissingBinary() }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", project.path, "--host", "127.0.0.1", "--token", "t"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let output = LineCollector()
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        try process.run()
-        defer {
-            process.interrupt()
-            process.waitUntilExit()
-            pipe.fileHandleForReading.readabilityHandler = nil
-        }
+        let command = try RunningCommand(["serve", project.path, "--host", "127.0.0.1", "--token", "t"])
+        defer { command.stop() }
+        let output = command.output
         let failure = output.waitForLine(containing: "did not load", timeout: 30)
         #expect(failure?.contains("rules/auth.lua:") == true, "\(output.text)")
         #expect(output.text.contains("token: t"))
@@ -74,24 +62,9 @@ struct ServeCommandTests {
     func tokenFromEnvironment() throws {
         let project = try TemporaryProject(["routes.lua": TemporaryProject.manifest, "rules/auth.lua": TemporaryProject.rules])
         defer { project.remove() }
-        guard let binary = CLIRunner.binary else { throw CLIRunner.MissingBinary() }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["serve", project.path, "--host", "127.0.0.1"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["FLOWSTACK_SERVE_TOKEN"] = "from-env"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let output = LineCollector()
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        try process.run()
-        defer {
-            process.interrupt()
-            process.waitUntilExit()
-            pipe.fileHandleForReading.readabilityHandler = nil
-        }
+        let command = try RunningCommand(["serve", project.path, "--host", "127.0.0.1"], environment: ["FLOWSTACK_SERVE_TOKEN": "from-env"])
+        defer { command.stop() }
+        let output = command.output
         #expect(output.waitForLine(containing: "serving generation 1", timeout: 30) != nil, "\(output.text)")
         #expect(output.text.contains("token: from-env"))
         let line = try #require(output.waitForLine(containing: "url: http://127.0.0.1:", timeout: 1))

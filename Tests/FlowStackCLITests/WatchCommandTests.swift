@@ -15,21 +15,9 @@ struct WatchCommandTests {
                 """,
         ])
         defer { project.remove() }
-        guard let binary = CLIRunner.binary else { throw CLIRunner.MissingBinary() }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["watch", project.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let output = LineCollector()
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        try process.run()
-        defer {
-            process.interrupt()
-            process.waitUntilExit()
-            pipe.fileHandleForReading.readabilityHandler = nil
-        }
+        let command = try RunningCommand(["watch", project.path])
+        defer { command.stop() }
+        let output = command.output
 
         let first = output.waitForLine(containing: "1 passed, 0 failed", timeout: 30)
         #expect(first != nil, "first summary: \(output.text)")
@@ -51,34 +39,6 @@ struct WatchCommandTests {
     }
 }
 
-/// Collects a process's output as it arrives, from the pipe's reading thread.
-final class LineCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer = Data()
-
-    func append(_ data: Data) {
-        lock.lock()
-        buffer.append(data)
-        lock.unlock()
-    }
-
-    var text: String {
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: buffer, as: UTF8.self)
-    }
-
-    /// Waits until a line contains `fragment`; returns it, or nil after `timeout` seconds.
-    func waitForLine(containing fragment: String, timeout: TimeInterval) -> String? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let line = text.split(separator: "\n").first(where: { $0.contains(fragment) }) { return String(line) }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        return nil
-    }
-}
-
 @Suite("flowstack watch: rules that do not load")
 struct WatchLoadErrorTests {
     @Test("a syntax error in the rules gives one did-not-load line and a one-line summary")
@@ -89,21 +49,9 @@ struct WatchLoadErrorTests {
             "flows/f.lua": "it(\"a\", function() end)\nit(\"b\", function() end)\n",
         ])
         defer { project.remove() }
-        guard let binary = CLIRunner.binary else { throw CLIRunner.MissingBinary() }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["watch", project.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        let output = LineCollector()
-        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
-        try process.run()
-        defer {
-            process.interrupt()
-            process.waitUntilExit()
-            pipe.fileHandleForReading.readabilityHandler = nil
-        }
+        let command = try RunningCommand(["watch", project.path])
+        defer { command.stop() }
+        let output = command.output
         let summary = output.waitForLine(containing: "the rules did not load: 2 tests not run", timeout: 30)
         #expect(summary != nil, "\(output.text)")
         #expect(output.text.components(separatedBy: "did not load: rules/auth.lua").count == 2, "\(output.text)")

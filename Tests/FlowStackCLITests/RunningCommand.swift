@@ -1,0 +1,61 @@
+import Foundation
+
+/// A `flowstack` command running in the background (`watch`, `serve`), its output collected as
+/// it arrives; `stop()` interrupts it and waits for it to end.
+final class RunningCommand {
+    /// Everything the command printed so far (standard output and error).
+    let output = LineCollector()
+    private let process = Process()
+    private let pipe = Pipe()
+
+    /// Starts `flowstack` with `arguments`, and `environment` added to this process's.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        guard let binary = CLIRunner.binary else { throw CLIRunner.MissingBinary() }
+        process.executableURL = binary
+        process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let output = self.output
+        pipe.fileHandleForReading.readabilityHandler = { handle in output.append(handle.availableData) }
+        try process.run()
+    }
+
+    /// Interrupts the command (Ctrl-C) and waits for it to end.
+    func stop() {
+        process.interrupt()
+        process.waitUntilExit()
+        pipe.fileHandleForReading.readabilityHandler = nil
+    }
+}
+
+/// Collects a process's output as it arrives, from the pipe's reading thread.
+final class LineCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = Data()
+
+    func append(_ data: Data) {
+        lock.lock()
+        buffer.append(data)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// Waits until a line contains `fragment`; returns it, or nil after `timeout` seconds.
+    func waitForLine(containing fragment: String, timeout: TimeInterval) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let line = text.split(separator: "\n").first(where: { $0.contains(fragment) }) { return String(line) }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return nil
+    }
+}
+
