@@ -85,12 +85,11 @@ extension FlowRulesEngine: FlowRulesHook {
         guard let arguments = set.decisionArguments else {
             preconditionFailure("a loaded rule set always has the decide function's argument memory")
         }
-        let stackCount = request.stacks.count
         arguments.write(
             kind: request.kind.position, count: request.count, target: request.target,
             source: Self.sourcePosition(request.source), isAsync: request.isAsync,
             runsDefaults: request.runsDefaultPreconditions, queued: request.queuedDialogCount, generation: generation,
-            snapshot: snapshot, stackCount: stackCount, frontScreens: request.stacks.screens(stackCount) ?? 0)
+            snapshot: snapshot, stackCount: request.stackCount, frontScreens: request.frontScreenCount)
     }
 
     /// A source's position in the prelude's `SOURCES` list: code, user, deeplink.

@@ -4,8 +4,8 @@ import Foundation
 /// values, who asked, and a read-only view of the stacks.
 ///
 /// Built once per request by the router (`FlowRouter.ruleRequest`); the rules never see the app's
-/// route type.
-@MainActor
+/// route type. Its scalars (kind, count, target, source, flags, counts) are what the Lua engine
+/// writes straight into its decide function's memory.
 public struct FlowRuleRequest {
     /// The operation's kind (`op.kind`).
     public var kind: FlowRuleKind
@@ -33,10 +33,15 @@ public struct FlowRuleRequest {
     /// The operations redirected so far in this chain, as one-line summaries (empty for a direct
     /// request).
     public var redirectChain: [String]
+    /// The number of stacks before the operation (the root stack included).
+    public var stackCount: Int
+    /// The number of screens of the front-most stack before the operation (its root included).
+    public var frontScreenCount: Int
     /// The stacks before the operation.
     public var stacks: any FlowRuleStacks
 
-    /// Creates a request.
+    /// Creates a request; `stackCount` and `frontScreenCount` are read from `stacks`.
+    @MainActor
     public init(
         kind: FlowRuleKind, route: FlowRouteValue? = nil, routes: [FlowRouteValue]? = nil, count: Int? = nil,
         target: Int? = nil, source: FlowOperationSource = .code, isAsync: Bool = false,
@@ -54,6 +59,32 @@ public struct FlowRuleRequest {
         self.dialog = dialog
         self.queuedDialogCount = queuedDialogCount
         self.redirectChain = redirectChain
+        self.stacks = stacks
+        stackCount = stacks.count
+        frontScreenCount = stacks.screens(stacks.count) ?? 0
+    }
+
+    /// Creates a request whose stack counts the router already knows.
+    @inlinable
+    init(
+        kind: FlowRuleKind, route: FlowRouteValue?, routes: [FlowRouteValue]?, count: Int?, target: Int?,
+        source: FlowOperationSource, isAsync: Bool, runsDefaultPreconditions: Bool, dialog: String?,
+        queuedDialogCount: Int, redirectChain: [String], stackCount: Int, frontScreenCount: Int,
+        stacks: any FlowRuleStacks
+    ) {
+        self.kind = kind
+        self.route = route
+        self.routes = routes
+        self.count = count
+        self.target = target
+        self.source = source
+        self.isAsync = isAsync
+        self.runsDefaultPreconditions = runsDefaultPreconditions
+        self.dialog = dialog
+        self.queuedDialogCount = queuedDialogCount
+        self.redirectChain = redirectChain
+        self.stackCount = stackCount
+        self.frontScreenCount = frontScreenCount
         self.stacks = stacks
     }
 
