@@ -62,6 +62,7 @@ extension FlowRuleRequest {
 
     /// The stacks the request saw, in a test's route type (root stack first; each the routes of
     /// its screens, root first).
+    @MainActor
     public func typedStacks<Route: FlowRouteConvertible>(as type: Route.Type) -> [[Route]] {
         (0..<stacks.count).map { index in
             (0..<(stacks.screens(index + 1) ?? 0)).compactMap { position in

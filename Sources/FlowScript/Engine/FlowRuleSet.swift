@@ -11,7 +11,7 @@ final class FlowRuleSet {
         didSet { decisionArguments = decideFunction.flatMap { LuaDecisionArguments(of: $0, in: vm) } }
     }
     /// Where the decide function reads a decision's scalar arguments (written before each call).
-    @exclusivity(unchecked) var decisionArguments: LuaDecisionArguments?
+    var decisionArguments: LuaDecisionArguments?
     var styleFunction: LuaFunctionRef!
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).
     var runningWhereFunction: LuaFunctionRef!

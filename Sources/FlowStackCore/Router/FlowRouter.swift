@@ -31,11 +31,20 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     var publishers: FlowRouterSubjects<Route, Dialog>?
     #endif
 
+    // `@exclusivity(unchecked)`: only on the internal storage below, which every navigation reads
+    // or writes several times. Measured (callgrind, release bench, a Lua-guarded push or pop):
+    // 12,693 instructions per operation with the attribute on these 11 properties, 14,325 without
+    // (the runtime's access tracking, about 75 instructions per access); on only 6 of them, 13,211.
+    // Why no access can overlap: the router is `@MainActor` and not reentrant across threads; no
+    // access to these properties is held while app code runs (preconditions, the guard, observers
+    // and rules are called between accesses, never inside a `modify` of one of them); and a
+    // nested mutation of one of them through another (e.g. `makeNode` bumping `ids` while a stack
+    // is appended to) touches a different property. Public properties keep the checks.
     /// The stacks: the root stack first, the front-most presented stack last.
     @inlinable public var stacks: [FlowStackState<Route>] { _stacks }
     @exclusivity(unchecked) @usableFromInline var _stacks: [FlowStackState<Route>]
     /// The visible global dialog.
-    @exclusivity(unchecked) public internal(set) var globalDialog: Dialog?
+    public internal(set) var globalDialog: Dialog?
     /// The identity of the root; refreshed by `setRoot` of the same route.
     public internal(set) var rootID: UUID
     /// The bounded history of navigation requests and dialog changes, oldest first.
@@ -43,9 +52,9 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     @exclusivity(unchecked) @usableFromInline var _history: FlowHistory<Route>
 
     /// FlowStack's guard, consulted after the preconditions.
-    @exclusivity(unchecked) public var guardOperation: Guard?
+    public var guardOperation: Guard?
     /// Called after every applied operation.
-    @exclusivity(unchecked) public var didApplyOperation: Observer?
+    public var didApplyOperation: Observer?
     /// The history's bound (default 200; 0 keeps everything).
     public var maximumOperationHistoryCount = 200 {
         didSet { _history.setLimit(maximumOperationHistoryCount) }

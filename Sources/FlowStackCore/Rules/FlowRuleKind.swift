@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Finer than ``FlowOperationKind``: a batch push is `pushMany` and a presentation is `sheet` or
 /// `fullScreenCover`. The declaration order is the contract's: the Lua engine's `KINDS` list and
-/// its C decide loop number kinds by their 1-based position in ``allCases``.
+/// its C decide loop number kinds by their 1-based position in `allCases`.
 public enum FlowRuleKind: String, Hashable, Codable, Sendable, CaseIterable {
     /// `setRoot`.
     case setRoot
@@ -33,7 +33,7 @@ public enum FlowRuleKind: String, Hashable, Codable, Sendable, CaseIterable {
     /// `dismissAll`.
     case dismissAll
 
-    /// The kind's 1-based position in ``allCases``, as Lua numbers it.
+    /// The kind's 1-based position in `allCases`, as Lua numbers it.
     public var position: Int {
         switch self {
         case .setRoot: 1

@@ -12,7 +12,7 @@ final class FlowPathLink<Route: Hashable>: @unchecked Sendable {
     // metadata (about 330 instructions) on every pop; Route's own metadata comes with the class's.
     @usableFromInline let id: UUID
     @usableFromInline let route: Route
-    @exclusivity(unchecked) @usableFromInline var parent: FlowPathLink<Route>?
+    @usableFromInline var parent: FlowPathLink<Route>?
     @usableFromInline let count: Int
 
     @inlinable
