@@ -1,3 +1,4 @@
+import FlowStackCore
 import ArgumentParser
 import FlowScript
 import Foundation

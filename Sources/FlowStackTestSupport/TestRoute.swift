@@ -38,3 +38,5 @@ public struct TestDialog: Hashable, Codable, Sendable, Identifiable {
 
 /// The router type most tests use.
 public typealias TestRouter = FlowRouter<TestRoute, TestDialog>
+
+extension TestRoute: FlowRouteConvertible {}

@@ -144,9 +144,7 @@ extension LuaBenchmarks {
     static func decisionOnly() throws -> Double {
         let engine = try exampleEngine()
         let router = FlowRouter<FlowRouteValue, String>(root: FlowRouteValue("home"))
-        let request = FlowRuleRequest<FlowRouteValue>(
-            command: FlowCommand(.push(FlowRouteValue("projects"), target: .active)), source: .code, isAsync: false,
-            stacks: router.stacks, runsDefaultPreconditions: true, dialog: nil, queuedDialogCount: 0)
+        let request = FlowRuleRequest(kind: .push, route: FlowRouteValue("projects"), target: 1, stacks: router.ruleStacks)
         return Measure.nanosecondsPerIteration(iterations: 200_000) {
             guard case .allow = engine.decide(request) else { fatalError("must allow") }
         }

@@ -54,23 +54,6 @@ struct FlowOperationTests {
         }
     }
 
-    @Test func aRuleRequestResolvesItsTargetIndex() {
-        let stacks = [
-            FlowStackState<TestRoute>(root: .home),
-            FlowStackState<TestRoute>(id: stackID, root: .picker, style: .sheet),
-            FlowStackState<TestRoute>(root: .editor, style: .fullScreenCover),
-        ]
-        func index(_ operation: FlowOperation<TestRoute>) -> Int? {
-            FlowRuleRequest(command: FlowCommand(operation), source: .code, isAsync: false, stacks: stacks,
-                            runsDefaultPreconditions: true, dialog: nil, queuedDialogCount: 0).targetIndex
-        }
-        #expect(index(.push(.a, target: .root)) == 0)
-        #expect(index(.push(.a, target: .active)) == 2)
-        #expect(index(.push(.a, target: .stack(stackID))) == 1)
-        #expect(index(.push(.a, target: .stack(UUID()))) == nil)
-        #expect(index(.setRoot(.home)) == nil)
-    }
-
     @Test func resultsFollowTheirRedirectChain() {
         let applied = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.c, target: .active)), status: .applied)
         let middle = FlowOperationResult<TestRoute>(command: FlowCommand(.push(.b, target: .active)), status: .redirected, redirect: applied)

@@ -174,11 +174,11 @@ struct RouterAsyncQueueTests {
         let hook = ScriptedRulesHook<TestRoute>()
         hook.asyncDecider = { request in
             await Task.yield()
-            return request.command.routes == [.editor]
-                ? .redirect(FlowCommand(.present(.login, style: .sheet)), FlowRuleBlock(stage: .guard, reason: "sign in first"))
+            return request.typedRoutes(as: TestRoute.self) == [.editor]
+                ? ScriptedRulesHook<TestRoute>.redirect(to: FlowCommand(.present(.login, style: .sheet)), reason: "sign in first")
                 : .allow
         }
-        router.rulesHook = hook
+        router.installRules(hook)
         let result = await router.performAsync(FlowCommand(.push(.editor, target: .active)))
         #expect(result.status == .redirected)
         #expect(result.reason == "sign in first")
@@ -195,7 +195,7 @@ struct RouterAsyncQueueTests {
             try? await Task.sleep(nanoseconds: 1_000_000)
             return .block(FlowRuleBlock(stage: .precondition, reason: "no permission"))
         }
-        router.rulesHook = hook
+        router.installRules(hook)
         #expect(!(await router.pushAsync(.a)))
         #expect(router.history.last?.status == .blockedByPrecondition)
         #expect(router.history.last?.reason == "no permission")

@@ -50,13 +50,13 @@ struct RouterAsyncReentrancyTests {
         var nestedAsync: FlowOperationResult<TestRoute>?
         var nestedSync: FlowOperationResult<TestRoute>?
         hook.asyncDecider = { request in
-            if request.command.routes == [.a] {
+            if request.typedRoutes(as: TestRoute.self) == [.a] {
                 nestedAsync = await router.performAsync(FlowCommand(.push(.b, target: .active)))
                 nestedSync = router.perform(.push(.c, target: .active))
             }
             return .allow
         }
-        router.rulesHook = hook
+        router.installRules(hook)
         #expect(await valueWithin(seconds: 10) { await router.pushAsync(.a) } == true)
         #expect(nestedAsync?.status == .failed)
         #expect(nestedSync?.status == .failed)
@@ -72,10 +72,10 @@ struct RouterAsyncReentrancyTests {
         let gate = AsyncGate()
         let hook = ScriptedRulesHook<TestRoute>()
         hook.asyncDecider = { request in
-            if request.command.routes == [.a] { await gate.wait() }
+            if request.typedRoutes(as: TestRoute.self) == [.a] { await gate.wait() }
             return .allow
         }
-        router.rulesHook = hook
+        router.installRules(hook)
         let pending = Task { await router.pushAsync(.a) }
         await yieldUntil { gate.waitingCount == 1 }
         #expect(router.push(.b))

@@ -128,9 +128,9 @@ struct RouterDialogTests {
     @Test func theRulesSeeTheDialogState() {
         let router = TestRouter(root: .home)
         let hook = ScriptedRulesHook<TestRoute> { request in
-            request.dialog == nil ? .allow : ScriptedRulesHook.blocked("a dialog is visible")
+            request.dialog == nil ? .allow : ScriptedRulesHook<TestRoute>.blocked("a dialog is visible")
         }
-        router.rulesHook = hook
+        router.installRules(hook)
         #expect(router.push(.a))
         router.showGlobalDialog(a)
         #expect(!router.push(.b))

@@ -21,36 +21,37 @@ struct RouterRulesHookTests {
         router.showGlobalDialog(TestDialog("first"))
         router.showGlobalDialog(TestDialog("second"), policy: .queue)
         let hook = Hook(generation: 4)
-        router.rulesHook = hook
+        router.installRules(hook)
         let before = router.stacks
         let result = router.perform(.push(.b, target: .active), source: .deeplink)
         #expect(result.isApplied)
         #expect(result.generation == 4)
         #expect(hook.requests.count == 1)
         let request = hook.requests[0]
-        #expect(request.command.operation == .push(.b, target: .active))
+        #expect(request.kind == .push)
+        #expect(request.typedRoutes(as: TestRoute.self) == [.b])
         #expect(request.source == .deeplink)
         #expect(!request.isAsync)
-        #expect(request.stacks == before)
+        #expect(request.typedStacks(as: TestRoute.self) == before.map(\.routes))
         #expect(request.runsDefaultPreconditions)
         #expect(request.dialog == "first")
         #expect(request.queuedDialogCount == 1)
         #expect(request.redirectChain.isEmpty)
-        #expect(request.targetIndex == 0)
+        #expect(request.target == 1)
         #expect(router.history.last?.generation == 4)
     }
 
     @Test func aBlockCarriesItsReasonAndStage() {
         let router = TestRouter(root: .home)
         let hook = Hook { request in
-            switch request.command.routes.first {
+            switch request.typedRoutes(as: TestRoute.self).first {
             case .editor: Hook.blocked("premium required")
             case .settings: Hook.blocked("login required", stage: .precondition)
             case .login: Hook.blocked("rules.lua:3: boom", stage: .error)
             default: .allow
             }
         }
-        router.rulesHook = hook
+        router.installRules(hook)
         let guarded = router.perform(.push(.editor, target: .active))
         #expect(guarded.status == .blockedByGuard)
         #expect(guarded.reason == "premium required")
@@ -66,7 +67,7 @@ struct RouterRulesHookTests {
     @Test func theHookRunsOnlyAfterTheSwiftChecksPass() {
         let router = TestRouter(root: .home)
         let hook = Hook()
-        router.rulesHook = hook
+        router.installRules(hook)
         router.setDefaultPrecondition(for: .push) { _, _ in false }
         router.push(.a)
         router.guardOperation = { _ in false }
@@ -80,11 +81,11 @@ struct RouterRulesHookTests {
 
     @Test func aRedirectBlocksAndRunsTheTarget() {
         let router = TestRouter(root: .home)
-        router.rulesHook = Hook { request in
-            request.command.routes.contains(.editor)
+        router.installRules(Hook { request in
+            request.typedRoutes(as: TestRoute.self).contains(.editor)
                 ? Hook.redirect(to: FlowCommand(.present(.paywall, style: .fullScreenCover)), reason: "premium required")
                 : .allow
-        }
+        })
         let result = router.perform(.push(.editor, target: .active))
         #expect(result.status == .redirected)
         #expect(result.reason == "premium required")
@@ -100,9 +101,9 @@ struct RouterRulesHookTests {
 
     @Test func aRedirectWithoutAReasonDescribesItsTarget() {
         let router = TestRouter(root: .home)
-        router.rulesHook = Hook { request in
-            request.command.routes == [.editor] ? Hook.redirect(to: FlowCommand(.push(.login, target: .active))) : .allow
-        }
+        router.installRules(Hook { request in
+            request.typedRoutes(as: TestRoute.self) == [.editor] ? Hook.redirect(to: FlowCommand(.push(.login, target: .active))) : .allow
+        })
         let result = router.perform(.push(.editor, target: .active))
         #expect(result.reason == "redirected to push login")
     }
@@ -110,13 +111,13 @@ struct RouterRulesHookTests {
     @Test func theRedirectTargetIsCheckedByTheRules() {
         let router = TestRouter(root: .home)
         let hook = Hook { request in
-            switch request.command.routes.first {
+            switch request.typedRoutes(as: TestRoute.self).first {
             case .editor: Hook.redirect(to: FlowCommand(.push(.login, target: .active)))
             case .login: Hook.blocked("login is closed")
             default: .allow
             }
         }
-        router.rulesHook = hook
+        router.installRules(hook)
         let result = router.perform(.push(.editor, target: .active))
         #expect(result.status == .redirected)
         #expect(result.redirect?.status == .blockedByGuard)
@@ -124,18 +125,18 @@ struct RouterRulesHookTests {
         #expect(!result.redirectApplied)
         #expect(router.activeStack.path.isEmpty)
         #expect(hook.requests.count == 2)
-        #expect(hook.requests[1].redirectChain.map(\.operation) == [.push(.editor, target: .active)])
+        #expect(hook.requests[1].redirectChain == [FlowCommand<TestRoute>(.push(.editor, target: .active)).summary])
         #expect(hook.requests[1].runsDefaultPreconditions)
     }
 
     @Test func theRedirectTargetIsCheckedByTheSwiftPreconditionsToo() {
         let router = TestRouter(root: .home)
         router.setDefaultPrecondition(for: .present) { _, _ in false }
-        router.rulesHook = Hook { request in
-            request.command.routes == [.editor]
+        router.installRules(Hook { request in
+            request.typedRoutes(as: TestRoute.self) == [.editor]
                 ? Hook.redirect(to: FlowCommand(.present(.paywall, style: .sheet)))
                 : .allow
-        }
+        })
         // The one-off condition of the original call does not carry over to the redirect.
         let result = router.perform(.push(.editor, target: .active)) { _, _ in true }
         #expect(result.status == .redirected)
@@ -145,10 +146,10 @@ struct RouterRulesHookTests {
 
     @Test func eightChainedRedirectsAreAllowed() {
         let router = TestRouter(root: .home)
-        router.rulesHook = Hook { request in
-            guard case .step(let n)? = request.command.routes.first, n < 8 else { return .allow }
+        router.installRules(Hook { request in
+            guard case .step(let n)? = request.typedRoutes(as: TestRoute.self).first, n < 8 else { return .allow }
             return Hook.redirect(to: FlowCommand(.push(.step(n + 1), target: .active)))
-        }
+        })
         let result = router.perform(.push(.step(0), target: .active))
         #expect(result.redirectApplied)
         #expect(router.activeStack.path == [.step(8)])
@@ -157,10 +158,10 @@ struct RouterRulesHookTests {
 
     @Test func aNinthRedirectIsAFailureReportedWithTheChain() {
         let router = TestRouter(root: .home)
-        router.rulesHook = Hook { request in
-            guard case .step(let n)? = request.command.routes.first else { return .allow }
+        router.installRules(Hook { request in
+            guard case .step(let n)? = request.typedRoutes(as: TestRoute.self).first else { return .allow }
             return Hook.redirect(to: FlowCommand(.push(.step(n + 1), target: .active)))
-        }
+        })
         let result = router.perform(.push(.step(0), target: .active))
         #expect(!result.redirectApplied)
         var last = result
@@ -178,13 +179,13 @@ struct RouterRulesHookTests {
 
     @Test func aRedirectLoopBetweenTwoRoutesFails() {
         let router = TestRouter(root: .home)
-        router.rulesHook = Hook { request in
-            switch request.command.routes.first {
+        router.installRules(Hook { request in
+            switch request.typedRoutes(as: TestRoute.self).first {
             case .a: Hook.redirect(to: FlowCommand(.push(.b, target: .active)))
             case .b: Hook.redirect(to: FlowCommand(.push(.a, target: .active)))
             default: .allow
             }
-        }
+        })
         #expect(!router.push(.a))
         #expect(router.history.last?.status == .failed)
         #expect(router.history.last?.reason?.contains("push a → push b → push a") == true)
@@ -193,7 +194,7 @@ struct RouterRulesHookTests {
 
     @Test func allowAfterFailureAppliesAndRecordsTheReason() {
         let router = TestRouter(root: .home)
-        router.rulesHook = Hook { _ in .allowAfterFailure("rules.lua:9: attempt to index a nil value") }
+        router.installRules(Hook { _ in .allowAfterFailure("rules.lua:9: attempt to index a nil value") })
         let result = router.perform(.push(.a, target: .active))
         #expect(result.isApplied)
         #expect(result.reason == "rules.lua:9: attempt to index a nil value")
@@ -205,7 +206,7 @@ struct RouterRulesHookTests {
     @Test func aOneOffConditionTellsTheHookToSkipItsDefaults() {
         let router = TestRouter(root: .home)
         let hook = Hook()
-        router.rulesHook = hook
+        router.installRules(hook)
         router.push(.a)
         router.push(.b) { _, _ in true }
         #expect(hook.requests.map(\.runsDefaultPreconditions) == [true, false])
@@ -213,23 +214,23 @@ struct RouterRulesHookTests {
 
     @Test func theHookSeesPushManyAsOneRequest() {
         let router = TestRouter(root: .home)
-        let hook = Hook { request in request.command.routes.contains(.paywall) ? Hook.blocked("no") : .allow }
-        router.rulesHook = hook
+        let hook = Hook { request in request.typedRoutes(as: TestRoute.self).contains(.paywall) ? Hook.blocked("no") : .allow }
+        router.installRules(hook)
         #expect(!router.push(contentsOf: [.a, .paywall]))
         #expect(hook.requests.count == 1)
-        #expect(hook.requests[0].command.kindName == "pushMany")
+        #expect(hook.requests[0].kind == .pushMany)
         #expect(router.activeStack.path.isEmpty)
     }
 
     @Test func navigatingFromInsideADecisionIsRefused() {
         let router = TestRouter(root: .home)
         var inner: FlowOperationResult<TestRoute>?
-        router.rulesHook = Hook { request in
-            if request.command.routes == [.a] {
+        router.installRules(Hook { request in
+            if request.typedRoutes(as: TestRoute.self) == [.a] {
                 inner = router.perform(.push(.b, target: .active))
             }
             return .allow
-        }
+        })
         #expect(router.push(.a))
         #expect(inner?.status == .failed)
         #expect(inner?.reason?.contains("redirect") == true)
@@ -240,7 +241,7 @@ struct RouterRulesHookTests {
     @Test func theGenerationInForceIsRecorded() {
         let router = TestRouter(root: .home)
         let hook = Hook(generation: 1)
-        router.rulesHook = hook
+        router.installRules(hook)
         router.push(.a)
         hook.generation = 2
         router.push(.b)

@@ -64,11 +64,11 @@ struct RouterTransactionTests {
 
     @Test func aRuleRedirectInsideATransactionIsReturnedNotPerformed() {
         let router = TestRouter(root: .home)
-        router.rulesHook = ScriptedRulesHook { request in
-            request.command.routes == [.editor]
-                ? ScriptedRulesHook.redirect(to: FlowCommand(.present(.login, style: .sheet)), reason: "sign in")
+        router.installRules(ScriptedRulesHook<TestRoute> { request in
+            request.typedRoutes(as: TestRoute.self) == [.editor]
+                ? ScriptedRulesHook<TestRoute>.redirect(to: FlowCommand(.present(.login, style: .sheet)), reason: "sign in")
                 : .allow
-        }
+        })
         let result = router.transaction { router in
             router.push(.a)
             router.push(.editor)
@@ -161,9 +161,9 @@ struct RouterTransactionTests {
         #expect(!router.isPresenting)
 
         router.guardOperation = nil
-        router.rulesHook = ScriptedRulesHook { request in
-            request.command.kindName == "fullScreenCover" ? ScriptedRulesHook.blocked("no covers") : .allow
-        }
+        router.installRules(ScriptedRulesHook<TestRoute> { request in
+            request.kind == .fullScreenCover ? ScriptedRulesHook<TestRoute>.blocked("no covers") : .allow
+        })
         let ruled = router.transaction { router in
             router.sheet(.picker)
             router.fullScreenCover(.editor)

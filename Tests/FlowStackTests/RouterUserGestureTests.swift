@@ -13,8 +13,8 @@ struct RouterUserGestureTests {
             router.setDefaultPrecondition(for: kind) { _, _ in false }
         }
         router.guardOperation = { _ in false }
-        let hook = ScriptedRulesHook<TestRoute> { _ in ScriptedRulesHook.blocked("locked") }
-        router.rulesHook = hook
+        let hook = ScriptedRulesHook<TestRoute> { _ in ScriptedRulesHook<TestRoute>.blocked("locked") }
+        router.installRules(hook)
         return (router, hook)
     }
 
@@ -44,7 +44,7 @@ struct RouterUserGestureTests {
     @Test func userDidPopOnceActsOnTheFrontMostStack() {
         let (router, _) = lockedRouter(path: [.a])
         router.guardOperation = nil
-        router.rulesHook = nil
+        router.removeRules()
         router.present(.picker, path: [.b, .c]) { _, _ in true }
         router.guardOperation = { _ in false }
         #expect(router.userDidPop()?.isApplied == true)
@@ -58,7 +58,7 @@ struct RouterUserGestureTests {
         let sheetID = router.activeStack.id
         router.fullScreenCover(.editor)
         router.guardOperation = { _ in false }
-        router.rulesHook = ScriptedRulesHook { _ in ScriptedRulesHook.blocked("locked") }
+        router.installRules(ScriptedRulesHook<TestRoute> { _ in ScriptedRulesHook<TestRoute>.blocked("locked") })
         #expect(!router.dismiss())
         let result = router.userDidDismiss(stackID: sheetID)
         #expect(result?.isApplied == true)

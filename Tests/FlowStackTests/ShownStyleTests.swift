@@ -2,14 +2,13 @@ import Foundation
 import Testing
 @testable import FlowStackCore
 
-private enum Screen: Hashable { case home, list, detail(Int), sheet(Int), cover(Int) }
+private enum Screen: Hashable, Codable, FlowRouteConvertible { case home, list, detail(Int), sheet(Int), cover(Int) }
 
 /// A rules hook that only styles: it stands in for the Lua engine's style rules.
 @MainActor
 private final class StyleOnlyHook: FlowRulesHook {
-    typealias Route = Screen
     var generation: Int { 1 }
-    func decide(_ request: FlowRuleRequest<Screen>) -> FlowRuleDecision<Screen> { .allow }
+    func decide(_ request: FlowRuleRequest) -> FlowRuleDecision { .allow }
     func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         switch hook {
         case .screen:
@@ -25,7 +24,7 @@ private final class StyleOnlyHook: FlowRulesHook {
 @MainActor
 private func styledRouter() -> FlowRouter<Screen, String> {
     let router = FlowRouter<Screen, String>(root: .home, path: [.list, .detail(1)])
-    router.rulesHook = StyleOnlyHook()
+    router.installRules(StyleOnlyHook())
     router.addStyleRule(.screen) { context in
         guard case .detail(let id)? = context.screenRoute(as: Screen.self) else { return nil }
         return FlowStyleAttributes(navigationTitle: "Detail \(id) at \(context.stackIndex)/\(context.screenDepth)")

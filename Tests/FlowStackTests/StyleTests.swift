@@ -95,7 +95,7 @@ struct StyleTests {
             asked.append(kind)
             return kind == .screen ? FlowStyleAttributes(tint: .named(.green)) : nil
         }
-        router.rulesHook = hook
+        router.installRules(hook)
         let style = try #require(router.resolvedStyle(stackIndex: 1, screenDepth: 1))
         #expect(style.screen.tint == .named(.green))
         #expect(style.screen.background == .named(.white))

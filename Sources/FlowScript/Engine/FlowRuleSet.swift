@@ -16,17 +16,17 @@ final class FlowRuleSet {
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).
     var runningWhereFunction: LuaFunctionRef!
     /// Kinds with a default precondition (`"*"` included when one is registered for every kind).
-    @usableFromInline var preconditionKinds: Set<String> = [] {
+    var preconditionKinds: Set<String> = [] {
         didSet { updateDefaultsByKind() }
     }
-    @usableFromInline var hasStarPrecondition = false {
+    var hasStarPrecondition = false {
         didSet { updateDefaultsByKind() }
     }
     /// Whether a kind has a Lua default precondition, by its position in the prelude's `KINDS`
-    /// (1-based, see `FlowRulesEngineKinds.index(of:)`): the hot path asks this, not the string set.
-    @exclusivity(unchecked) @usableFromInline private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRulesEngineKinds.names.count + 1)
+    /// (1-based `FlowRuleKind.position`): the hot path asks this, not the string set.
+    private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRulesEngineKinds.names.count + 1)
     /// Route names with a guard.
-    @exclusivity(unchecked) @usableFromInline var guardNames: Set<String> = []
+    var guardNames: Set<String> = []
     /// Style rules per hook.
     var styleCounts: [FlowStyleHook: Int] = [:]
     /// Deep-link handlers by pattern.

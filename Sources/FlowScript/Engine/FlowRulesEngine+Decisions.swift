@@ -3,216 +3,103 @@ import Foundation
 
 extension FlowRulesEngine: FlowRulesHook {
     /// Decides a synchronous navigation (async host functions are refused inside it).
-    public func decide(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
-        decideSpecialized(request)
-    }
-
-    /// Whether a command needs the Lua rules at all.
-    @inlinable
-    func needsDecision(_ command: FlowCommand<Route>, runsDefaults: Bool) -> Bool {
-        guard let set = ruleSet else { return false }
-        if runsDefaults, set.defaultsByKind[FlowRulesEngineKinds.index(of: command)] { return true }
-        guard !set.guardNames.isEmpty else { return false }
-        if let batch = command.batch {
-            for route in batch where set.guardNames.contains(routeValue(route).name) { return true }
-        } else {
-            // The operation's routes, read in place (`FlowOperation.routes` builds an array).
-            switch command.operation {
-            case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _),
-                 .replaceCurrent(let route, _), .popTo(let route, _, _), .present(let route, _):
-                if set.guardNames.contains(routeValue(route).name) { return true }
-            case .replacePath(let root, let path, _):
-                if set.guardNames.contains(routeValue(root).name) { return true }
-                for route in path where set.guardNames.contains(routeValue(route).name) { return true }
-            case .pop, .popToRoot, .dismiss, .dismissAll:
-                break
-            }
-        }
-        for route in command.path where set.guardNames.contains(routeValue(route).name) { return true }
-        return false
-    }
-
-    @inlinable
-    func decideSpecialized(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
-        guard needsDecision(request.command, runsDefaults: request.runsDefaultPreconditions) else { return .allow }
-        return decideChecked(request)
-    }
-
-    /// Decides a request the rules need to see (`needsDecision` was true).
-    @inlinable
-    func decideChecked(_ request: FlowRuleRequest<Route>) -> FlowRuleDecision<Route> {
-        decideChecked(request.command, request.parts)
-    }
-
-    /// Decides a request, given by its parts, the rules need to see (`needsDecision` was true).
-    @inlinable
-    func decideChecked(_ command: FlowCommand<Route>, _ parts: FlowRuleRequestParts<Route>) -> FlowRuleDecision<Route> {
-        // The scalars, the routes and the dialog go separately: a struct holding them all would
-        // be copied through its value witnesses on the way.
-        let scalars = makeScalars(command, parts)
-        let routes = makeRoutes(command)
-        syncStacks.stacks = parts.stacks
-        let erased = decideErased(scalars, route: routes.route, routes: routes.routes, dialog: parts.dialog, snapshot: 0)
-        syncStacks.stacks = []
-        switch erased {
-        case .allow: return .allow
-        case .block(let block): return .block(block)
-        case .redirect(let kind, let route, let block, let location):
-            return redirectDecision(kind: kind, route: route, block: block, location: location, summary: command.summary)
-        case .failure(let error): return failure(error, summary: command.summary)
+    public func decide(_ request: FlowRuleRequest) -> FlowRuleDecision {
+        guard let set = ruleSet, needsDecision(request, in: set) else { return .allow }
+        syncStacks = request.stacks
+        defer { syncStacks = nil }
+        do {
+            return try set.vm.callDecision(
+                set.decideFunction,
+                arguments: { writer in self.pushDecisionArguments(request, snapshot: 0, set: set, on: writer) },
+                results: { results throws(FlowScriptError) in try self.readDecision(results) }
+            ) ?? .allow
+        } catch {
+            return failure(set.relocated(error), of: request)
         }
     }
 
     /// Decides a navigation of the async queue: rules may call asynchronous host functions.
-    public func decideAsync(_ request: FlowRuleRequest<Route>) async -> FlowRuleDecision<Route> {
-        guard let set = ruleSet, needsDecision(request.command, runsDefaults: request.runsDefaultPreconditions) else {
-            return .allow
-        }
-        let input = makeInput(request.command, request.parts)
+    public func decideAsync(_ request: FlowRuleRequest) async -> FlowRuleDecision {
+        guard let set = ruleSet, needsDecision(request, in: set) else { return .allow }
+        // The stacks stay readable under their own number while the decision is suspended.
         let snapshot = nextSnapshot
         nextSnapshot += 1
-        let box = FlowStacksBox<Route>(engine: self)
-        box.stacks = request.stacks
-        snapshots[snapshot] = box
+        snapshots[snapshot] = request.stacks
         set.beginCall()
         defer {
             snapshots[snapshot] = nil
             set.endCall()
         }
-        let erased: FlowErasedDecision
         do {
-            erased = try await set.vm.callAsync(
+            return try await set.vm.callAsync(
                 set.decideFunction,
                 arguments: { writer throws(FlowScriptError) in
-                    self.pushDecisionArguments(
-                        input.scalars, route: input.route, routes: input.routes, dialog: input.dialog, snapshot: snapshot,
-                        set: set, on: writer)
+                    self.pushDecisionArguments(request, snapshot: snapshot, set: set, on: writer)
                 },
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
-            erased = .failure(set.relocated(error))
-        }
-        switch erased {
-        case .allow: return .allow
-        case .block(let block): return .block(block)
-        case .redirect(let kind, let route, let block, let location):
-            return redirectDecision(kind: kind, route: route, block: block, location: location, summary: request.command.summary)
-        case .failure(let error): return failure(error, summary: request.command.summary)
+            return failure(set.relocated(error), of: request)
         }
     }
 
-    /// A request's fields as the prelude's `decide` takes them (for an async decision).
-    @inlinable
-    func makeInput(_ command: FlowCommand<Route>, _ request: FlowRuleRequestParts<Route>) -> FlowDecisionInput {
-        let routes = makeRoutes(command)
-        return FlowDecisionInput(
-            scalars: makeScalars(command, request), route: routes.route, routes: routes.routes, dialog: request.dialog)
+    /// A failure the router met carrying out a decision, by the failure policy.
+    public func decideFailure(_ reason: String, of request: FlowRuleRequest) -> FlowRuleDecision {
+        failure(FlowScriptError(kind: .typeError, message: reason), of: request)
     }
 
-    /// A request's scalar fields as the prelude's `decide` takes them. The kind, target and count
-    /// come from the command's shape: in specialized generic code each switch over the operation
-    /// copies the whole enum through its value witnesses.
-    @inlinable
-    func makeScalars(_ command: FlowCommand<Route>, _ request: FlowRuleRequestParts<Route>) -> FlowDecisionScalars {
-        let shape = command.shape
-        // The target stack, 1-based (no closures: written in main-actor code and handed to a
-        // generic function, each call gets a runtime executor check).
-        var target: Int?
-        switch shape.target {
-        case .root?: target = 1
-        case .active?: target = request.stacks.count
-        case .stack(let id)?:
-            for index in request.stacks.indices where request.stacks[index].id == id {
-                target = index + 1
-                break
-            }
-        case nil: break
-        }
-        // Read in place (`last` would copy the whole stack).
-        let stackCount = request.stacks.count
-        let frontScreens = stackCount == 0 ? 0 : request.stacks[stackCount - 1].pathCount + 1
-        return FlowDecisionScalars(
-            kindIndex: FlowRulesEngineKinds.index(of: command), count: shape.kind == .pop ? shape.count : nil,
-            target: target, sourceIndex: FlowDecisionScalars.sourceIndex(of: request.source), isAsync: request.isAsync,
-            runsDefaults: request.runsDefaultPreconditions, queued: request.queuedDialogCount, stackCount: stackCount,
-            frontScreens: frontScreens)
+    /// Whether the rules have anything to say about a request: a default precondition for its
+    /// kind (unless a one-off condition replaced them), or a guard of one of its routes.
+    func needsDecision(_ request: FlowRuleRequest, in set: FlowRuleSet) -> Bool {
+        if request.runsDefaultPreconditions, set.defaultsByKind[request.kind.position] { return true }
+        guard !set.guardNames.isEmpty else { return false }
+        if let route = request.route, set.guardNames.contains(route.name) { return true }
+        for route in request.routes ?? [] where set.guardNames.contains(route.name) { return true }
+        return false
     }
 
-    /// A command's route (`op.route`) and routes (`op.routes`) as scripts see them. The operation
-    /// is read once, and only for the kinds that carry routes.
-    @inlinable
-    func makeRoutes(_ command: FlowCommand<Route>) -> (route: FlowRouteValue?, routes: [FlowRouteValue]?) {
-        switch command.shape.kind {
-        case .pop, .popToRoot, .dismiss, .dismissAll:
-            return (nil, nil)
-        case .push where command.batch != nil:
-            return (nil, command.batch?.map { routeValue($0) })
-        default:
-            switch command.operation {
-            case .replacePath(let root, let path, _):
-                return (routeValue(root), ([root] + path).map { routeValue($0) })
-            case .setRoot(let screen), .present(let screen, _):
-                // The initial path is shown too: its routes' guards run, as for replacePath.
-                if command.path.isEmpty { return (routeValue(screen), nil) }
-                return (routeValue(screen), ([screen] + command.path).map { routeValue($0) })
-            case .push(let screen, _), .pushRemovingPrevious(let screen, _), .replaceCurrent(let screen, _),
-                 .popTo(let screen, _, _):
-                return (routeValue(screen), nil)
-            case .pop, .popToRoot, .dismiss, .dismissAll:
-                return (nil, nil)
-            }
-        }
+    /// The stacks a decision's `snapshot` number names (0: the synchronous decision's).
+    func stacks(ofSnapshot snapshot: Int) -> (any FlowRuleStacks)? {
+        snapshot == 0 ? syncStacks : snapshots[snapshot]
     }
 
-    /// Runs the prelude's `decide` for a synchronous request.
-    @usableFromInline
-    func decideErased(
-        _ scalars: FlowDecisionScalars, route: FlowRouteValue?, routes: [FlowRouteValue]?, dialog: String?, snapshot: Int
-    ) -> FlowErasedDecision {
-        guard let set = ruleSet else { return .allow }
-        do {
-            return try set.vm.callDecision(
-                set.decideFunction,
-                arguments: { writer in
-                    self.pushDecisionArguments(
-                        scalars, route: route, routes: routes, dialog: dialog, snapshot: snapshot, set: set, on: writer)
-                },
-                results: { results throws(FlowScriptError) in try self.readDecision(results) }
-            ) ?? .allow
-        } catch {
-            return .failure(set.relocated(error))
-        }
-    }
-
-    func pushDecisionArguments(
-        _ input: FlowDecisionScalars, route: FlowRouteValue?, routes: [FlowRouteValue]?, dialog: String?, snapshot: Int,
-        set: FlowRuleSet, on writer: LuaStackWriter
-    ) {
+    /// Pushes what the prelude's `decide` takes: the route, the routes and the dialog on the
+    /// stack, the scalars straight to the memory decide reads them from.
+    func pushDecisionArguments(_ request: FlowRuleRequest, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
         writer.reserve(3)
-        if let route {
+        if let route = request.route {
             // A route without parameters goes as its name: decide makes `{ name = ... }` only if
             // a rule reads `op.route` (clua_op.h).
             if route.payload.isEmpty { writer.pushReserved(route.name) } else { Self.push(route, on: writer) }
         } else {
             writer.pushNilReserved()
         }
-        if let routes {
+        if let routes = request.routes {
             writer.pushTable(arrayCount: routes.count) { table in
                 for route in routes { table.appendPushed { Self.push(route, on: writer) } }
             }
         } else {
             writer.pushNilReserved()
         }
-        if let dialog { writer.pushReserved(dialog) } else { writer.pushNilReserved() }
-        // The scalars go straight to the memory decide reads them from.
+        if let dialog = request.dialog { writer.pushReserved(dialog) } else { writer.pushNilReserved() }
         guard let arguments = set.decisionArguments else {
             preconditionFailure("a loaded rule set always has the decide function's argument memory")
         }
+        let stackCount = request.stacks.count
         arguments.write(
-            kind: input.kindIndex, count: input.count, target: input.target, source: input.sourceIndex,
-            isAsync: input.isAsync, runsDefaults: input.runsDefaults, queued: input.queued, generation: generation,
-            snapshot: snapshot, stackCount: input.stackCount, frontScreens: input.frontScreens)
+            kind: request.kind.position, count: request.count, target: request.target,
+            source: Self.sourcePosition(request.source), isAsync: request.isAsync,
+            runsDefaults: request.runsDefaultPreconditions, queued: request.queuedDialogCount, generation: generation,
+            snapshot: snapshot, stackCount: stackCount, frontScreens: request.stacks.screens(stackCount) ?? 0)
+    }
+
+    /// A source's position in the prelude's `SOURCES` list: code, user, deeplink.
+    static func sourcePosition(_ source: FlowOperationSource) -> Int {
+        switch source {
+        case .code: 1
+        case .user: 2
+        case .deeplink: 3
+        }
     }
 
     /// Pushes a route as its script table.
@@ -225,12 +112,7 @@ extension FlowRulesEngine: FlowRulesHook {
         }
     }
 
-    /// Pushes an app route as its script table.
-    func push(_ route: Route, on writer: LuaStackWriter) {
-        Self.push(routeValue(route), on: writer)
-    }
-
-    func readDecision(_ results: LuaResults) throws(FlowScriptError) -> FlowErasedDecision {
+    func readDecision(_ results: LuaResults) throws(FlowScriptError) -> FlowRuleDecision {
         let verdict = try results.integer(at: 1)
         if verdict == 0 { return .allow }
         let stage: FlowRuleStage = try results.string(at: 2) == "guard" ? .guard : .precondition
@@ -245,7 +127,8 @@ extension FlowRulesEngine: FlowRulesHook {
             guard results.type(at: 5) == .string else {
                 throw FlowScriptError(kind: .badReturn, message: "a redirect's kind must be a string, got \(results.type(at: 5).name)")
             }
-            return .redirect(kind: try results.string(at: 5), route: try results.value(at: 6), block: FlowRuleBlock(stage: stage, reason: reason), location: location)
+            let target = try self.target(kind: try results.string(at: 5), route: try results.value(at: 6), count: nil, match: nil, context: location)
+            return .redirect(target, FlowRuleBlock(stage: stage, reason: reason))
         } catch {
             var error = error
             if error.file == nil, let location, let split = FlowScriptError.splitLocation(location + ": x") {
@@ -256,29 +139,15 @@ extension FlowRulesEngine: FlowRulesHook {
         }
     }
 
-    /// The decision for a redirect: its target as a command of the app's routes.
-    @usableFromInline
-    func redirectDecision(kind: String, route: LuaValue, block: FlowRuleBlock, location: String?, summary: String) -> FlowRuleDecision<Route> {
-        do {
-            let target = try command(kind: kind, route: route, count: nil, target: nil, match: nil, context: location)
-            var block = block
-            if block.reason == nil { block.reason = "redirected by \(location ?? "a rule") to \(target.summary)" }
-            return .redirect(target, block)
-        } catch {
-            return failure(error, summary: summary)
-        }
-    }
-
     /// The decision for a rule failure, by the failure policy.
-    @usableFromInline
-    func failure(_ error: FlowScriptError, summary: String) -> FlowRuleDecision<Route> {
+    func failure(_ error: FlowScriptError, of request: FlowRuleRequest) -> FlowRuleDecision {
         let reason = error.description
         switch configuration.failurePolicy {
         case .failClosed:
-            configuration.logger.error("rule failed, \(summary) blocked: \(reason)")
+            configuration.logger.error("rule failed, \(request.summary) blocked: \(reason)")
             return .block(FlowRuleBlock(stage: .error, reason: reason))
         case .failOpen:
-            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "rule failed, \(summary) allowed (fail open): \(error.message)"))
+            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "rule failed, \(request.summary) allowed (fail open): \(error.message)"))
             return .allowAfterFailure(reason)
         }
     }

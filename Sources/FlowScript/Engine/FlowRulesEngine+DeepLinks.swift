@@ -47,7 +47,7 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
             var match: String?
             if case .string(let value)? = op.fields["match"] { match = value }
             let route = op.fields["route"] ?? op.fields["routes"] ?? .nil
-            commands.append(try command(kind: kind, route: route, count: count, target: nil, match: match, context: context))
+            commands.append(try command(target(kind: kind, route: route, count: count, match: match, context: context)))
         }
         return commands
     }

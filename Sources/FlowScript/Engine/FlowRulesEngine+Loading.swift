@@ -103,7 +103,7 @@ extension FlowRulesEngine {
             [.string(vm.expandChunkName(try arguments.string(at: 1)))]
         })
         try vm.register("__flow_native.stackInfo") { [unowned self] arguments, writer in
-            guard let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
+            guard let stacks = self.stacks(ofSnapshot: try arguments.integer(at: 1)) else { return 0 }
             // stackInfo(snap, stack, lengthOnly): the stack's number of screens, or its id and
             // presentation (see clua_stacks.h).
             let index = try arguments.integer(at: 2)
@@ -118,7 +118,7 @@ extension FlowRulesEngine {
             return 2
         }
         try vm.register("__flow_native.routeAt") { [unowned self] arguments, writer in
-            guard let stacks = self.snapshots[try arguments.integer(at: 1)] else { return 0 }
+            guard let stacks = self.stacks(ofSnapshot: try arguments.integer(at: 1)) else { return 0 }
             guard let route = stacks.route(stack: try arguments.integer(at: 2), position: try arguments.integer(at: 3)) else { return 0 }
             Self.push(route, on: writer)
             return 1

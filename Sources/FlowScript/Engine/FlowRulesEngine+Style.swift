@@ -26,8 +26,8 @@ extension FlowRulesEngine {
                         table.set("isRootStack", context.isRootStack)
                         table.set("screenDepth", context.screenDepth)
                         table.set("isRootScreen", context.isRootScreen)
-                        table.setPushed("rootRoute") { self.push(root, on: writer) }
-                        table.setPushed("screenRoute") { self.push(screen, on: writer) }
+                        table.setPushed("rootRoute") { Self.push(root.flowRoute, on: writer) }
+                        table.setPushed("screenRoute") { Self.push(screen.flowRoute, on: writer) }
                     }
                 },
                 results: { results throws(FlowScriptError) in try results.value(at: 1) }

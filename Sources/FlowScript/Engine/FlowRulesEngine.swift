@@ -25,9 +25,7 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Where the rules come from, if a directory.
     public let directory: URL?
     /// The generation of the rules in force; increments on every successful load.
-    @exclusivity(unchecked) public internal(set) var generation = 0 {
-        didSet { rulesDidChange() }
-    }
+    public internal(set) var generation = 0
     /// The error of the last failed load, or `nil` after a successful one.
     public internal(set) var lastLoadError: FlowScriptError?
     /// Warnings and fail-open errors seen so far (bounded; newest last).
@@ -39,15 +37,14 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Called after facts change (the SwiftUI layer refreshes styles from here).
     public var onFactsChange: (@MainActor () -> Void)?
 
-    @exclusivity(unchecked) @usableFromInline var ruleSet: FlowRuleSet? {
-        didSet { rulesDidChange() }
-    }
+    var ruleSet: FlowRuleSet?
     var sources: [FlowRulesSource]
     var facts: [String: FlowScriptValue]
     var hosts: [String: FlowHostFunction] = [:]
-    @exclusivity(unchecked) @usableFromInline var routeCache: [Route: FlowRouteValue] = [:]
-    @exclusivity(unchecked) var snapshots: [Int: any FlowErasedStacks] = [:]
-    @exclusivity(unchecked) @usableFromInline var syncStacks: FlowStacksBox<Route>!
+    /// The stacks of the synchronous decision running now (snapshot 0), or `nil`.
+    var syncStacks: (any FlowRuleStacks)?
+    /// The stacks of suspended async decisions, by snapshot number.
+    var snapshots: [Int: any FlowRuleStacks] = [:]
     var nextSnapshot = 1
     var seenWarnings: Set<String> = []
     /// Rules files compiled by the last load, by name (see `FlowCompiledSource`).
@@ -79,8 +76,6 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         self.directory = directory
         self.sources = sources
         self.facts = configuration.manifest?.facts ?? [:]
-        syncStacks = FlowStacksBox(engine: self)
-        snapshots[0] = syncStacks
         let set = try buildRuleSet(from: sources, generation: 1)
         ruleSet = set
         generation = 1
@@ -100,7 +95,6 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         ruleSet?.retire()
         ruleSet = nil
         hosts.removeAll()
-        routeCache.removeAll()
     }
 
     func note(_ diagnostic: FlowScriptDiagnostic) {
@@ -119,29 +113,10 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         case .error: configuration.logger.error("\(diagnostic.description)")
         }
     }
-
-    /// The script view of a route, cached per route value.
-    @inlinable
-    func routeValue(_ route: Route) -> FlowRouteValue {
-        // The dynamic route type is its own script view (the check folds away when specialized).
-        if Route.self == FlowRouteValue.self { return unsafeBitCast(route, to: FlowRouteValue.self) }
-        if let cached = routeCache[route] { return cached }
-        return cacheRouteValue(route)
-    }
-
-    @usableFromInline
-    func cacheRouteValue(_ route: Route) -> FlowRouteValue {
-        let value = route.flowRoute
-        if routeCache.count >= 4_096 { routeCache.removeAll(keepingCapacity: true) }
-        routeCache[route] = value
-        return value
-    }
 }
 
 /// A router the engine is installed in, held weakly.
 struct WeakRouterBox {
     weak var router: AnyObject?
     let factsDidChange: @MainActor () -> Void
-    /// Passes the router's dispatch whether every command needs a decision, and the generation.
-    let rulesDidChange: @MainActor (Bool, Int) -> Void
 }

@@ -1,3 +1,4 @@
+import FlowStackCore
 /// A key of a Lua table as seen from Swift: a string or an integer.
 public enum LuaTableKey: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     CustomStringConvertible
@@ -26,7 +27,7 @@ public enum LuaTableKey: Hashable, Sendable, Comparable, ExpressibleByStringLite
     public var description: String {
         switch self {
         case .integer(let value): return "[\(value)]"
-        case .string(let value): return LuaValue.isIdentifier(value) ? value : "[\(LuaValue.quoted(value))]"
+        case .string(let value): return FlowScriptValue.isLuaIdentifier(value) ? value : "[\(FlowScriptValue.quoted(value))]"
         }
     }
 }

@@ -1,3 +1,4 @@
+import FlowStackCore
 import FlowScript
 import Foundation
 

@@ -15,7 +15,7 @@ extension FlowRouter {
         source: FlowOperationSource = .code,
         condition: AsyncPrecondition? = nil
     ) async -> FlowOperationResult<Route> {
-        if let refusal = decidingRefusal(command) { return refusal }
+        if let refusal = refusedWhileBusy(command) { return refusal }
         let ownsTurn = await serialQueue.enter()
         let result: FlowOperationResult<Route>
         if Task.isCancelled {
@@ -49,6 +49,7 @@ extension FlowRouter {
     /// The number of async requests waiting behind the running one.
     public var queuedTransitionCount: Int { serialQueue.waitingCount }
 
+    /// The async pipeline: the steps of `run`, awaiting where `run` calls.
     func runAsync(
         _ command: FlowCommand<Route>,
         source: FlowOperationSource,
@@ -62,60 +63,27 @@ extension FlowRouter {
         var allowedReason: String?
         var decidedBy: Int?
         if source != .user {
-            let before = stacks
-            if let condition {
-                for operation in command.operations where !(await condition(operation, before)) {
-                    willChange()
-                    return record(command, source: source, status: .blockedByPrecondition,
-                                  reason: "the call's condition returned false", previous: stacks)
-                }
-            } else {
-                if let refusal = checkDefaultPreconditions(command, stacks: before) {
-                    willChange()
-                    return record(command, source: source, status: refusal.0, reason: refusal.1, previous: stacks)
-                }
-                if let precondition = defaultAsyncPreconditions[command.operation.kind] {
-                    for operation in command.operations where !(await precondition(operation, before)) {
-                        willChange()
-                        return record(command, source: source, status: .blockedByPrecondition,
-                                      reason: "the default async precondition for \(operation.kind.rawValue) returned false", previous: stacks)
-                    }
-                }
-            }
-            // The guard comes after every precondition, sync and async (as in the sync path).
-            if let refusal = checkGuard(command) {
+            if let refusal = await checkPreconditionsAsync(command, condition: condition, stacks: stacks) ?? checkGuard(command) {
                 willChange()
                 return record(command, source: source, status: refusal.0, reason: refusal.1, previous: stacks)
             }
-            if let hook = rulesHook {
-                let request = FlowRuleRequest(
-                    command: command, parts: makeParts(source: source, isAsync: true, condition: condition != nil, chain: chain))
-                decidingTask = FlowSerialQueue.currentTask
-                decidedBy = hook.generation
-                let decision = await hook.decideAsync(request)
-                decidingTask = nil
-                switch decision {
-                case .allow:
-                    break
-                case .allowAfterFailure(let reason):
+            if let link = rules {
+                decidedBy = link.hook.generation
+                switch await consultRulesAsync(command, link: link, source: source, condition: condition != nil, chain: chain) {
+                case .allow(let reason):
                     allowedReason = reason
-                case .block(let block):
+                case .refuse(let status, let reason):
                     willChange()
-                    return record(command, source: source, status: block.stage.status, reason: block.reason, previous: stacks,
-                                  generation: decidedBy)
-                case .redirect(let target, let block):
+                    return record(command, source: source, status: status, reason: reason, previous: stacks, generation: decidedBy)
+                case .redirect(let target, let reason):
                     willChange()
-                    if let loop = redirectLoop(command, to: target, chain: chain) {
-                        return record(command, source: source, status: .failed, reason: loop, previous: stacks)
+                    switch redirect(command, to: target, reason: reason, source: source, chain: chain, previous: stacks,
+                                    generation: decidedBy) {
+                    case .ended(let result):
+                        return result
+                    case .follow(let blocked):
+                        return blocked.following(await runAsync(target, source: source, condition: nil, chain: chain + [command]))
                     }
-                    let reason = block.reason ?? "redirected to \(target.summary)"
-                    let blocked = record(command, source: source, status: .redirected, reason: reason, previous: stacks,
-                                         generation: decidedBy)
-                    let followed = await runAsync(target, source: source, condition: nil, chain: chain + [command])
-                    return FlowOperationResult(
-                        command: command, status: .redirected, reason: reason, sequence: blocked.sequence,
-                        generation: blocked.generation, redirect: followed
-                    )
                 }
             }
             // The checks may have suspended: the state can have moved under the request.
@@ -131,5 +99,24 @@ extension FlowRouter {
                             generation: decidedBy)
         notifyApplied(command)
         return result
+    }
+
+    /// The one-off async `condition`, or else the default sync then async preconditions for the
+    /// command's kind; the refusal, or `nil`.
+    func checkPreconditionsAsync(
+        _ command: FlowCommand<Route>, condition: AsyncPrecondition?, stacks before: [FlowStackState<Route>]
+    ) async -> (FlowOperationStatus, String)? {
+        if let condition {
+            for operation in command.operations where !(await condition(operation, before)) {
+                return (.blockedByPrecondition, "the call's condition returned false")
+            }
+            return nil
+        }
+        if let refusal = checkPreconditions(command, condition: nil, stacks: before) { return refusal }
+        guard let precondition = defaultAsyncPreconditions[command.operation.kind] else { return nil }
+        for operation in command.operations where !(await precondition(operation, before)) {
+            return (.blockedByPrecondition, "the default async precondition for \(operation.kind.rawValue) returned false")
+        }
+        return nil
     }
 }

@@ -61,20 +61,23 @@ extension FlowRouter {
         }
         var allowedReason: String?
         if source != .user {
-            if let refusal = checkSwift(command, condition: condition, stacks: before) {
+            if let refusal = checkPreconditions(command, condition: condition, stacks: before) ?? checkGuard(command) {
                 return Output(record(command, source: source, status: refusal.0, reason: refusal.1, previous: before))
             }
-            if rulesHook != nil {
-                switch consult(command, source: source, condition: condition != nil, chain: chain) {
-                case .allow:
-                    break
-                case .allowAfterFailure(let reason):
+            if let link = rules {
+                switch consultRules(command, link: link, source: source, condition: condition != nil, chain: chain) {
+                case .allow(let reason):
                     allowedReason = reason
-                case .block(let block):
-                    return Output(record(
-                        command, source: source, status: block.stage.status, reason: block.reason, previous: before))
-                case .redirect(let target, let block):
-                    return Output(redirect(command, to: target, block: block, source: source, chain: chain, previous: before))
+                case .refuse(let status, let reason):
+                    return Output(record(command, source: source, status: status, reason: reason, previous: before))
+                case .redirect(let target, let reason):
+                    switch redirect(command, to: target, reason: reason, source: source, chain: chain, previous: before) {
+                    case .ended(let result):
+                        return Output(result)
+                    case .follow(let blocked):
+                        let followed: FlowOperationResult<Route> = run(target, source: source, condition: nil, chain: chain + [command])
+                        return Output(blocked.following(followed))
+                    }
                 }
             }
         }
@@ -98,159 +101,72 @@ extension FlowRouter {
     /// request may run.
     @usableFromInline
     func refusedWhileBusy(_ command: FlowCommand<Route>) -> FlowOperationResult<Route>? {
-        if let refusal = decidingRefusal(command) { return refusal }
+        if isDeciding || (decidingTask != nil && decidingTask == FlowSerialQueue.currentTask) {
+            return FlowOperationResult(
+                command: command, status: .failed,
+                reason: "navigation was requested while a rule was deciding; rules navigate only through a redirect",
+                generation: generation
+            )
+        }
         if let transaction = transactionState, transaction.failure != nil {
             return FlowOperationResult(
                 command: command, status: .rolledBack,
                 reason: "not attempted: an earlier step of the transaction was blocked",
-                generation: rulesHook?.generation ?? 0
+                generation: generation
             )
         }
         return nil
     }
 
-    /// The Swift checks: one-off condition or defaults, then the guard.
+    /// The one-off `condition`, or else the default precondition for the command's kind, asked
+    /// for every operation of the command; the refusal, or `nil`.
     @inlinable
-    func checkSwift(
+    func checkPreconditions(
         _ command: FlowCommand<Route>, condition: Precondition?, stacks before: [FlowStackState<Route>]
     ) -> (FlowOperationStatus, String)? {
-        if command.batch != nil {
-            return checkSwiftBatch(command, condition: condition, stacks: before)
-        }
-        // The operation is read in place: a local copy of it costs an outlined copy of the whole
-        // enum on every navigation, even when no Swift check runs.
-        if let condition {
-            if !condition(command.operation, before) {
-                return (.blockedByPrecondition, "the call's condition returned false")
-            }
-        } else if let precondition = preconditionTable[command.shape.kind.tableIndex], !precondition(command.operation, before) {
-            return defaultRefusal(command.shape.kind)
-        }
-        if let guardOperation, !guardOperation(command.operation) {
-            return (.blockedByGuard, "guardOperation returned false")
-        }
-        return nil
+        guard let check = condition ?? preconditionTable[command.shape.kind.tableIndex] else { return nil }
+        // A single operation is read in place: `operations` builds an array.
+        let passes = command.batch == nil
+            ? check(command.operation, before)
+            : command.operations.allSatisfy { check($0, before) }
+        if passes { return nil }
+        if condition != nil { return (.blockedByPrecondition, "the call's condition returned false") }
+        return (.blockedByPrecondition, "the default precondition for \(command.shape.kind.rawValue) returned false")
     }
 
-    @usableFromInline
-    func defaultRefusal(_ kind: FlowOperationKind) -> (FlowOperationStatus, String) {
-        (.blockedByPrecondition, "the default precondition for \(kind.rawValue) returned false")
-    }
-
-    @usableFromInline
-    func checkSwiftBatch(
-        _ command: FlowCommand<Route>, condition: Precondition?, stacks before: [FlowStackState<Route>]
-    ) -> (FlowOperationStatus, String)? {
-        let operations = command.operations
-        if let condition {
-            for operation in operations where !condition(operation, before) {
-                return (.blockedByPrecondition, "the call's condition returned false")
-            }
-        } else if let precondition = preconditionTable[command.shape.kind.tableIndex] {
-            for operation in operations where !precondition(operation, before) {
-                return defaultRefusal(operation.kind)
-            }
-        }
-        if let guardOperation {
-            for operation in operations where !guardOperation(operation) {
-                return (.blockedByGuard, "guardOperation returned false")
-            }
-        }
-        return nil
-    }
-
-    /// The refusal of a request made while a rule decides (from a synchronous rule, or from the
-    /// task of a suspended asynchronous one), or `nil`.
-    func decidingRefusal(_ command: FlowCommand<Route>) -> FlowOperationResult<Route>? {
-        guard isDeciding || (decidingTask != nil && decidingTask == FlowSerialQueue.currentTask) else { return nil }
-        return FlowOperationResult(
-            command: command, status: .failed,
-            reason: "navigation was requested while a rule was deciding; rules navigate only through a redirect",
-            generation: rulesHook?.generation ?? 0
-        )
-    }
-
-    /// The default (sync) precondition for the command's kind.
-    func checkDefaultPreconditions(
-        _ command: FlowCommand<Route>, stacks before: [FlowStackState<Route>]
-    ) -> (FlowOperationStatus, String)? {
-        guard let precondition = preconditionTable[command.operation.kind.tableIndex] else { return nil }
-        for operation in command.operations where !precondition(operation, before) {
-            return defaultRefusal(operation.kind)
-        }
-        return nil
-    }
-
-    /// `guardOperation`, asked for every operation of the command.
+    /// `guardOperation`, asked for every operation of the command; the refusal, or `nil`.
+    @inlinable
     func checkGuard(_ command: FlowCommand<Route>) -> (FlowOperationStatus, String)? {
         guard let guardOperation else { return nil }
-        for operation in command.operations where !guardOperation(operation) {
-            return (.blockedByGuard, "guardOperation returned false")
-        }
-        return nil
+        let passes = command.batch == nil
+            ? guardOperation(command.operation)
+            : command.operations.allSatisfy { guardOperation($0) }
+        return passes ? nil : (.blockedByGuard, "guardOperation returned false")
     }
 
-    /// Asks the rules hook, with navigation from inside the decision refused.
-    @inlinable
-    func consult(
-        _ command: FlowCommand<Route>, source: FlowOperationSource, condition: Bool, chain: [FlowCommand<Route>]
-    ) -> FlowRuleDecision<Route> {
-        if let dispatch = rulesDispatch, condition || !dispatch.decidesEveryCommand,
-           dispatch.needsDecision(command, !condition) == false {
-            return .allow
-        }
-        isDeciding = true
-        defer { isDeciding = false }
-        let parts = makeParts(source: source, isAsync: false, condition: condition, chain: chain)
-        // The command is passed as it is when the hook can take it so: a request holds a copy.
-        if let decideParts = rulesDispatch?.decideParts { return decideParts(command, parts) }
-        let request = FlowRuleRequest(command: command, parts: parts)
-        if let dispatch = rulesDispatch { return dispatch.decide(request) }
-        // Only called with a hook installed (the hook is read here, not on the specialized path).
-        return rulesHook?.decide(request) ?? .allow
-    }
-
-    /// What the rules are told about a request besides its command, as the router is now.
-    @inlinable
-    func makeParts(
-        source: FlowOperationSource, isAsync: Bool, condition: Bool, chain: [FlowCommand<Route>]
-    ) -> FlowRuleRequestParts<Route> {
-        FlowRuleRequestParts(
-            source: source, isAsync: isAsync, stacks: _stacks, runsDefaultPreconditions: !condition,
-            dialog: globalDialog == nil ? nil : dialogKey(globalDialog), queuedDialogCount: dialogQueue.count,
-            redirectChain: chain)
-    }
-
-    /// Records a redirected request and runs (or, in a transaction, defers) its target.
+    /// Records a redirected request; then its target is followed (by the caller: `run` calls,
+    /// `runAsync` awaits), unless the chain is a loop or a transaction defers it.
     @usableFromInline
     func redirect(
         _ command: FlowCommand<Route>,
         to target: FlowCommand<Route>,
-        block: FlowRuleBlock,
+        reason: String,
         source: FlowOperationSource,
         chain: [FlowCommand<Route>],
-        previous: [FlowStackState<Route>]
-    ) -> FlowOperationResult<Route> {
-        if let loop = redirectLoop(command, to: target, chain: chain) {
-            return record(command, source: source, status: .failed, reason: loop, previous: previous)
+        previous: [FlowStackState<Route>],
+        generation decidedBy: Int? = nil
+    ) -> FlowRedirectStep<Route> {
+        if chain.count + 1 > Self.maximumRedirects {
+            let steps = (chain + [command, target]).map(\.summary).joined(separator: " → ")
+            let loop = "redirect loop: more than \(Self.maximumRedirects) redirects: \(steps); make one of these rules allow its target"
+            return .ended(record(command, source: source, status: .failed, reason: loop, previous: previous))
         }
-        let reason = block.reason ?? "redirected to \(target.summary)"
         if transactionState != nil {
-            return record(command, source: source, status: .redirected, reason: reason, previous: previous, pendingRedirect: target)
+            return .ended(record(
+                command, source: source, status: .redirected, reason: reason, previous: previous, pendingRedirect: target,
+                generation: decidedBy))
         }
-        let blocked = record(command, source: source, status: .redirected, reason: reason, previous: previous)
-        let followed: FlowOperationResult<Route> = run(target, source: source, condition: nil, chain: chain + [command])
-        return FlowOperationResult(
-            command: command, status: .redirected, reason: reason, sequence: blocked.sequence,
-            generation: blocked.generation, redirect: followed
-        )
-    }
-
-    /// The message of a redirect loop, or `nil` while the chain is short enough.
-    func redirectLoop(_ command: FlowCommand<Route>, to target: FlowCommand<Route>, chain: [FlowCommand<Route>]) -> String? {
-        guard chain.count + 1 > Self.maximumRedirects else { return nil }
-        let steps = (chain + [command, target]).map(\.summary).joined(separator: " → ")
-        return "redirect loop: more than \(Self.maximumRedirects) redirects: \(steps); make one of these rules allow its target"
+        return .follow(record(command, source: source, status: .redirected, reason: reason, previous: previous, generation: decidedBy))
     }
 
     @usableFromInline
@@ -266,14 +182,22 @@ extension FlowRouter {
     }
 }
 
-extension FlowRuleStage {
-    /// The outcome a block at this stage records.
-    @inlinable
-    var status: FlowOperationStatus {
-        switch self {
-        case .precondition: .blockedByPrecondition
-        case .guard: .blockedByGuard
-        case .error: .failed
-        }
+/// What becomes of a redirected request: ended (a loop, or deferred by a transaction), or its
+/// target is to be followed.
+@usableFromInline
+enum FlowRedirectStep<Route: Hashable> {
+    /// The request's final result.
+    case ended(FlowOperationResult<Route>)
+    /// The request was recorded as redirected; follow its target.
+    case follow(FlowOperationResult<Route>)
+}
+
+extension FlowOperationResult {
+    /// This redirected request's result once its target ran with `followed`.
+    @usableFromInline
+    func following(_ followed: FlowOperationResult<Route>) -> FlowOperationResult<Route> {
+        FlowOperationResult(
+            command: command, status: .redirected, reason: reason, sequence: sequence, generation: generation,
+            redirect: followed)
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 
-// Validation and mutation. Push and pop, the hot path, are `@inlinable` so an app's route type
-// specializes them; the other operations take the out-of-line path.
+// Validation and mutation, `@inlinable` so an app's route type specializes them.
 extension FlowRouter {
     /// The index of the stack a target names, if it exists.
     @inlinable
@@ -78,9 +77,13 @@ extension FlowRouter {
     @inlinable
     func mutate(_ command: FlowCommand<Route>) {
         switch command.operation {
-        case .push(let route, let target) where command.batch == nil:
+        case .push(let route, let target):
             let index = index(for: target)!
-            _stacks[index].storage.append(makeNode(route))
+            if let batch = command.batch {
+                for pushed in batch { _stacks[index].storage.append(makeNode(pushed)) }
+            } else {
+                _stacks[index].storage.append(makeNode(route))
+            }
         case .pop(let count, let target):
             let index = index(for: target)!
             let removable = min(count, _stacks[index].storage.count)
@@ -88,31 +91,8 @@ extension FlowRouter {
             if removable < count, index > 0 {
                 dismissStack(at: index)
             }
-        default:
-            mutateOther(command)
-        }
-    }
-
-    @usableFromInline
-    func mutateOther(_ command: FlowCommand<Route>) {
-        switch command.operation {
         case .setRoot(let route):
-            if _stacks.first?.root == route {
-                if !command.refreshIfSameRoute {
-                    // Same route, no refresh: the root stack keeps its identities (and the screens
-                    // the new path shares with the old one); only the presentations go.
-                    _stacks.removeSubrange(1...)
-                    keepSharedScreens(ofStack: 0, path: command.path)
-                    return
-                }
-                rootID = ids.next()
-            }
-            _stacks = [makeStack(root: route, path: command.path, style: .root, options: .init())]
-        case .push(let route, let target):
-            let index = index(for: target)!
-            for pushed in command.batch ?? [route] {
-                _stacks[index].storage.append(makeNode(pushed))
-            }
+            setRoot(route, path: command.path, refresh: command.refreshIfSameRoute)
         case .pushRemovingPrevious(let route, let target), .replaceCurrent(let route, let target):
             let index = index(for: target)!
             if _stacks[index].storage.isEmpty {
@@ -129,13 +109,6 @@ extension FlowRouter {
             } else {
                 _stacks[index].replaceRoot(root, id: ids.next())
                 _stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
-            }
-        case .pop(let count, let target):
-            let index = index(for: target)!
-            let removable = min(count, _stacks[index].storage.count)
-            _stacks[index].storage.removeLast(removable)
-            if removable < count, index > 0 {
-                dismissStack(at: index)
             }
         case .popToRoot(let target):
             let index = index(for: target)!
@@ -156,8 +129,24 @@ extension FlowRouter {
         }
     }
 
+    /// Replaces the root stack (same route without `refresh`: only the presentations go, and the
+    /// root stack keeps its identities and the screens the new path shares with the old one).
+    @usableFromInline
+    func setRoot(_ route: Route, path: [Route], refresh: Bool) {
+        if _stacks.first?.root == route {
+            if !refresh {
+                _stacks.removeSubrange(1...)
+                keepSharedScreens(ofStack: 0, path: path)
+                return
+            }
+            rootID = ids.next()
+        }
+        _stacks = [makeStack(root: route, path: path, style: .root, options: .init())]
+    }
+
     /// Sets the path of the stack at `index` to `path`, keeping the identities of the screens it
     /// shares with the old path (the longest common prefix of routes).
+    @usableFromInline
     func keepSharedScreens(ofStack index: Int, path: [Route]) {
         let old = _stacks[index].storage.nodes
         var shared = 0

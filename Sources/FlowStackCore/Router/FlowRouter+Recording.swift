@@ -40,13 +40,6 @@ extension FlowRouter {
         ))
     }
 
-    /// The generation of the rules in force, for the history (0 without rules).
-    @inlinable
-    var generation: Int {
-        if let dispatch = rulesDispatch { return dispatch.generation }
-        return rulesHook?.generation ?? 0
-    }
-
     /// Records a dialog change.
     func recordDialog(_ change: FlowDialogChange, status: FlowOperationStatus, source: FlowOperationSource) {
         let sequence = nextSequence

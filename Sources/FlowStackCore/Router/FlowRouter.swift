@@ -52,14 +52,8 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     }
     /// Pause after each transition of the async queue, in nanoseconds.
     public var queuedTransitionDelayNanoseconds: UInt64 = 0
-    /// The rules consulted after the Swift checks (the Lua engine installs itself here).
-    @exclusivity(unchecked) public var rulesHook: (any FlowRulesHook<Route>)? {
-        didSet {
-            if rulesHook !== rulesDispatch?.owner { rulesDispatch = nil }
-        }
-    }
-    /// A specialized entry point into the installed hook (see `installRules(_:dispatch:)`).
-    @exclusivity(unchecked) @usableFromInline var rulesDispatch: FlowRulesDispatch<Route>?
+    /// The installed rules and the conversions of the route type (see `installRules(_:)`).
+    @exclusivity(unchecked) @usableFromInline var rules: FlowRulesLink<Route>?
 
     /// Default preconditions, indexed by `FlowOperationKind.tableIndex`.
     @exclusivity(unchecked) @usableFromInline var preconditionTable: [Precondition?] = Array(repeating: nil, count: FlowOperationKind.allCases.count)

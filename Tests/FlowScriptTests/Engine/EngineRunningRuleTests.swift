@@ -90,8 +90,7 @@ struct EngineRunningRuleTests {
         await latch.waitForArrivals(1)
         // A synchronous decision runs (and finishes) while the async one is suspended.
         #expect(rig.engine.decide(FlowRuleRequest(
-            command: FlowCommand(.push(route("fast"), target: .active)), source: .code, isAsync: false,
-            stacks: rig.router.stacks, runsDefaultPreconditions: true, dialog: nil, queuedDialogCount: 0)) == .allow)
+            kind: .push, route: FlowRouteValue("fast"), target: 1, stacks: rig.router.ruleStacks)) == .allow)
         latch.resume(with: nil)
         #expect(await slow.value == false)
         let reason = try #require(rig.router.history.last?.reason)

@@ -1,3 +1,4 @@
+import FlowStackCore
 import Foundation
 import Testing
 @testable import FlowScript

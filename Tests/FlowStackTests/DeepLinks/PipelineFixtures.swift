@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Routes of the deep-link pipeline tests.
-enum LinkRoute: Hashable, CustomStringConvertible {
+enum LinkRoute: Hashable, Codable, CustomStringConvertible, FlowRouteConvertible {
     case home, editor, login, paywall, settings
     case detail(id: String)
     case promo(String)
@@ -28,18 +28,17 @@ typealias LinkRouter = FlowRouter<LinkRoute, String>
 /// Rules that guard the editor: login first, then premium; each redirects to its screen.
 @MainActor
 final class LinkRules: FlowRulesHook {
-    typealias Route = LinkRoute
     var isLoggedIn = false
     var isPremium = false
     var generation: Int { 1 }
 
-    func decide(_ request: FlowRuleRequest<LinkRoute>) -> FlowRuleDecision<LinkRoute> {
-        guard request.command.routes.contains(.editor) else { return .allow }
+    func decide(_ request: FlowRuleRequest) -> FlowRuleDecision {
+        guard request.routeNames.contains("editor") else { return .allow }
         if !isLoggedIn {
-            return .redirect(.sheet(.login), FlowRuleBlock(stage: .guard, reason: "login required"))
+            return .redirect(FlowRuleTarget(.sheet, route: LinkRoute.login.flowRoute), FlowRuleBlock(stage: .guard, reason: "login required"))
         }
         if !isPremium {
-            return .redirect(.fullScreenCover(.paywall), FlowRuleBlock(stage: .guard, reason: "premium required"))
+            return .redirect(FlowRuleTarget(.fullScreenCover, route: LinkRoute.paywall.flowRoute), FlowRuleBlock(stage: .guard, reason: "premium required"))
         }
         return .allow
     }
@@ -90,7 +89,7 @@ func makeLinkRouter(
     let clock = LinkClock()
     router.deepLinks.resolver = try makeLinks(policy: policy)
     router.deepLinks.now = { clock.date }
-    router.rulesHook = rules
+    if let rules { router.installRules(rules) }
     return (router, clock)
 }
 

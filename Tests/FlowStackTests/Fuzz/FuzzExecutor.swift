@@ -40,7 +40,7 @@ final class FuzzExecutor {
     init(extraCheck: ((FuzzRouter) -> String?)? = nil) {
         self.extraCheck = extraCheck
         hook.router = router
-        router.rulesHook = hook
+        router.installRules(hook)
     }
 
     /// Runs synchronous steps; returns the first violation, or `nil`.
@@ -113,7 +113,7 @@ final class FuzzExecutor {
             model.defaults = [:]
             model.asyncDefaults = [:]
         case .setRules(let on):
-            router.rulesHook = on ? hook : nil
+            if on { router.installRules(hook) } else { router.removeRules() }
             model.rulesInstalled = on
         case .setHistoryLimit(let limit):
             router.maximumOperationHistoryCount = limit

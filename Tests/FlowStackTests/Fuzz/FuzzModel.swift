@@ -96,7 +96,7 @@ struct FuzzModel {
                 case .block(let stage):
                     return record(Self.outcome(of: stage), source)
                 case .redirect(let op):
-                    guard let target = op.command(ids) else { break }
+                    guard let target = op.ruleCommand(ids) else { break }
                     if chain + 1 > FuzzRouter.maximumRedirects { return record(.failed, source) }
                     _ = record(.redirected, source)
                     if transaction != nil { return ModelResult(status: .redirected) }
@@ -146,7 +146,7 @@ struct FuzzModel {
             case .block(let stage):
                 return record(Self.outcome(of: stage), .code)
             case .redirect(let op):
-                guard let target = op.command(ids) else { break }
+                guard let target = op.ruleCommand(ids) else { break }
                 if chain + 1 > FuzzRouter.maximumRedirects { return record(.failed, .code) }
                 _ = record(.redirected, .code)
                 var none: ((inout FuzzModel) -> Void)?

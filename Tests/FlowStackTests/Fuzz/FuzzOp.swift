@@ -47,6 +47,12 @@ enum FuzzOp: Hashable, CustomStringConvertible {
         }
     }
 
+    /// The command a rule's redirect to this op runs: as rules name it (kind and routes, on the
+    /// front-most stack), through `FlowRuleTarget`.
+    func ruleCommand(_ ids: [UUID]) -> FlowCommand<FuzzRoute>? {
+        command(ids).flatMap { try? FlowRuleTarget($0).command(as: FuzzRoute.self) }
+    }
+
     /// Calls the router's public action for this op.
     @MainActor
     func call(_ router: FuzzRouter, condition: FuzzRouter.Precondition?) -> Bool {

@@ -10,11 +10,10 @@ struct FuzzRegressionTests {
     /// step of the transaction the decided request belongs to.
     @Test func aRuleThatNavigatesWhileDecidingDoesNotFailTheTransaction() {
         final class Reentrant: FlowRulesHook {
-            typealias Route = FuzzRoute
             weak var router: FuzzRouter?
             var refused: [FlowOperationStatus] = []
             var generation: Int { 1 }
-            func decide(_ request: FlowRuleRequest<FuzzRoute>) -> FlowRuleDecision<FuzzRoute> {
+            func decide(_ request: FlowRuleRequest) -> FlowRuleDecision {
                 if let router { refused.append(router.perform(FlowCommand(.push(.login, target: .active))).status) }
                 return .allow
             }
@@ -22,7 +21,7 @@ struct FuzzRegressionTests {
         let router = FuzzRouter(root: .home)
         let hook = Reentrant()
         hook.router = router
-        router.rulesHook = hook
+        router.installRules(hook)
         let result = router.transaction { router in
             router.replaceCurrent(with: .d)
             router.replacePath(root: .a, path: [.c, .c, .home])

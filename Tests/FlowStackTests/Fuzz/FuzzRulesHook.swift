@@ -6,8 +6,6 @@ import Foundation
 /// replays identically, and the model consumes the same script.
 @MainActor
 final class FuzzRulesHook: FlowRulesHook {
-    typealias Route = FuzzRoute
-
     var generation: Int { 7 }
     /// The decisions for the request being made.
     var script = FuzzScript([])
@@ -16,16 +14,16 @@ final class FuzzRulesHook: FlowRulesHook {
     /// What went wrong inside a decision (a re-entrant request that was not refused).
     var problems: [String] = []
 
-    func decide(_ request: FlowRuleRequest<FuzzRoute>) -> FlowRuleDecision<FuzzRoute> {
+    func decide(_ request: FlowRuleRequest) -> FlowRuleDecision {
         decision(for: request, reentering: true)
     }
 
-    func decideAsync(_ request: FlowRuleRequest<FuzzRoute>) async -> FlowRuleDecision<FuzzRoute> {
+    func decideAsync(_ request: FlowRuleRequest) async -> FlowRuleDecision {
         await Task.yield()
         return decision(for: request, reentering: false)
     }
 
-    private func decision(for request: FlowRuleRequest<FuzzRoute>, reentering: Bool) -> FlowRuleDecision<FuzzRoute> {
+    private func decision(for request: FlowRuleRequest, reentering: Bool) -> FlowRuleDecision {
         switch script.take() {
         case .allow:
             return .allow
@@ -34,8 +32,8 @@ final class FuzzRulesHook: FlowRulesHook {
         case .block(let stage):
             return .block(FlowRuleBlock(stage: stage, reason: "fuzz: blocked at \(stage.rawValue)"))
         case .redirect(let op):
-            guard let command = op.command(request.stacks.map(\.id)) else { return .allow }
-            return .redirect(command, FlowRuleBlock(stage: .guard, reason: nil))
+            guard let command = op.command(router?.stacks.map(\.id) ?? []) else { return .allow }
+            return .redirect(FlowRuleTarget(command), FlowRuleBlock(stage: .guard, reason: nil))
         case .reenter:
             if reentering { tryToNavigate() }
             return .allow

@@ -2,7 +2,7 @@ import FlowStackCore
 import Foundation
 
 /// The fuzzer's routes: few, so `popTo` and route-blocking gates hit often.
-enum FuzzRoute: String, Hashable, Codable, CaseIterable {
+enum FuzzRoute: String, Hashable, Codable, CaseIterable, FlowRouteConvertible {
     case home, a, b, c, d, login
 }
 
@@ -221,7 +221,7 @@ indirect enum FuzzStep: Hashable, CustomStringConvertible {
         case .setAsyncDefault(let kind, let gate):
             return [indent + "setDefaultAsyncPrecondition(for: .\(kind.rawValue), \(gate.map(\.description) ?? "nil"))"]
         case .clearDefaults: return [indent + "clearDefaultPreconditions()"]
-        case .setRules(let on): return [indent + (on ? "rulesHook = hook" : "rulesHook = nil")]
+        case .setRules(let on): return [indent + (on ? "installRules(hook)" : "removeRules()")]
         case .setHistoryLimit(let limit): return [indent + "maximumOperationHistoryCount = \(limit)"]
         case .clearHistory: return [indent + "clearOperationHistory()"]
         case .restoreRoundTrip: return [indent + "restore(JSON round trip of state)"]

@@ -1,4 +1,3 @@
-import FlowStackCore
 import Foundation
 
 /// A route type that rules scripts can see and redirect to.
@@ -51,6 +50,12 @@ extension FlowRouteConvertible where Self: Codable {
 
     /// Builds the route from its `Codable` shape (`{ "<case>": { <payload> } }`).
     public init(flowRoute: FlowRouteValue) throws {
+        // A route without payload may be a `String` raw-value enum's case, encoded as its name.
+        if flowRoute.payload.isEmpty, let data = try? JSONEncoder().encode(FlowScriptValue.string(flowRoute.name)),
+           let route = try? JSONDecoder().decode(Self.self, from: data) {
+            self = route
+            return
+        }
         let shape = FlowScriptValue.table([flowRoute.name: .table(flowRoute.payload)])
         do {
             let data = try JSONEncoder().encode(shape)

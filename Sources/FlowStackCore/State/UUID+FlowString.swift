@@ -5,7 +5,7 @@ extension UUID {
 
     /// The UUID in its canonical upper-case text form, like `uuidString`, formatted without
     /// `printf` (rules read stack identities on the hot path).
-    var flowString: String {
+    package var flowString: String {
         let digits = UUID.hexDigits
         return withUnsafeBytes(of: uuid) { bytes in
             String(unsafeUninitializedCapacity: 36) { buffer in

@@ -1,4 +1,3 @@
-import FlowStackCore
 import Foundation
 
 /// A plain value that crosses between Swift and rules scripts: facts, route payloads, dialog
@@ -31,48 +30,56 @@ public enum FlowScriptValue: Hashable, Sendable {
         }
     }
 
-    /// The value as Lua source, for messages (`"42"`, `{ id = "42" }`).
-    public var luaSource: String { luaValue.description }
-
-    /// The value as a Lua value.
-    public var luaValue: LuaValue {
+    /// The value as Lua source, for messages (`"42"`, `{ id = "42" }`; table keys sorted).
+    public var luaSource: String {
         switch self {
-        case .bool(let value): .boolean(value)
-        case .int(let value): .integer(value)
-        case .double(let value): .number(value)
-        case .string(let value): .string(value)
-        case .array(let values): .table(LuaTable(array: values.map(\.luaValue)))
+        case .bool(let value): return value ? "true" : "false"
+        case .int(let value): return String(value)
+        case .double(let value):
+            if value.isNaN { return "0/0" }
+            if value.isInfinite { return value > 0 ? "math.huge" : "-math.huge" }
+            return "\(value)"
+        case .string(let value): return Self.quoted(value)
+        case .array(let values):
+            return values.isEmpty ? "{}" : "{ " + values.map(\.luaSource).joined(separator: ", ") + " }"
         case .table(let fields):
-            .table(LuaTable(fields: Dictionary(uniqueKeysWithValues: fields.map { (LuaTableKey.string($0.key), $0.value.luaValue) })))
+            if fields.isEmpty { return "{}" }
+            return "{ " + fields.keys.sorted().map { "\(Self.isLuaIdentifier($0) ? $0 : "[\(Self.quoted($0))]") = \(fields[$0]!.luaSource)" }.joined(separator: ", ") + " }"
         }
     }
 
-    /// Converts a Lua value; `nil` for Lua `nil`, functions, and tables with keys other than
-    /// strings or a 1...n sequence.
-    public init?(_ value: LuaValue) {
-        switch value {
-        case .nil, .function: return nil
-        case .boolean(let flag): self = .bool(flag)
-        case .integer(let number): self = .int(number)
-        case .number(let number): self = .double(number)
-        case .string(let text): self = .string(text)
-        case .table(let table):
-            if table.fields.isEmpty {
-                var items: [FlowScriptValue] = []
-                for item in table.array {
-                    guard let converted = FlowScriptValue(item) else { return nil }
-                    items.append(converted)
+    /// `value` as a double-quoted Lua string literal.
+    public static func quoted(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\\(scalar.value)"
+                } else {
+                    out.unicodeScalars.append(scalar)
                 }
-                self = table.array.isEmpty ? .table([:]) : .array(items)
-                return
             }
-            guard table.array.isEmpty else { return nil }
-            var fields: [String: FlowScriptValue] = [:]
-            for (key, item) in table.fields {
-                guard case .string(let name) = key, let converted = FlowScriptValue(item) else { return nil }
-                fields[name] = converted
-            }
-            self = .table(fields)
+        }
+        return out + "\""
+    }
+
+    /// Whether `name` can be written as a bare field name in Lua source.
+    public static func isLuaIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        let reserved: Set<String> = [
+            "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+            "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+        ]
+        return !reserved.contains(name) && name.utf8.allSatisfy { byte in
+            byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
     }
 

@@ -1,0 +1,229 @@
+import Foundation
+
+// The one seam between a router and its rules: the router builds a `FlowRuleRequest` in script
+// values, asks `decide` or `decideAsync`, and turns the `FlowRuleDecision` back into its own route
+// type in `verdict(for:of:link:)`. Both navigation pipelines (sync and async) call these.
+
+/// The rules installed in a router, with the conversions of the router's route type.
+@MainActor @usableFromInline
+final class FlowRulesLink<Route: Hashable> {
+    /// The rules.
+    @usableFromInline let hook: any FlowRulesHook
+    /// A route as scripts see it (cached per route value).
+    @usableFromInline let encode: (Route) -> FlowRouteValue
+    /// The command a rule's redirect names, in the router's route type.
+    @usableFromInline let decode: (FlowRuleTarget) throws -> FlowCommand<Route>
+
+    @usableFromInline
+    init(hook: any FlowRulesHook, encode: @escaping (Route) -> FlowRouteValue,
+         decode: @escaping (FlowRuleTarget) throws -> FlowCommand<Route>) {
+        self.hook = hook
+        self.encode = encode
+        self.decode = decode
+    }
+}
+
+/// A router's stacks as its rules read them (see ``FlowRuleStacks``).
+@MainActor @usableFromInline
+final class FlowRouterStacks<Route: Hashable>: FlowRuleStacks {
+    @usableFromInline let stacks: [FlowStackState<Route>]
+    let encode: (Route) -> FlowRouteValue
+
+    @usableFromInline
+    init(encode: @escaping (Route) -> FlowRouteValue, stacks: [FlowStackState<Route>]) {
+        self.encode = encode
+        self.stacks = stacks
+    }
+
+    @usableFromInline var count: Int { stacks.count }
+
+    @usableFromInline func info(_ index: Int) -> (id: String, presentation: String)? {
+        guard index >= 1, index <= stacks.count else { return nil }
+        return (stacks[index - 1].id.flowString, stacks[index - 1].style.rawValue)
+    }
+
+    @usableFromInline func screens(_ index: Int) -> Int? {
+        guard index >= 1, index <= stacks.count else { return nil }
+        return stacks[index - 1].pathCount + 1
+    }
+
+    @usableFromInline func route(stack index: Int, position: Int) -> FlowRouteValue? {
+        guard index >= 1, index <= stacks.count, let route = stacks[index - 1].route(atDepth: position - 1) else { return nil }
+        return encode(route)
+    }
+}
+
+/// What the rules decided, in the router's route type.
+@usableFromInline
+enum FlowRulesVerdict<Route: Hashable> {
+    /// Run it; `reason` is set when the rules failed and the policy allows (fail open).
+    case allow(reason: String?)
+    /// Refuse it.
+    case refuse(FlowOperationStatus, reason: String?)
+    /// Refuse it and run `target` instead.
+    case redirect(FlowCommand<Route>, reason: String)
+}
+
+extension FlowRouter {
+    /// The rules consulted after the Swift checks, or `nil` (install them with `installRules(_:)`).
+    public var rulesHook: (any FlowRulesHook)? { rules?.hook }
+
+    /// Removes the installed rules: the router then behaves exactly like FlowStack.
+    public func removeRules() {
+        rules = nil
+    }
+
+    /// The generation of the rules in force, for the history (0 without rules).
+    @inlinable
+    var generation: Int { rules?.hook.generation ?? 0 }
+
+    /// The request the rules are asked about `command`, as the router is now.
+    @inlinable
+    func ruleRequest(
+        _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, stacks: any FlowRuleStacks,
+        source: FlowOperationSource, isAsync: Bool, condition: Bool, chain: [FlowCommand<Route>]
+    ) -> FlowRuleRequest {
+        let kind = FlowRuleKind(command)
+        var route: FlowRouteValue?
+        var routes: [FlowRouteValue]?
+        switch kind {
+        case .pop, .popToRoot, .dismiss, .dismissAll:
+            break
+        case .pushMany:
+            routes = command.batch?.map(link.encode)
+        default:
+            // Read once, and only for the kinds that carry routes.
+            switch command.operation {
+            case .replacePath(let root, let path, _):
+                route = link.encode(root)
+                routes = ([root] + path).map(link.encode)
+            case .setRoot(let screen), .present(let screen, _):
+                // The initial path is shown too: its routes' guards run, as for replacePath.
+                route = link.encode(screen)
+                if !command.path.isEmpty { routes = ([screen] + command.path).map(link.encode) }
+            case .push(let screen, _), .pushRemovingPrevious(let screen, _), .replaceCurrent(let screen, _),
+                 .popTo(let screen, _, _):
+                route = link.encode(screen)
+            case .pop, .popToRoot, .dismiss, .dismissAll:
+                break
+            }
+        }
+        let shape = command.shape
+        var target: Int?
+        if let shapeTarget = shape.target, let index = index(for: shapeTarget) { target = index + 1 }
+        return FlowRuleRequest(
+            kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
+            source: source, isAsync: isAsync, runsDefaultPreconditions: !condition,
+            dialog: globalDialog == nil ? nil : dialogKey(globalDialog), queuedDialogCount: dialogQueue.count,
+            redirectChain: chain.isEmpty ? [] : chain.map(\.summary), stacks: stacks)
+    }
+
+    /// Asks the rules about a synchronous request; a navigation requested while they decide is
+    /// refused (`isDeciding`).
+    @inlinable
+    func consultRules(
+        _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, source: FlowOperationSource, condition: Bool,
+        chain: [FlowCommand<Route>]
+    ) -> FlowRulesVerdict<Route> {
+        let request = ruleRequest(
+            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: _stacks), source: source,
+            isAsync: false, condition: condition, chain: chain)
+        isDeciding = true
+        let decision = link.hook.decide(request)
+        isDeciding = false
+        return verdict(for: decision, of: request, link: link)
+    }
+
+    /// Asks the rules about a request of the async queue (they may suspend); a navigation the
+    /// deciding task requests is refused (`decidingTask`).
+    func consultRulesAsync(
+        _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, source: FlowOperationSource, condition: Bool,
+        chain: [FlowCommand<Route>]
+    ) async -> FlowRulesVerdict<Route> {
+        let request = ruleRequest(
+            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: _stacks), source: source,
+            isAsync: true, condition: condition, chain: chain)
+        decidingTask = FlowSerialQueue.currentTask
+        let decision = await link.hook.decideAsync(request)
+        decidingTask = nil
+        return verdict(for: decision, of: request, link: link)
+    }
+
+    /// A decision in the router's route type: the one place a rule's redirect becomes a command.
+    @usableFromInline
+    func verdict(for decision: FlowRuleDecision, of request: FlowRuleRequest, link: FlowRulesLink<Route>) -> FlowRulesVerdict<Route> {
+        switch decision {
+        case .allow:
+            return .allow(reason: nil)
+        case .allowAfterFailure(let reason):
+            return .allow(reason: reason)
+        case .block(let block):
+            return .refuse(block.stage.status, reason: block.reason)
+        case .redirect(let target, let block):
+            do {
+                let command = try link.decode(target)
+                let by = target.location.map { " by \($0)" } ?? ""
+                return .redirect(command, reason: block.reason ?? "redirected\(by) to \(command.summary)")
+            } catch {
+                let reason = "\(target.location.map { "\($0): " } ?? "")cannot build the app's route from \(target.route?.description ?? target.description): \(error)"
+                switch link.hook.decideFailure(reason, of: request) {
+                case .allowAfterFailure(let reason): return .allow(reason: reason)
+                case .allow: return .allow(reason: nil)
+                case .block(let block): return .refuse(block.stage.status, reason: block.reason)
+                case .redirect: return .refuse(.failed, reason: reason)
+                }
+            }
+        }
+    }
+}
+
+extension FlowRouter where Route: FlowRouteConvertible {
+    /// Installs rules: every operation, sync and async, and every style resolution consults them
+    /// after the Swift checks. Replaces any rules installed before.
+    @inlinable
+    public func installRules(_ hook: any FlowRulesHook) {
+        rules = FlowRulesLink(hook: hook, encode: Self.routeEncoder(), decode: { try $0.command(as: Route.self) })
+    }
+
+    /// The stacks as they are now, as rules read them (for building a ``FlowRuleRequest`` by hand).
+    public var ruleStacks: any FlowRuleStacks {
+        FlowRouterStacks(encode: rules?.encode ?? Self.routeEncoder(), stacks: _stacks)
+    }
+
+    /// Converts routes to their script values, caching each (a `FlowRouteValue` is its own).
+    @inlinable
+    static func routeEncoder() -> (Route) -> FlowRouteValue {
+        if Route.self == FlowRouteValue.self { return { unsafeBitCast($0, to: FlowRouteValue.self) } }
+        let cache = FlowRouteCache<Route>()
+        return { route in cache.value(of: route) }
+    }
+}
+
+/// The script values of a router's routes, cached per route (at most 4,096 kept).
+@usableFromInline
+final class FlowRouteCache<Route: FlowRouteConvertible> {
+    @usableFromInline var values: [Route: FlowRouteValue] = [:]
+
+    @usableFromInline init() {}
+
+    @inlinable
+    func value(of route: Route) -> FlowRouteValue {
+        if let cached = values[route] { return cached }
+        let value = route.flowRoute
+        if values.count >= 4_096 { values.removeAll(keepingCapacity: true) }
+        values[route] = value
+        return value
+    }
+}
+
+extension FlowRuleStage {
+    /// The outcome a block at this stage records.
+    @inlinable
+    var status: FlowOperationStatus {
+        switch self {
+        case .precondition: .blockedByPrecondition
+        case .guard: .blockedByGuard
+        case .error: .failed
+        }
+    }
+}

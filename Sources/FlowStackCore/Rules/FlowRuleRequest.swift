@@ -1,0 +1,86 @@
+import Foundation
+
+/// What a router asks its rules about one navigation: the operation with its routes as script
+/// values, who asked, and a read-only view of the stacks.
+///
+/// Built once per request by the router (`FlowRouter.ruleRequest`); the rules never see the app's
+/// route type.
+@MainActor
+public struct FlowRuleRequest {
+    /// The operation's kind (`op.kind`).
+    public var kind: FlowRuleKind
+    /// The route it navigates to (`op.route`): the pushed or presented screen, the new root, the
+    /// `popTo` target; `nil` for `pop`, `popToRoot`, `dismiss`, `dismissAll` and `pushMany`.
+    public var route: FlowRouteValue?
+    /// Every route it shows (`op.routes`): a batch push's routes, or the root and path of
+    /// `replacePath` (and of `setRoot` or a presentation given a path); else `nil`.
+    public var routes: [FlowRouteValue]?
+    /// How many screens a `pop` removes; else `nil`.
+    public var count: Int?
+    /// The 1-based index of the stack the operation targets, when it targets one that exists.
+    public var target: Int?
+    /// Who asked.
+    public var source: FlowOperationSource
+    /// Whether it runs through the async queue (async host calls allowed).
+    public var isAsync: Bool
+    /// False when a one-off condition from the call site replaces the default preconditions:
+    /// the rules then run their route guards only.
+    public var runsDefaultPreconditions: Bool
+    /// The visible dialog's id, or `nil`.
+    public var dialog: String?
+    /// The number of queued dialogs.
+    public var queuedDialogCount: Int
+    /// The operations redirected so far in this chain, as one-line summaries (empty for a direct
+    /// request).
+    public var redirectChain: [String]
+    /// The stacks before the operation.
+    public var stacks: any FlowRuleStacks
+
+    /// Creates a request.
+    public init(
+        kind: FlowRuleKind, route: FlowRouteValue? = nil, routes: [FlowRouteValue]? = nil, count: Int? = nil,
+        target: Int? = nil, source: FlowOperationSource = .code, isAsync: Bool = false,
+        runsDefaultPreconditions: Bool = true, dialog: String? = nil, queuedDialogCount: Int = 0,
+        redirectChain: [String] = [], stacks: any FlowRuleStacks
+    ) {
+        self.kind = kind
+        self.route = route
+        self.routes = routes
+        self.count = count
+        self.target = target
+        self.source = source
+        self.isAsync = isAsync
+        self.runsDefaultPreconditions = runsDefaultPreconditions
+        self.dialog = dialog
+        self.queuedDialogCount = queuedDialogCount
+        self.redirectChain = redirectChain
+        self.stacks = stacks
+    }
+
+    /// The names of every route the operation shows: what route guards are looked up by.
+    public var routeNames: [String] {
+        if let routes { return routes.map(\.name) }
+        return route.map { [$0.name] } ?? []
+    }
+
+    /// A one-line description for reasons and logs, such as `push detail{id=42}`.
+    public var summary: String {
+        let names = (routes ?? route.map { [$0] } ?? []).map(\.description)
+        return names.isEmpty ? kind.rawValue : "\(kind.rawValue) \(names.joined(separator: ", "))"
+    }
+}
+
+/// A read-only view of a router's stacks for its rules, in script values.
+///
+/// Stacks and positions are 1-based, as Lua numbers them; routes are converted when read.
+@MainActor
+public protocol FlowRuleStacks: AnyObject {
+    /// The number of stacks (the root stack included).
+    var count: Int { get }
+    /// A stack's identity and presentation (`root`, `sheet`, `fullScreenCover`), or `nil`.
+    func info(_ index: Int) -> (id: String, presentation: String)?
+    /// A stack's number of screens (its root included), or `nil`.
+    func screens(_ index: Int) -> Int?
+    /// The route at `position` (1: the root screen) of a stack, or `nil`.
+    func route(stack index: Int, position: Int) -> FlowRouteValue?
+}
