@@ -37,14 +37,22 @@ if [ "$(uname)" = Darwin ]; then sdk_flags=(-sdk "$(xcrun --show-sdk-path)"); fi
 
 rm -rf "$out"
 mkdir -p "$out/symbol-graphs"
+failed=()
 for module in "${modules[@]}"; do
     graphs="$out/symbol-graphs/$module"
     mkdir -p "$graphs"
     swift symbolgraph-extract -module-name "$module" -target "$triple" -I "$moduleDir" \
         "${lua_flags[@]}" ${sdk_flags[@]+"${sdk_flags[@]}"} \
         -minimum-access-level public -emit-extension-block-symbols -output-dir "$graphs"
-    "${docc[@]}" convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs" \
+    if "${docc[@]}" convert "Sources/$module/$module.docc" --additional-symbol-graph-dir "$graphs" \
         --fallback-display-name "$module" --fallback-bundle-identifier "org.flowstack.$module" \
-        --output-path "$out/$module.doccarchive" --warnings-as-errors
-    echo "$out/$module.doccarchive"
+        --output-path "$out/$module.doccarchive" --warnings-as-errors; then
+        echo "$out/$module.doccarchive"
+    else
+        failed+=("$module")
+    fi
 done
+if [ ${#failed[@]} -gt 0 ]; then
+    echo "DocC reported problems in: ${failed[*]} (see the errors above)" >&2
+    exit 1
+fi
