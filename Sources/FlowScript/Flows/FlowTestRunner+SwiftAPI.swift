@@ -9,7 +9,7 @@ extension FlowTestRunner {
     /// @Test func flows() async throws {
     ///     let engine = try FlowRulesEngine<AppRoute>(directory: rulesURL, configuration: .init(manifest: manifest))
     ///     let report = try await FlowTestRunner.run(flowsIn: flowsURL, rules: engine)
-    ///     report.recordIssues()          // one Swift Testing issue per failure, at the flow's file and line
+    ///     #expect(report.succeeded, "\(report.summary)")   // `report.issues`: each failure's file and line
     /// }
     /// ```
     ///

@@ -29,6 +29,8 @@ public struct FlowLinkMatcher<Handler> {
     ///
     /// Duplicate and shadowed patterns are accepted (they are reported by `diagnostics`).
     /// - Parameters:
+    ///   - pattern: the pattern, such as `/products/:id` or `/promo/*`.
+    ///   - handler: the value returned with a match of this pattern.
     ///   - file: the file that registered the pattern, for diagnostics.
     ///   - line: the line in `file`, for diagnostics.
     /// - Throws: `FlowLinkPatternError` when the pattern cannot be parsed; nothing is registered then.

@@ -97,8 +97,10 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
     /// decide (async preconditions are not consulted). Do not open a link inside
     /// `transaction(_:)`: its plan would join that transaction.
     ///
-    /// - Parameter source: the source the plan's operations are recorded with; `.deeplink`
-    ///   unless the app wants them treated as its own (`.code`).
+    /// - Parameters:
+    ///   - url: the link.
+    ///   - source: the source the plan's operations are recorded with; `.deeplink` unless the
+    ///     app wants them treated as its own (`.code`).
     @discardableResult
     public func open(_ url: URL, source: FlowOperationSource = .deeplink) -> FlowDeepLinkResult<Route> {
         if isRunning {

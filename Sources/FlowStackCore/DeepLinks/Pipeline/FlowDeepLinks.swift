@@ -44,8 +44,10 @@ public struct FlowDeepLinks<Route: Hashable>: FlowDeepLinkResolver {
     /// Registers `pattern` (such as `/products/:id` or `/promo/*`) after the existing ones.
     ///
     /// - Parameters:
+    ///   - pattern: the pattern: literal segments, `:name` parameters, an optional trailing `*`.
     ///   - file: where the pattern is registered, for diagnostics (the caller's file by default).
     ///   - line: the line in `file`.
+    ///   - handler: returns the plan for a matching link, or `nil` when it does not handle it.
     /// - Throws: `FlowLinkPatternError` when the pattern cannot be parsed; nothing is registered then.
     public mutating func add(
         _ pattern: String,
