@@ -282,17 +282,7 @@ struct StaticNameCheck {
         var calls: [(Int, Int)] = []
         for index in tokens.indices where tokens[index].kind == .name && tokens[index].text == "expect" {
             guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { continue }
-            var depth = 0
-            var close = index + 1
-            while close < tokens.count {
-                if tokens[close].kind == .symbol, ["(", "{", "["].contains(tokens[close].text) { depth += 1 }
-                if tokens[close].kind == .symbol, [")", "}", "]"].contains(tokens[close].text) {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-                close += 1
-            }
-            calls.append((index, close))
+            calls.append((index, tokens.closing(of: index + 1)))
         }
         return calls
     }
