@@ -48,20 +48,11 @@ public struct FlowRuleRequest {
         runsDefaultPreconditions: Bool = true, dialog: String? = nil, queuedDialogCount: Int = 0,
         redirectChain: [String] = [], stacks: any FlowRuleStacks
     ) {
-        self.kind = kind
-        self.route = route
-        self.routes = routes
-        self.count = count
-        self.target = target
-        self.source = source
-        self.isAsync = isAsync
-        self.runsDefaultPreconditions = runsDefaultPreconditions
-        self.dialog = dialog
-        self.queuedDialogCount = queuedDialogCount
-        self.redirectChain = redirectChain
-        self.stacks = stacks
-        stackCount = stacks.count
-        frontScreenCount = stacks.screens(stacks.count) ?? 0
+        self.init(
+            kind: kind, route: route, routes: routes, count: count, target: target, source: source, isAsync: isAsync,
+            runsDefaultPreconditions: runsDefaultPreconditions, dialog: dialog, queuedDialogCount: queuedDialogCount,
+            redirectChain: redirectChain, stackCount: stacks.count, frontScreenCount: stacks.screens(stacks.count) ?? 0,
+            stacks: stacks)
     }
 
     /// Creates a request whose stack counts the router already knows.
