@@ -5,6 +5,8 @@ import Foundation
 enum FlowPreludeFile {
     /// The rules prelude, `Prelude/rules.lua`.
     static let rules = read("rules")
+    /// The flow-test prelude, `Prelude/flows.lua`.
+    static let flows = read("flows")
 
     /// The text of `Prelude/<name>.lua`, or an error naming the file and where it was looked for.
     static func read(_ name: String) -> Result<String, FlowScriptError> {
