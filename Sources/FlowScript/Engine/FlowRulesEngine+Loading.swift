@@ -124,6 +124,7 @@ extension FlowRulesEngine {
             return 1
         }
         try vm.setGlobal("__flow_native.kinds", .table(LuaTable(array: FlowRulesEngineKinds.names.map(LuaValue.string))))
+        try vm.setGlobal("__flow_native.sources", .table(LuaTable(array: FlowRulesPrelude.sources.map(LuaValue.string))))
         try vm.installDeciderFunction(at: "__flow_native.decider")
         try vm.installFreezeFunction(at: "__flow_native.freeze")
         try vm.installStackKitFunction(at: "__flow_native.stackKit")

@@ -1,7 +1,8 @@
 -- The Lua half of the rules engine (FlowRulesPrelude.swift loads it, chunk name "=flowstack"),
 -- run in every rules VM before the rules files: it defines the `flow` table and keeps the
 -- registrations; a decision runs in the C `decide` built over them (CLua/clua_decide.h).
--- Swift and C helpers, and the operation kinds, arrive in the hidden global `__flow_native`.
+-- Swift and C helpers, and the operation kinds and sources, arrive in the hidden global
+-- `__flow_native`.
 local native = __flow_native
 __flow_native = nil
 local suggest, routeProblem, sourceOf, expandName = native.suggest, native.routeProblem, native.sourceOf, native.expandName
@@ -21,9 +22,6 @@ local styles = { screen = {}, stack = {}, modal = {} }
 -- The metatable of flow.redirect(...) values: protected, so no rule can forge a redirect or
 -- give every later one a finalizer.
 local REDIRECT = { __metatable = "flow.redirect" }
-
--- The state the C `decide` works with (clua_decide.h, in the order of its CLUA_DK_ list).
-local D = {}
 
 -- The rule being run, for errors whose own location is lost (a tail call such as
 -- `return flow.redirect(...)` removes the rule's frame; memory errors carry no location): a
@@ -182,7 +180,7 @@ local function ipairsOf(t)
   local i = 0
   return function() i = i + 1; local v = t[i]; if v ~= nil then return i, v end end, t, nil
 end
-local makeStacks = stackKit({ readOnly, ipairsOf, stackInfo, routeAt })
+local makeStacks = stackKit({ readOnly = readOnly, pairs = ipairsOf, stackInfo = stackInfo, routeAt = routeAt })
 local syncStacks, syncState = makeStacks(0, 0, 0)
 
 -- The default preconditions of each kind (by index in KINDS), "*" ones merged in by order of
@@ -208,7 +206,7 @@ local function merged(kind)
   return list
 end
 
-local SOURCES = { "code", "user", "deeplink" }
+local SOURCES = native.sources
 
 -- decide(route, routes, dialog) runs the default preconditions of the kind (when asked), the
 -- guards of `route`, then the guards of each of `routes` not run yet, and returns 0 (allowed),
@@ -218,13 +216,13 @@ local SOURCES = { "code", "user", "deeplink" }
 -- memory (clua_decision). It is C (clua_decide.h): only the rules' own instructions run under
 -- the instruction budget's count hook. Synchronous decisions share one `op`, `ctx` and
 -- `stacks`; async ones, which may be suspended, get their own. `op` and `ctx` are read-only
--- proxies over the decision's arguments (clua_op.h), made by decider in slots 5 and 6.
-do
-  local state = { KINDS, SOURCES, mergedByIndex, guardLists, false, false, syncStacks, makeStacks, REDIRECT, syncState }
-  for i = 1, #state do D[i] = state[i] end
-end
+-- proxies over the decision's arguments (clua_op.h), made by decider.
+-- The state goes to C by name (clua_decide.h's clua_decide_state; decider checks every name).
 local decide
-decide, runningRule = decider(D)
+decide, runningRule = decider({
+  kinds = KINDS, sources = SOURCES, defaults = mergedByIndex, guards = guardLists, syncStacks = syncStacks,
+  makeStacks = makeStacks, redirect = REDIRECT, syncState = syncState,
+})
 
 -- A rule's attributes as plain tables (raw iteration: a __pairs or __index of the rule's own
 -- never runs where Swift converts them), at most 8 deep.
