@@ -93,7 +93,9 @@ let package = Package(
                 "CLua",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // The Lua preludes (rules, flow tests), `.lua` files read through Bundle.module.
+            resources: [.copy("Prelude")]
         ),
         // Declarations-only stand-in for the part of SwiftUI that FlowStack uses (never linked on Apple platforms).
         .target(name: "SwiftUIStandIn"),

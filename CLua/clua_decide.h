@@ -22,21 +22,8 @@
 #include "clua_stacks.h"
 #include "clua_op.h"
 #include "clua_running.h"
+#include "clua_named.h"
 
-
-/** Positions in the prelude's state list (upvalue 1 of the decide closure). */
-enum {
-    CLUA_DK_KINDS = 1,    /* the operation kinds, by index */
-    CLUA_DK_SOURCES,      /* the operation sources, by index */
-    CLUA_DK_DEFAULTS,     /* kind index -> the rule list of its default preconditions */
-    CLUA_DK_GUARDS,       /* route name -> the rule list of its guards */
-    CLUA_DK_SYNCOP,       /* the `op` proxy synchronous decisions share (made by decider) */
-    CLUA_DK_SYNCCTX,      /* the `ctx` proxy synchronous decisions share (made by decider) */
-    CLUA_DK_SYNCSTACKS,   /* the `stacks` proxy synchronous decisions share */
-    CLUA_DK_MAKESTACKS,   /* function makeStacks(snap, count, front) -> a new stacks proxy, its state */
-    CLUA_DK_REDIRECT,     /* the metatable of flow.redirect(...) values */
-    CLUA_DK_SYNCSTATE     /* the state of the shared `stacks` proxy (clua_stacks_state) */
-};
 
 /* A rule list holds the rules' functions at 1..n, in order, and their entries (the prelude's
  * `{ fn = ..., order = ..., where = "file:line" }`) in the field `entries`: the loop reads
@@ -63,24 +50,58 @@ enum {
  * each of `routes` whose name's guards have not run yet. */
 enum { CLUA_DP_DEFAULTS = 0, CLUA_DP_ROUTE = 1, CLUA_DP_ROUTES = 2, CLUA_DP_DONE = 3 };
 
-/* Upvalue 1: the state list. Upvalue 2: the clua_decision userdata. Upvalues 3 to 12: the
- * list's entries CLUA_DK_KINDS to CLUA_DK_SYNCSTATE, which never change (an upvalue is read
- * without a table lookup). Then the field names decide reads, made once (lua_getfield would
- * look each name up in Lua's string cache with a strcmp on every call), the state of the shared
- * `op` and `ctx` (clua_op.h), and last the rule list being run. */
-#define CLUA_DU_ARGS 2
-#define CLUA_DK(key) lua_pushvalue(L, lua_upvalueindex(CLUA_DU_ARGS + (key)))
+/* The decide closure's upvalues, in order: every position is a name of this one list (an
+ * upvalue is read without a table lookup; none but RUNLIST changes after decider made them). */
 enum {
-    CLUA_DN_KIND = CLUA_DU_ARGS + CLUA_DK_SYNCSTATE + 1, CLUA_DN_ROUTE, CLUA_DN_WHERE, CLUA_DN_NAME, CLUA_DN_REASON,
-    CLUA_DN_ENTRIES,
-    CLUA_DN_LAST = CLUA_DN_ENTRIES,
-    CLUA_DU_SYNCOPSTATE,  /* the state of the shared `op` and `ctx` */
+    CLUA_DU_ARGS = 1,     /* the clua_decision userdata Swift writes a decision's scalars into */
+    /* The prelude's state, handed to decider by name (clua_decide_state): */
+    CLUA_DU_KINDS,        /* the operation kinds, by index (Swift's FlowRulesEngineKinds.names) */
+    CLUA_DU_SOURCES,      /* the operation sources, by index (Swift's FlowDecisionScalars.sourceIndex) */
+    CLUA_DU_DEFAULTS,     /* kind index -> the rule list of its default preconditions */
+    CLUA_DU_GUARDS,       /* route name -> the rule list of its guards */
+    CLUA_DU_SYNCSTACKS,   /* the `stacks` proxy synchronous decisions share */
+    CLUA_DU_MAKESTACKS,   /* function makeStacks(snap, count, front) -> a new stacks proxy, its state */
+    CLUA_DU_REDIRECT,     /* the metatable of flow.redirect(...) values */
+    CLUA_DU_SYNCSTATE,    /* the state of the shared `stacks` proxy (clua_stacks_state) */
+    /* Made by decider: */
+    CLUA_DU_SYNCOP,       /* the `op` proxy synchronous decisions share */
+    CLUA_DU_SYNCCTX,      /* the `ctx` proxy synchronous decisions share */
+    CLUA_DU_SYNCOPSTATE,  /* the state of the shared `op` and `ctx` (clua_op.h) */
+    /* The field names decide reads, made once (lua_getfield would look each name up in Lua's
+     * string cache with a strcmp on every call), clua_decide_names: */
+    CLUA_DN_KIND, CLUA_DN_ROUTE, CLUA_DN_WHERE, CLUA_DN_NAME, CLUA_DN_REASON, CLUA_DN_ENTRIES,
     CLUA_DU_RUNLIST,      /* the rule list being run (or run last) */
     CLUA_DU_LAST = CLUA_DU_RUNLIST
 };
+#define CLUA_DU_PUSH(up) lua_pushvalue(L, lua_upvalueindex(up))
 
-/** The names of the CLUA_DN_ upvalues, in order. */
-static const char *const clua_decide_names[] = { "kind", "route", "where", "name", "reason", "entries" };
+/** The names (and types) of the prelude's state in `decider({ kinds = KINDS, ... })`, by upvalue. */
+static const clua_named clua_decide_state[CLUA_DU_SYNCSTATE + 1] = {
+    [CLUA_DU_KINDS] = { "kinds", LUA_TTABLE },
+    [CLUA_DU_SOURCES] = { "sources", LUA_TTABLE },
+    [CLUA_DU_DEFAULTS] = { "defaults", LUA_TTABLE },
+    [CLUA_DU_GUARDS] = { "guards", LUA_TTABLE },
+    [CLUA_DU_SYNCSTACKS] = { "syncStacks", LUA_TTABLE },
+    [CLUA_DU_MAKESTACKS] = { "makeStacks", LUA_TFUNCTION },
+    [CLUA_DU_REDIRECT] = { "redirect", LUA_TTABLE },
+    [CLUA_DU_SYNCSTATE] = { "syncState", LUA_TUSERDATA },
+};
+
+/** The names of the CLUA_DN_ upvalues, by upvalue. */
+static const char *const clua_decide_names[CLUA_DN_ENTRIES + 1] = {
+    [CLUA_DN_KIND] = "kind", [CLUA_DN_ROUTE] = "route", [CLUA_DN_WHERE] = "where", [CLUA_DN_NAME] = "name",
+    [CLUA_DN_REASON] = "reason", [CLUA_DN_ENTRIES] = "entries",
+};
+
+/* A rule suspended in an async host function carries its place through lua_callk's context:
+ * its position in the list, shifted left by CLUA_DP_BITS, and the phase in the low bits. */
+#define CLUA_DP_BITS 2
+_Static_assert(CLUA_DP_DONE < (1 << CLUA_DP_BITS), "a decision's phase fits in CLUA_DP_BITS bits");
+
+/** The lua_callk context of rule `i` of the current list of `phase`. */
+static inline lua_KContext clua_decide_place(lua_Integer i, int phase) {
+    return (lua_KContext)((i << CLUA_DP_BITS) | phase);
+}
 
 /** Pushes t[name] (raw; `t` an absolute index, `name` a CLUA_DN_ upvalue). */
 static inline int clua_decide_get(lua_State *L, int t, int name) {
@@ -164,7 +185,7 @@ static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
         return 4;
     }
     if (type == LUA_TTABLE && lua_getmetatable(L, first)) {
-        CLUA_DK(CLUA_DK_REDIRECT);
+        CLUA_DU_PUSH(CLUA_DU_REDIRECT);
         int redirect = lua_rawequal(L, -1, -2);
         lua_pop(L, 2);
         if (redirect) {
@@ -190,12 +211,12 @@ static int clua_decide_list(lua_State *L, int phase, lua_Integer j, const clua_d
     switch (phase) {
     case CLUA_DP_DEFAULTS:
         if (!d->run_defaults) return 0;
-        lua_rawgeti(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_DEFAULTS), d->kind);
+        lua_rawgeti(L, lua_upvalueindex(CLUA_DU_DEFAULTS), d->kind);
         break;
     case CLUA_DP_ROUTE:
         if (!lua_toboolean(L, CLUA_DS_ROUTE)) return 0;
         clua_decide_routename(L, CLUA_DS_ROUTE);
-        lua_rawget(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_GUARDS));
+        lua_rawget(L, lua_upvalueindex(CLUA_DU_GUARDS));
         break;
     default:
         /* the guards of routes[j]'s name, unless they ran already */
@@ -210,7 +231,7 @@ static int clua_decide_list(lua_State *L, int phase, lua_Integer j, const clua_d
         lua_pushvalue(L, -1);
         lua_pushboolean(L, 1);
         lua_rawset(L, CLUA_DS_SEEN);
-        lua_rawget(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_GUARDS));
+        lua_rawget(L, lua_upvalueindex(CLUA_DU_GUARDS));
         break;
     }
     /* (An empty list counts as found: the loop's first read of it ends it.) */
@@ -271,7 +292,7 @@ static int clua_decide_run(lua_State *L, int phase, lua_Integer i) {
         lua_pushvalue(L, CLUA_DS_OP);
         lua_pushvalue(L, CLUA_DS_STACKS);
         lua_pushvalue(L, CLUA_DS_CTX);
-        lua_KContext kc = (lua_KContext)((i << 2) | phase);
+        lua_KContext kc = clua_decide_place(i, phase);
         lua_callk(L, 3, LUA_MULTRET, kc, clua_decide_k);
         int verdict = clua_decide_verdict(L, phase, i);
         if (verdict) return clua_decide_done(L, verdict);
@@ -282,8 +303,8 @@ static int clua_decide_run(lua_State *L, int phase, lua_Integer i) {
 /** Carries a decision on after a rule that yielded (an async host function) returned. */
 static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
     (void)status;
-    int phase = (int)(kc & 3);
-    lua_Integer i = (lua_Integer)(kc >> 2);
+    int phase = (int)(kc & ((1 << CLUA_DP_BITS) - 1));
+    lua_Integer i = (lua_Integer)(kc >> CLUA_DP_BITS);
     /* Other decisions may have run while this one was suspended: this rule is running again. */
     lua_copy(L, CLUA_DS_LIST, lua_upvalueindex(CLUA_DU_RUNLIST));
     clua_getctx(L)->running_rule = i;
@@ -293,8 +314,8 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
 }
 
 /** decide(route, routes, dialog): the verdict of one navigation, as the prelude documents it;
- *  the other arguments are in the clua_decision of upvalue 2. Upvalue 1 is the prelude's state
- *  list (CLUA_DK_*). */
+ *  the other arguments are in the clua_decision of upvalue CLUA_DU_ARGS; the prelude's state
+ *  is in the upvalues after it (CLUA_DU_*). */
 static int clua_decide_fn(lua_State *L) {
     clua_decision d = *(const clua_decision *)lua_touserdata(L, lua_upvalueindex(CLUA_DU_ARGS));
     clua_getctx(L)->running_rule = 0;
@@ -302,12 +323,12 @@ static int clua_decide_fn(lua_State *L) {
     luaL_checkstack(L, 12, "decide");
     if (d.is_async) {
         /* A decision that may be suspended while others run: its own op, ctx and stacks. */
-        CLUA_DK(CLUA_DK_KINDS);
-        CLUA_DK(CLUA_DK_SOURCES);
+        CLUA_DU_PUSH(CLUA_DU_KINDS);
+        CLUA_DU_PUSH(CLUA_DU_SOURCES);
         clua_op_make(L, -2, -1);                                    /* kinds, sources, op, ctx, state */
         clua_op_set(L, lua_gettop(L), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG);
         lua_pop(L, 1);
-        CLUA_DK(CLUA_DK_MAKESTACKS);
+        CLUA_DU_PUSH(CLUA_DU_MAKESTACKS);
         lua_pushinteger(L, d.snap);
         lua_pushinteger(L, d.stack_count);
         lua_pushinteger(L, d.front);
@@ -316,12 +337,12 @@ static int clua_decide_fn(lua_State *L) {
         lua_remove(L, CLUA_DS_DIALOG + 1);
         lua_remove(L, CLUA_DS_DIALOG + 1);
     } else {
-        CLUA_DK(CLUA_DK_SYNCOP);
-        CLUA_DK(CLUA_DK_SYNCSTACKS);
-        CLUA_DK(CLUA_DK_SYNCCTX);
+        CLUA_DU_PUSH(CLUA_DU_SYNCOP);
+        CLUA_DU_PUSH(CLUA_DU_SYNCSTACKS);
+        CLUA_DU_PUSH(CLUA_DU_SYNCCTX);
         clua_op_set(L, lua_upvalueindex(CLUA_DU_SYNCOPSTATE), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG);
         /* A new decision for the shared stacks proxy: its views refresh on first read. */
-        clua_stacks_setcount(L, lua_upvalueindex(CLUA_DU_ARGS + CLUA_DK_SYNCSTATE), d.stack_count, d.front);
+        clua_stacks_setcount(L, lua_upvalueindex(CLUA_DU_SYNCSTATE), d.stack_count, d.front);
     }
     lua_settop(L, CLUA_DS_TOP);
     int phase = CLUA_DP_DEFAULTS;
@@ -332,27 +353,19 @@ static int clua_decide_fn(lua_State *L) {
     return clua_decide_run(L, phase, 1);
 }
 
-/** decider(state): the decide function bound to the prelude's state list (CLUA_DK_*), and
+/** decider(state): the decide function bound to the prelude's state, a table by name
+ *  (clua_decide_state: a name missing, mistyped or unknown is an error naming it), and
  *  running() (see clua_running_fn). */
 static int clua_decider_fn(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
-    lua_rawgeti(L, 1, CLUA_DK_KINDS);
-    lua_rawgeti(L, 1, CLUA_DK_SOURCES);
-    clua_op_make(L, 2, 3);                                  /* 4: op, 5: ctx, 6: their state */
-    lua_pushvalue(L, 4);
-    lua_rawseti(L, 1, CLUA_DK_SYNCOP);
-    lua_pushvalue(L, 5);
-    lua_rawseti(L, 1, CLUA_DK_SYNCCTX);
-    lua_replace(L, 2);                                      /* 2: the state */
-    lua_settop(L, 2);
     clua_decision *d = (clua_decision *)lua_newuserdatauv(L, sizeof(clua_decision), 0);
-    memset(d, 0, sizeof(clua_decision));
-    for (int k = CLUA_DK_KINDS; k <= CLUA_DK_SYNCSTATE; k++) lua_rawgeti(L, 1, k);
-    for (int k = 0; k <= CLUA_DN_LAST - CLUA_DN_KIND; k++) lua_pushstring(L, clua_decide_names[k]);
-    lua_pushvalue(L, 2);                                    /* CLUA_DU_SYNCOPSTATE */
-    lua_pushnil(L);                                         /* CLUA_DU_RUNLIST */
-    lua_remove(L, 2);
+    memset(d, 0, sizeof(clua_decision));                                    /* CLUA_DU_ARGS */
+    clua_named_push(L, 1, clua_decide_state, CLUA_DU_KINDS, CLUA_DU_SYNCSTATE, "decider");
+    luaL_checkstack(L, CLUA_DU_LAST, "decider");
+    clua_op_make(L, 1 + CLUA_DU_KINDS, 1 + CLUA_DU_SOURCES);                /* CLUA_DU_SYNCOP, SYNCCTX, SYNCOPSTATE */
+    for (int k = CLUA_DN_KIND; k <= CLUA_DN_ENTRIES; k++) lua_pushstring(L, clua_decide_names[k]);
+    lua_pushnil(L);                                                         /* CLUA_DU_RUNLIST */
+    if (lua_gettop(L) != 1 + CLUA_DU_LAST) return luaL_error(L, "decider: %d upvalues made, %d expected", lua_gettop(L) - 1, CLUA_DU_LAST);
     lua_pushcclosure(L, clua_decide_fn, CLUA_DU_LAST);
     clua_ctx *c = clua_getctx(L);
     lua_pushvalue(L, -1);
@@ -371,14 +384,16 @@ static inline void clua_pushdecider(lua_State *L) { lua_pushcfunction(L, clua_de
  *  stack, left there); NULL for any other value. Swift writes a decision's arguments there. The
  *  memory lives as long as the function. */
 static inline clua_decision *clua_decision_args(lua_State *L) {
-    /* Not compared with &clua_decide_fn: a static function of this header has one address per
-     * object file that includes it, and Swift debug builds compile one object per source file. */
-    if (lua_tocfunction(L, -1) == NULL) return NULL;
-    if (lua_getupvalue(L, -1, CLUA_DU_ARGS) == NULL) return NULL;
-    clua_decision *d = NULL;
-    if (lua_type(L, -1) == LUA_TUSERDATA && lua_rawlen(L, -1) == sizeof(clua_decision)) {
-        d = (clua_decision *)lua_touserdata(L, -1);
-    }
+    /* Recognised by identity: the decide closure decider made last in this VM (its registry
+     * reference is in the context). Not compared with &clua_decide_fn: a static function of
+     * this header has one address per object file that includes it. */
+    clua_ctx *c = clua_getctx(L);
+    if (c->decide_ref <= 0 || lua_type(L, -1) != LUA_TFUNCTION) return NULL;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->decide_ref);
+    int same = lua_rawequal(L, -1, -2);
+    lua_pop(L, 1);
+    if (!same || lua_getupvalue(L, -1, CLUA_DU_ARGS) == NULL) return NULL;
+    clua_decision *d = (clua_decision *)lua_touserdata(L, -1);
     lua_pop(L, 1);
     return d;
 }

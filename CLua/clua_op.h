@@ -60,6 +60,7 @@ enum { CLUA_OU_ROUTE = 1, CLUA_OU_ROUTES = 2, CLUA_OU_DIALOG = 3, CLUA_OU_CTX = 
 enum { CLUA_OF_KIND = 1, CLUA_OF_ROUTE, CLUA_OF_ROUTES, CLUA_OF_COUNT, CLUA_OF_TARGET, CLUA_OF_SOURCE, CLUA_OF_ASYNC };
 
 static const char *const clua_op_names[] = { "kind", "route", "routes", "count", "target", "source", "async" };
+_Static_assert(sizeof(clua_op_names) / sizeof(clua_op_names[0]) == CLUA_OF_ASYNC, "one name per CLUA_OF_ field");
 
 /** The 1-based position of the string key at `idx` among `n` names; 0 for any other key. */
 static inline int clua_op_field(lua_State *L, int idx, const char *const *names, int n) {

@@ -24,6 +24,7 @@
 #include <lua.h>
 #include <lauxlib.h>
 #include "clua_guard.h"
+#include "clua_named.h"
 
 /** The state of a `stacks` proxy (a userdata whose user value is the table of its views). */
 typedef struct {
@@ -44,12 +45,22 @@ typedef struct {
     lua_Integer info_serial;  /* the decision the cached id and presentation belong to */
 } clua_view_state;
 
-/** Positions in the kit list the prelude hands to stackKit. */
+/** Positions in the kit list (the upvalue of makeStacks), which stackKit makes from the table
+ *  the prelude hands it by name (clua_stacks_kit). */
 enum {
     CLUA_SK_READONLY = 1, /* function raising "stacks are read-only" (the __newindex) */
     CLUA_SK_PAIRS,        /* the __pairs of `stacks` and `routes` (i = 1, 2, ... until nil) */
     CLUA_SK_STACKINFO,    /* function stackInfo(snap, stack, lengthOnly) (Swift) */
-    CLUA_SK_ROUTEAT       /* function routeAt(snap, stack, position) (Swift) */
+    CLUA_SK_ROUTEAT,      /* function routeAt(snap, stack, position) (Swift) */
+    CLUA_SK_LAST = CLUA_SK_ROUTEAT
+};
+
+/** The names of the kit's entries in the prelude's `stackKit({ readOnly = ..., ... })`. */
+static const clua_named clua_stacks_kit[CLUA_SK_LAST + 1] = {
+    [CLUA_SK_READONLY] = { "readOnly", LUA_TFUNCTION },
+    [CLUA_SK_PAIRS] = { "pairs", LUA_TFUNCTION },
+    [CLUA_SK_STACKINFO] = { "stackInfo", LUA_TFUNCTION },
+    [CLUA_SK_ROUTEAT] = { "routeAt", LUA_TFUNCTION },
 };
 
 /** Brings a view up to the decision being run: a view read in a new decision forgets its cached
@@ -295,10 +306,14 @@ static int clua_makestacks_fn(lua_State *L) {
     return 2;
 }
 
-/** stackKit(kit): the makeStacks function bound to the prelude's kit list (CLUA_SK_*). */
+/** stackKit(kit): the makeStacks function bound to the prelude's kit, a table by name
+ *  (clua_stacks_kit), kept as a list in CLUA_SK_* order. */
 static int clua_stackkit_fn(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 1);
+    clua_named_push(L, 1, clua_stacks_kit, CLUA_SK_READONLY, CLUA_SK_LAST, "stackKit");
+    lua_createtable(L, CLUA_SK_LAST, 0);
+    lua_insert(L, 2);
+    for (int k = CLUA_SK_LAST; k >= CLUA_SK_READONLY; k--) lua_rawseti(L, 2, k);
     lua_pushcclosure(L, clua_makestacks_fn, 1);
     return 1;
 }

@@ -14,6 +14,20 @@
  *  - The memory budget is enforced only while Lua code runs (mem_enforce == 1), so Swift-side
  *    pushes can fail only when the process itself is out of memory (the panic handler aborts).
  *
+ * Legend of the prefixes (each list is one enum; a position the prelude or Swift must agree on
+ * is checked when the prelude loads, see clua_named.h):
+ *  CLUA_DU_  upvalues of the rules' decide closure (clua_decide.h): ARGS, the prelude's state
+ *            (given by name, clua_decide_state), the shared op/ctx, the names (DN), RUNLIST
+ *  CLUA_DN_  the field names decide reads, kept as upvalues (a subrange of CLUA_DU_)
+ *  CLUA_DS_  slots of decide's own Lua stack: its 3 arguments, then its working slots
+ *  CLUA_DP_  the phases of a decision (defaults, route, routes, done); a suspended rule's place
+ *            is (position << CLUA_DP_BITS) | phase in lua_callk's context (clua_decide_place)
+ *  CLUA_OU_  user values of an op state userdata (clua_op.h)
+ *  CLUA_OF_  the fields of `op`, in the order pairs walks them (clua_op_names)
+ *  CLUA_SK_  positions in the stacks kit (clua_stacks.h), made from the prelude's named table
+ *  CLUA_KIND_, CLUA_RESULT_  error kinds and host-function results shared with Swift (clua_context.h)
+ *  CLUA_METER_, CLUA_PAT_    metered library functions, pattern items (clua_metered.h, clua_pattern_bound.h)
+ *
  * SwiftPM does not track this header's changes: after editing a clua_*.h header, touch the
  * Swift files of FlowScript (or clean) so that they are compiled against the new code.
  */

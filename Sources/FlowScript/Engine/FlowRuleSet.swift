@@ -24,7 +24,7 @@ final class FlowRuleSet {
     }
     /// Whether a kind has a Lua default precondition, by its position in the prelude's `KINDS`
     /// (1-based `FlowRuleKind.position`): the hot path asks this, not the string set.
-    private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRulesEngineKinds.names.count + 1)
+    private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRuleKind.allCases.count + 1)
     /// Route names with a guard.
     var guardNames: Set<String> = []
     /// Style rules per hook.
@@ -41,8 +41,8 @@ final class FlowRuleSet {
     }
 
     private func updateDefaultsByKind() {
-        for (offset, name) in FlowRulesEngineKinds.names.enumerated() {
-            defaultsByKind[offset + 1] = hasStarPrecondition || preconditionKinds.contains(name)
+        for kind in FlowRuleKind.allCases {
+            defaultsByKind[kind.position] = hasStarPrecondition || preconditionKinds.contains(kind.rawValue)
         }
     }
 

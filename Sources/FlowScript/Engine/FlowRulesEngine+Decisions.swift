@@ -87,18 +87,9 @@ extension FlowRulesEngine: FlowRulesHook {
         }
         arguments.write(
             kind: request.kind.position, count: request.count, target: request.target,
-            source: Self.sourcePosition(request.source), isAsync: request.isAsync,
+            source: FlowRulesPrelude.sourcePosition(request.source), isAsync: request.isAsync,
             runsDefaults: request.runsDefaultPreconditions, queued: request.queuedDialogCount, generation: generation,
             snapshot: snapshot, stackCount: request.stackCount, frontScreens: request.frontScreenCount)
-    }
-
-    /// A source's position in the prelude's `SOURCES` list: code, user, deeplink.
-    static func sourcePosition(_ source: FlowOperationSource) -> Int {
-        switch source {
-        case .code: 1
-        case .user: 2
-        case .deeplink: 3
-        }
     }
 
     /// Pushes a route as its script table.

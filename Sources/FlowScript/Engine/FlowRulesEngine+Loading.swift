@@ -24,7 +24,7 @@ extension FlowRulesEngine {
         if let compiled = FlowRulesPrelude.compiled {
             prelude = try vm.loadTrusted(binary: compiled, chunkName: FlowRulesPrelude.chunkName)
         } else {
-            prelude = try vm.load(source: FlowRulesPrelude.source, chunkName: FlowRulesPrelude.chunkName)
+            prelude = try vm.load(source: try FlowRulesPrelude.source, chunkName: FlowRulesPrelude.chunkName)
             FlowRulesPrelude.compiled = vm.dump(prelude)
         }
         let entryPoints = try vm.call(prelude, [])
@@ -123,6 +123,8 @@ extension FlowRulesEngine {
             Self.push(route, on: writer)
             return 1
         }
+        try vm.setGlobal("__flow_native.kinds", .table(LuaTable(array: FlowRuleKind.allCases.map { LuaValue.string($0.rawValue) })))
+        try vm.setGlobal("__flow_native.sources", .table(LuaTable(array: FlowRulesPrelude.sources.map { LuaValue.string($0.rawValue) })))
         try vm.installDeciderFunction(at: "__flow_native.decider")
         try vm.installFreezeFunction(at: "__flow_native.freeze")
         try vm.installStackKitFunction(at: "__flow_native.stackKit")

@@ -71,7 +71,7 @@ extension FlowTestRunner {
         try registerQueries(in: vm)
         try registerApp(in: vm)
         try installFacts(in: vm)
-        let prelude = try vm.load(source: FlowTestPrelude.source, chunkName: FlowTestPrelude.chunkName)
+        let prelude = try vm.load(source: try FlowTestPrelude.source, chunkName: FlowTestPrelude.chunkName)
         guard case .function(let finish)? = try vm.call(prelude, []).first else {
             throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the flow prelude did not return its entry point")
         }

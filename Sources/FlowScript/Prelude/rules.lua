@@ -1,0 +1,273 @@
+-- The Lua half of the rules engine (FlowRulesPrelude.swift loads it, chunk name "=flowstack"),
+-- run in every rules VM before the rules files: it defines the `flow` table and keeps the
+-- registrations; a decision runs in the C `decide` built over them (CLua/clua_decide.h).
+-- Swift and C helpers, and the operation kinds and sources, arrive in the hidden global
+-- `__flow_native`.
+local native = __flow_native
+__flow_native = nil
+local suggest, routeProblem, sourceOf, expandName = native.suggest, native.routeProblem, native.sourceOf, native.expandName
+local stackInfo, routeAt, registerLink = native.stackInfo, native.routeAt, native.deeplink
+local stackKit, decider, freeze = native.stackKit, native.decider, native.freeze
+local type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, tointeger =
+  type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, math.tointeger
+
+local KINDS = native.kinds
+local isKind = {}
+for i = 1, #KINDS do isKind[KINDS[i]] = true end
+
+local loading = true
+local order = 0
+local byKind, star, guards = {}, {}, {}
+local styles = { screen = {}, stack = {}, modal = {} }
+-- The metatable of flow.redirect(...) values: protected, so no rule can forge a redirect or
+-- give every later one a finalizer.
+local REDIRECT = { __metatable = "flow.redirect" }
+
+-- The rule being run, for errors whose own location is lost (a tail call such as
+-- `return flow.redirect(...)` removes the rule's frame; memory errors carry no location): a
+-- decision's rule is known to C (`runningRule`, made with decide below); a style rule's is
+-- `styleRunning`, which counts while Swift runs the style function (runningRule then says so).
+local runningRule
+local styleRunning = nil
+local function currentRule()
+  if runningRule == nil then return nil end
+  local rule, styling = runningRule()
+  if styling then return styleRunning end
+  return rule
+end
+
+-- "file:line: " of the first frame at or above `level` (as `error` counts from the caller of
+-- locate's caller) that is not in this prelude nor a C function; the running rule otherwise.
+local function locate(level)
+  for k = level + 3, level + 16 do
+    local _, position = pcall(error, "", k)
+    if position ~= "" and position:sub(1, 11) ~= "=flowstack:" then return position end
+  end
+  local running = currentRule()
+  return running and (running.where .. ": ") or ""
+end
+
+local function fail(message, level) error(locate(level) .. message, 0) end
+
+local function checkKind(kind, allowStar, fname, level)
+  if type(kind) ~= "string" then
+    fail("bad argument #1 to '" .. fname .. "' (operation kind expected, got " .. type(kind) .. ")", level + 1)
+  end
+  if isKind[kind] or (allowStar and kind == "*") then return end
+  local hint = suggest(kind, KINDS)
+  fail("unknown operation kind '" .. kind .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or "")
+    .. "; kinds are " .. table.concat(KINDS, ", ") .. (allowStar and ", or \"*\" for every kind" or ""), level + 1)
+end
+
+local function checkRoute(route, fname, position, level)
+  local kind = type(route)
+  if kind ~= "string" and kind ~= "table" then
+    fail("bad argument #" .. position .. " to '" .. fname .. "' (route expected, got " .. kind .. ")", level + 1)
+  end
+  local problem = routeProblem(route)
+  if problem then fail(problem, level + 1) end
+end
+
+local function needLoading(fname)
+  if not loading then
+    fail(fname .. " can only be called while the rules load (at the top level of a rules file)", 3)
+  end
+end
+
+-- "file:line" where a rule function starts ("?" for a C function); a chunk name Lua cut short
+-- (LUA_IDSIZE) is expanded by Swift.
+local function whereOf(fn)
+  local source, line = sourceOf(fn)
+  if line == nil then return source end
+  if #source >= 59 then source = expandName(source) end
+  return source .. ":" .. line
+end
+
+local function entry(fn, fname)
+  if type(fn) ~= "function" then
+    fail("bad argument #2 to '" .. fname .. "' (function expected, got " .. type(fn) .. ")", 3)
+  end
+  order = order + 1
+  return { fn = fn, order = order, where = whereOf(fn) }
+end
+
+local function append(list, item) list[#list + 1] = item end
+
+flow = {}
+
+function flow.precondition(kind, fn)
+  needLoading("flow.precondition")
+  checkKind(kind, true, "flow.precondition", 2)
+  local item = entry(fn, "flow.precondition")
+  if kind == "*" then append(star, item) else
+    byKind[kind] = byKind[kind] or {}
+    append(byKind[kind], item)
+  end
+end
+
+function flow.guard(name, fn)
+  needLoading("flow.guard")
+  if type(name) ~= "string" then
+    fail("bad argument #1 to 'flow.guard' (route name expected, got " .. type(name) .. ")", 2)
+  end
+  checkRoute(name, "flow.guard", 1, 2)
+  guards[name] = guards[name] or {}
+  append(guards[name], entry(fn, "flow.guard"))
+end
+
+function flow.redirect(kind, route, reason)
+  checkKind(kind, false, "flow.redirect", 2)
+  if kind == "pushMany" then
+    if type(route) ~= "table" then fail("bad argument #2 to 'flow.redirect' (a list of routes expected for pushMany)", 2) end
+    for i = 1, #route do checkRoute(route[i], "flow.redirect", 2, 2) end
+  elseif route ~= nil then
+    checkRoute(route, "flow.redirect", 2, 2)
+  end
+  if reason ~= nil and type(reason) ~= "string" then
+    local ok, text = pcall(tostring, reason)
+    if not ok or type(text) ~= "string" then
+      fail("bad argument #3 to 'flow.redirect' (the reason cannot be turned into text: " .. tostring(text) .. ")", 2)
+    end
+    reason = text
+  end
+  return setmetatable({ kind = kind, route = route, reason = reason }, REDIRECT)
+end
+
+function flow.op(kind, route, extra)
+  checkKind(kind, false, "flow.op", 2)
+  if kind == "pushMany" then
+    if type(route) ~= "table" then fail("bad argument #2 to 'flow.op' (a list of routes expected for pushMany)", 2) end
+    for i = 1, #route do checkRoute(route[i], "flow.op", 2, 2) end
+    return { kind = kind, routes = route }
+  end
+  if route ~= nil then checkRoute(route, "flow.op", 2, 2) end
+  local op = { kind = kind, route = route }
+  if type(extra) == "table" then
+    for key, value in next, extra do if op[key] == nil then op[key] = value end end
+  elseif type(extra) == "number" then
+    op.count = extra
+  end
+  return op
+end
+
+local function styleRegistrar(hook)
+  return function(fn)
+    needLoading("flow.style." .. hook)
+    append(styles[hook], entry(fn, "flow.style." .. hook))
+  end
+end
+flow.style = { screen = styleRegistrar("screen"), stack = styleRegistrar("stack"), modal = styleRegistrar("modal") }
+
+function flow.deeplink(pattern, fn)
+  needLoading("flow.deeplink")
+  if type(pattern) ~= "string" then
+    fail("bad argument #1 to 'flow.deeplink' (pattern string expected, got " .. type(pattern) .. ")", 2)
+  end
+  if type(fn) ~= "function" then
+    fail("bad argument #2 to 'flow.deeplink' (function expected, got " .. type(fn) .. ")", 2)
+  end
+  local problem = registerLink(pattern, fn)
+  if problem then fail(problem, 2) end
+end
+
+-- Stacks reach rules lazily (clua_stacks.h). Swift passes the number of stacks and the
+-- front-most stack's number of screens with every decision; anything else (a stack's id and
+-- presentation, a route, another stack's length) is asked from Swift when a rule reads it, so a
+-- deep stack costs nothing until a rule looks. The synchronous decisions share one `stacks`
+-- proxy whose per-stack views live on from decision to decision.
+local function readOnly() fail("stacks are read-only inside rules; navigate with flow.redirect", 2) end
+local function ipairsOf(t)
+  local i = 0
+  return function() i = i + 1; local v = t[i]; if v ~= nil then return i, v end end, t, nil
+end
+local makeStacks = stackKit({ readOnly = readOnly, pairs = ipairsOf, stackInfo = stackInfo, routeAt = routeAt })
+local syncStacks, syncState = makeStacks(0, 0, 0)
+
+-- The default preconditions of each kind (by index in KINDS), "*" ones merged in by order of
+-- registration, and the guards of each route name, as decide's rule lists: the functions in
+-- order, their entries in `entries` (clua_decide.h). Computed when the rules have loaded.
+local mergedByIndex = {}
+local guardLists = {}
+
+local function ruleList(entries)
+  local list = { entries = entries }
+  for i = 1, #entries do list[i] = entries[i].fn end
+  return list
+end
+
+local function merged(kind)
+  local list = {}
+  local a, b = byKind[kind] or {}, star
+  local i, j = 1, 1
+  while i <= #a or j <= #b do
+    if j > #b or (i <= #a and a[i].order < b[j].order) then append(list, a[i]); i = i + 1
+    else append(list, b[j]); j = j + 1 end
+  end
+  return list
+end
+
+local SOURCES = native.sources
+
+-- decide(route, routes, dialog) runs the default preconditions of the kind (when asked), the
+-- guards of `route`, then the guards of each of `routes` not run yet, and returns 0 (allowed),
+-- 1, stage, reason, where (blocked) or 2, stage, reason, where, kind, route (redirected). The
+-- other arguments (the kind and source as indexes into KINDS and SOURCES, count, target, the
+-- stacks' snapshot, count and front length, ...) are written by Swift into the function's own
+-- memory (clua_decision). It is C (clua_decide.h): only the rules' own instructions run under
+-- the instruction budget's count hook. Synchronous decisions share one `op`, `ctx` and
+-- `stacks`; async ones, which may be suspended, get their own. `op` and `ctx` are read-only
+-- proxies over the decision's arguments (clua_op.h), made by decider.
+-- The state goes to C by name (clua_decide.h's clua_decide_state; decider checks every name).
+local decide
+decide, runningRule = decider({
+  kinds = KINDS, sources = SOURCES, defaults = mergedByIndex, guards = guardLists, syncStacks = syncStacks,
+  makeStacks = makeStacks, redirect = REDIRECT, syncState = syncState,
+})
+
+-- A rule's attributes as plain tables (raw iteration: a __pairs or __index of the rule's own
+-- never runs where Swift converts them), at most 8 deep.
+local function plain(value, depth, rule)
+  if type(value) ~= "table" then return value end
+  if depth > 8 then error(rule.where .. ": style attributes are nested more than 8 tables deep", 0) end
+  local copy = {}
+  for key, item in next, value do copy[key] = plain(item, depth + 1, rule) end
+  return copy
+end
+
+-- Every rule's attributes in order: Swift checks each table and merges them, so a bad value is
+-- ignored without dropping what an earlier rule set for that key.
+local function style(hook, context)
+  local list = styles[hook]
+  -- Read-only at every depth: no style rule can change what the next one reads.
+  freeze(context, "the style context")
+  local results = nil
+  for i = 1, #list do
+    local rule = list[i]
+    styleRunning = rule
+    local attributes = rule.fn(context)
+    styleRunning = nil
+    if attributes ~= nil then
+      if type(attributes) ~= "table" then
+        error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
+      end
+      results = results or {}
+      results[#results + 1] = plain(attributes, 1, rule)
+    end
+  end
+  return results
+end
+
+local function finishLoading()
+  loading = false
+  for i = 1, #KINDS do mergedByIndex[i] = ruleList(merged(KINDS[i])) end
+  for name, entries in next, guards do guardLists[name] = ruleList(entries) end
+  local kinds, names = {}, {}
+  for kind in next, byKind do append(kinds, kind) end
+  if #star > 0 then append(kinds, "*") end
+  for name in next, guards do append(names, name) end
+  return kinds, names, #styles.screen, #styles.stack, #styles.modal
+end
+
+local function runningWhere() local running = currentRule(); return running and running.where end
+
+return decide, style, finishLoading, runningWhere
