@@ -259,6 +259,8 @@ extension FlowRulesEngine: FlowRulesHook {
     /// The decision for a redirect: its target as a command of the app's routes.
     @usableFromInline
     func redirectDecision(kind: String, route: LuaValue, block: FlowRuleBlock, location: String?, summary: String) -> FlowRuleDecision<Route> {
+        // Issue 21: `flow.redirect("dialog", ...)` (FlowRulesEngine+Dialogs.swift).
+        if kind == "dialog" { return dialogRedirectDecision(route, block: block, location: location, summary: summary) }
         do {
             let target = try command(kind: kind, route: route, count: nil, target: nil, match: nil, context: location)
             var block = block

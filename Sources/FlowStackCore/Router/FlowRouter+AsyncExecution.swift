@@ -101,6 +101,11 @@ extension FlowRouter {
                     allowedReason = reason
                 case .block(let block):
                     willChange()
+                    // Issue 21: a navigation answered with a dialog (FlowRouter+DialogRules.swift).
+                    if let dialog = block.dialog {
+                        return answerWithDialog(
+                            command, block: block, dialog: dialog, source: source, previous: stacks, generation: decidedBy)
+                    }
                     return record(command, source: source, status: block.stage.status, reason: block.reason, previous: stacks,
                                   generation: decidedBy)
                 case .redirect(let target, let block):

@@ -71,6 +71,10 @@ extension FlowRouter {
                 case .allowAfterFailure(let reason):
                     allowedReason = reason
                 case .block(let block):
+                    // Issue 21: a navigation answered with a dialog (FlowRouter+DialogRules.swift).
+                    if let dialog = block.dialog {
+                        return Output(answerWithDialog(command, block: block, dialog: dialog, source: source, previous: before))
+                    }
                     return Output(record(
                         command, source: source, status: block.stage.status, reason: block.reason, previous: before))
                 case .redirect(let target, let block):

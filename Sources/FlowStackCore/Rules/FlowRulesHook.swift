@@ -16,11 +16,15 @@ public struct FlowRuleBlock: Hashable, Codable, Sendable {
     public var stage: FlowRuleStage
     /// The reason the rule gave, or the error with `file:line`.
     public var reason: String?
+    /// The dialog the rule answered the navigation with (`flow.redirect("dialog", ...)`), shown
+    /// through the dialog rules once the navigation is blocked (issue 21).
+    public var dialog: FlowDialogRedirect?
 
     /// Creates a block.
-    public init(stage: FlowRuleStage, reason: String? = nil) {
+    public init(stage: FlowRuleStage, reason: String? = nil, dialog: FlowDialogRedirect? = nil) {
         self.stage = stage
         self.reason = reason
+        self.dialog = dialog
     }
 }
 
@@ -126,6 +130,10 @@ public protocol FlowRulesHook<Route>: AnyObject {
 
     /// The style attributes the rules give one screen, stack or modal, or `nil`.
     func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes?
+
+    /// Decides a dialog about to be shown (issue 21, `FlowRouter+DialogRules.swift`); `stacks`
+    /// are the router's stacks now.
+    func decideDialog(_ request: FlowDialogRuleRequest, stacks: [FlowStackState<Route>]) -> FlowDialogRuleDecision
 }
 
 extension FlowRulesHook {
@@ -137,6 +145,11 @@ extension FlowRulesHook {
     /// By default the rules style nothing.
     public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         nil
+    }
+
+    /// By default every dialog is shown.
+    public func decideDialog(_ request: FlowDialogRuleRequest, stacks: [FlowStackState<Route>]) -> FlowDialogRuleDecision {
+        .show
     }
 }
 
