@@ -65,13 +65,12 @@ extension FlowTestRunner {
         return .table(table)
     }
 
-    /// A dialog request as the history shows it (issue 21): `{ kind = "showDialog", dialog = <id>, policy, source }`.
-    func dialogOpValue(_ change: FlowDialogChange, policy: FlowDialogPolicy, source: FlowOperationSource) -> LuaValue {
+    /// A dialog request as the history shows it (issue 21): `{ kind = "showDialog", dialog = <id>, policy }`.
+    func dialogOpValue(_ change: FlowDialogChange, policy: FlowDialogPolicy) -> LuaValue {
         var table = LuaTable()
         table["kind"] = .string("showDialog")
         if let dialog = change.dialog { table["dialog"] = .string(dialog) }
         table["policy"] = .string(policy.rawValue)
-        table["source"] = .string(source.rawValue)
         return .table(table)
     }
 
@@ -129,7 +128,7 @@ extension FlowTestRunner {
             if let change = entry.dialogChange {
                 // Dialog requests are entries too (issue 21); hiding and clearing are not listed.
                 guard case .show(let policy) = change.action else { continue }
-                table["op"] = dialogOpValue(change, policy: policy, source: entry.source)
+                table["op"] = dialogOpValue(change, policy: policy)
             } else if let command = entry.command {
                 table["op"] = opValue(
                     command, source: entry.source, isAsync: asyncSequences.contains(entry.sequence), stacks: entry.previousStacks)

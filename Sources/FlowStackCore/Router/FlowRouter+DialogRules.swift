@@ -154,8 +154,7 @@ extension FlowRouter {
         }
         recordDialog(
             FlowDialogChange(action: .show(policy), dialog: dialogKey(dialog), visibleAfter: dialogKey(globalDialog), queuedAfter: dialogQueue.count),
-            status: taken ? .applied : .ignored, source: source.operationSource,
-            reason: taken ? reason : (reason ?? "a dialog is visible and the policy is ignoreIfVisible"))
+            status: taken ? .applied : .ignored, source: source.operationSource, reason: reason)
         return taken
     }
 }
