@@ -18,6 +18,12 @@ struct CheckCommand: AsyncParsableCommand {
                 declare, with "did you mean", calls to router, app, flow and
                 expect functions that do not exist, and undeclared globals
                 (luassert's assert.x included);
+              - dialog ids in flow.redirect("dialog", id), flow.dialog_guard
+                (all but "*"), flow.op("showDialog", id), router.showDialog
+                and .dialog == "id" comparisons (an id string or a table's
+                id = "..."), against routes.lua's dialogs, and dialog
+                policies that are not "replace", "replaceKeepingQueue",
+                "queue" or "ignoreIfVisible";
               - style attributes that are unknown or have a bad value
                 (warnings; the style rules run for every declared route at
                 depth 0 and 1, on the root stack, in a sheet and in a

@@ -21,6 +21,11 @@ struct GraphCommand: AsyncParsableCommand {
             Repeated steps are drawn once with a count (push ×3). Routes of the
             manifest that no flow reached are drawn dashed and grey.
 
+            A navigation the rules answer with a dialog (a route's guard that
+            returns flow.redirect("dialog", id, reason), read from the rules)
+            is a dashed edge from the route to a dialog node (DOT: a note;
+            Mermaid: a flag shape), labelled "dialog: reason".
+
             Examples:
               flowstack graph Scripts > navigation.mmd
               flowstack graph Scripts --format dot | dot -Tsvg > navigation.svg
@@ -49,7 +54,8 @@ struct GraphCommand: AsyncParsableCommand {
         }
         let graph = NavigationGraph(
             results: report.results, root: project.manifest?.root?.name,
-            declared: project.manifest.map { Array($0.routes.keys) } ?? [])
+            declared: project.manifest.map { Array($0.routes.keys) } ?? [],
+            dialogAnswers: DialogAnswer.scan(project.rules))
         let title = "flowstack graph \(self.project.directory): \(report.results.count) tests"
         let text = format == .mermaid ? graph.mermaid(title: title) : graph.dot(title: title)
         if let output {

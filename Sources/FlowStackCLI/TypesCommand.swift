@@ -12,12 +12,17 @@ struct TypesCommand: AsyncParsableCommand {
             `facts`, `host`, `expect` and the test functions, with the
             manifest's route names, payload fields, dialogs and facts. Save it
             in the project (outside rules/ and flows/) so that the Lua language
-            server completes names and flags typos while you edit.
+            server completes names and flags typos while you edit. Dialogs in
+            the rules are declared too: flow.dialog_guard(dialogId, fn) with
+            the read-only FlowDialogView (id, policy, source, payload),
+            flow.redirect("dialog", dialog, reason, policy),
+            flow.op("showDialog", dialog, policy), and router.showDialog
+            returning a boolean.
 
             --luacheck writes DIR/.luacheckrc for luacheck (the linter Lua
-            projects run in CI): rules read flow, facts and host; flows get
-            busted's names plus app, router, expect and the other test
-            functions. --luarc writes DIR/.luarc.json, which points the Lua
+            projects run in CI): rules read flow (flow.dialog_guard included),
+            facts and host; flows get busted's names plus app, router, expect
+            and the other test functions. --luarc writes DIR/.luarc.json, which points the Lua
             language server at the annotations file (--output, or
             flowstack-types.lua). With either flag and no --output, the
             annotations are not printed.

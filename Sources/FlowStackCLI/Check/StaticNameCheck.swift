@@ -5,7 +5,9 @@ import Foundation
 /// Finds names a script spells that the manifest does not declare, and calls to functions
 /// that `flow`, `router`, `app` and `expect` do not have, by reading the source (without
 /// running it): route names in navigation calls, redirects, guards, `.name == "..."`
-/// comparisons and `{ name = "..." }` tables; dialog ids; fact names in `facts.x` and in
+/// comparisons and `{ name = "..." }` tables; dialog ids (in `router.showDialog`,
+/// `flow.redirect("dialog", ...)`, `flow.dialog_guard`, `flow.op("showDialog", ...)` and
+/// `.dialog == "..."` comparisons) and dialog policies; fact names in `facts.x` and in
 /// `app.facts{ ... }` / `facts = { ... }` tables.
 struct StaticNameCheck {
     let manifest: FlowManifest?
@@ -66,6 +68,15 @@ struct StaticNameCheck {
             guard let token = token(index), token.kind == .string else { return }
             report(token.line, routeProblem(token.text))
         }
+        /// A dialog given at `arguments[dialog]` and a policy at `arguments[policy]`.
+        func dialogCall(_ arguments: [Range<Int>], dialog: Int, policy: Int) {
+            if arguments.indices.contains(dialog), let id = tokens.dialogID(arguments[dialog]) {
+                report(id.line, dialogProblem(id.text))
+            }
+            if arguments.indices.contains(policy), let name = tokens.stringLiteral(arguments[policy]) {
+                report(name.line, DialogPolicyNames.problem(name.text))
+            }
+        }
         func factKeys(inTable open: Int) {
             for item in tableItems(open) where isName(item) && isSymbol(item + 1, "=") {
                 if isSymbol(item - 1, "{") || isSymbol(item - 1, ",") || isSymbol(item - 1, ";") {
@@ -90,6 +101,11 @@ struct StaticNameCheck {
             // x.name == "route", x.name ~= "route"
             if isName(index, "name"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
                 routeName(index + 2)
+            }
+            // ctx.dialog == "id", r.redirect.dialog ~= "id"
+            if isName(index, "dialog"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text),
+               let id = token(index + 2), id.kind == .string {
+                report(id.line, dialogProblem(id.text))
             }
             // { name = "route", field = literal }
             if isName(index, "name"), isSymbol(index + 1, "="), token(index + 2)?.kind == .string,
@@ -122,8 +138,8 @@ struct StaticNameCheck {
                     for item in tableItems(argument) where isSymbol(item - 1, "{") || isSymbol(item - 1, ",") {
                         routeName(item)
                     }
-                } else if member == "showDialog", let dialog = token(argument), dialog.kind == .string {
-                    report(dialog.line, dialogProblem(dialog.text))
+                } else if member == "showDialog" {
+                    dialogCall(tokens.callArguments(after: index + 2), dialog: 0, policy: 1)
                 }
             case "app":
                 if role == .rules {
@@ -142,8 +158,8 @@ struct StaticNameCheck {
                     report(name.line, "app.host stubs host.\(name.text), which no rule calls\(hint)", severity: .warning)
                 }
             case "flow":
-                guard FlowTestAPI.flowMembers.contains(member) else {
-                    report(line, unknownMember("flow", member, FlowTestAPI.flowMembers))
+                guard FlowTestAPI.ruleFlowMembers.contains(member) else {
+                    report(line, unknownMember("flow", member, FlowTestAPI.ruleFlowMembers))
                     continue
                 }
                 if member == "style", isSymbol(index + 3, "."), isName(index + 4),
@@ -151,8 +167,18 @@ struct StaticNameCheck {
                     report(tokens[index + 4].line, unknownMember("flow.style", tokens[index + 4].text, FlowTestAPI.styleHooks))
                 }
                 guard let argument = firstArgument(after: index + 2) else { continue }
+                let arguments = tokens.callArguments(after: index + 2)
+                let kind = arguments.first.flatMap { tokens.stringLiteral($0) }?.text
                 if member == "guard" {
                     routeName(argument)
+                } else if member == "dialog_guard", let id = token(argument), id.kind == .string, id.text != "*" {
+                    report(id.line, dialogProblem(id.text))
+                } else if member == "redirect", kind == "dialog" {
+                    // flow.redirect("dialog", dialog [, reason [, policy]])
+                    dialogCall(arguments, dialog: 1, policy: 3)
+                } else if member == "op", kind == "showDialog" {
+                    // flow.op("showDialog", dialog [, policy])
+                    dialogCall(arguments, dialog: 1, policy: 2)
                 } else if member == "redirect" || member == "op", isSymbol(argument + 1, ",") {
                     routeName(argument + 2)
                 }
@@ -256,17 +282,7 @@ struct StaticNameCheck {
         var calls: [(Int, Int)] = []
         for index in tokens.indices where tokens[index].kind == .name && tokens[index].text == "expect" {
             guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { continue }
-            var depth = 0
-            var close = index + 1
-            while close < tokens.count {
-                if tokens[close].kind == .symbol, ["(", "{", "["].contains(tokens[close].text) { depth += 1 }
-                if tokens[close].kind == .symbol, [")", "}", "]"].contains(tokens[close].text) {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-                close += 1
-            }
-            calls.append((index, close))
+            calls.append((index, tokens.closing(of: index + 1)))
         }
         return calls
     }

@@ -6,7 +6,8 @@ import Foundation
 /// Applied steps are solid edges labelled with their kind; refused ones (blocked or
 /// redirected by a rule) are dashed edges labelled with the kind and the rule's reason.
 /// Steps between the same two routes are merged into one edge per style, each label with
-/// its count (`push ×3`).
+/// its count (`push ×3`). A route whose guard answers with a dialog
+/// (`flow.redirect("dialog", ...)`, read from the rules) has a dashed edge to a dialog node.
 struct NavigationGraph {
     /// One edge: every applied (or every refused) step from one route to another.
     struct Edge {
@@ -45,19 +46,31 @@ struct NavigationGraph {
     let root: String?
     /// How many applied and refused steps there were.
     private(set) var totals = (applied: 0, refused: 0)
+    /// The navigations the rules answer with a dialog: an edge from each guarded route to its dialog.
+    private(set) var dialogAnswers: [DialogAnswer] = []
+    /// The dialogs those edges lead to, in order of first appearance.
+    var dialogs: [String] {
+        var seen: Set<String> = []
+        return dialogAnswers.map(\.dialog).filter { seen.insert($0).inserted }
+    }
 
     private var storage: [Edge] = []
     private var index: [Key: Int] = [:]
     private var nodeSet: Set<String> = []
 
-    /// Builds the graph from test results; `declared` adds the manifest's routes no flow reached.
-    init(results: [FlowTestResult], root: String?, declared: [String]) {
+    /// Builds the graph from test results; `declared` adds the manifest's routes no flow reached,
+    /// `dialogAnswers` the dialogs the rules answer navigations with.
+    init(results: [FlowTestResult], root: String?, declared: [String], dialogAnswers: [DialogAnswer] = []) {
         self.root = root
         if let root { addNode(root) }
         for result in results {
             for step in result.steps { add(step) }
         }
         unreached = declared.sorted().filter { !nodeSet.contains($0) }
+        for answer in dialogAnswers where !nodeSet.contains(answer.route) && !unreached.contains(answer.route) {
+            addNode(answer.route)
+        }
+        self.dialogAnswers = dialogAnswers
     }
 
     private mutating func addNode(_ name: String) {

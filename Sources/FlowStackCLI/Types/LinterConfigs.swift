@@ -15,7 +15,7 @@ struct LinterConfigs {
         func fields(_ names: [String], writable: Set<String> = []) -> String {
             names.map { writable.contains($0) ? "\($0) = { read_only = false }" : "\($0) = {}" }.joined(separator: ", ")
         }
-        let flowMembers = FlowTestAPI.flowMembers.filter { $0 != "style" }
+        let flowMembers = FlowTestAPI.ruleFlowMembers.filter { $0 != "style" }
         let styleHooks = FlowTestAPI.styleHooks.map { "\($0) = {}" }.joined(separator: ", ")
         let routerMembers = FlowTestAPI.routerMembers
         let flowGlobals = FlowTestAPI.flowGlobals.filter { !["app", "router", "facts"].contains($0) }
