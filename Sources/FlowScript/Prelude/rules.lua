@@ -360,8 +360,9 @@ local function decideDialog(view, snap, count, front, ctx)
     local rule = list[k]
     styleRunning = rule
     local verdict, reason, where, dialog, policy = dialogVerdict(rule, rule.fn(view, stacks, ctx))
-    styleRunning = nil
+    -- The deciding rule stays the running one: converting what it returned may still fail.
     if verdict then return verdict, reason, where, dialog, policy end
+    styleRunning = nil
   end
   return 0
 end

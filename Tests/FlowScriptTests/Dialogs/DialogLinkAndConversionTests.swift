@@ -85,6 +85,31 @@ struct DialogLinkAndConversionTests {
         #expect(seen() == ["loginRequired:rules"])
     }
 
+    @Test("A showDialog step naming an undeclared dialog leaves the link unhandled with file:line and did you mean")
+    func planDialogChecked() throws {
+        let manifest = FlowManifest(routes: ["home": .init()], dialogs: ["inviteAccepted"])
+        let engine = try FlowRulesEngine<FlowRouteValue>(
+            sources: [FlowRulesSource(name: "rules/links.lua", text: """
+                flow.deeplink("/invites/:code", function(p)
+                  return { flow.op("showDialog", "inviteAccepted", "sometimes") }
+                end)
+                flow.deeplink("/typo", function(p)
+                  return { flow.op("showDialog", "inviteAcepted") }
+                end)
+                """)],
+            configuration: FlowRulesConfiguration(manifest: manifest))
+        let router = DialogRouter(root: FlowRouteValue("home"))
+        engine.install(into: router)
+        let policy = router.open(url: try #require(URL(string: "myapp://invites/1")))
+        #expect(policy.status == .unhandled)
+        #expect(policy.reason?.contains("rules/links.lua:2") == true, "\(policy.reason ?? "")")
+        #expect(policy.reason?.contains("unknown dialog policy") == true)
+        let typo = router.open(url: try #require(URL(string: "myapp://typo")))
+        #expect(typo.status == .unhandled)
+        #expect(typo.reason?.contains("did you mean 'inviteAccepted'") == true, "\(typo.reason ?? "")")
+        #expect(router.globalDialog == nil)
+    }
+
     @Test("Codable enum dialogs convert both ways: the case name is the id, labelled values the fields")
     func codableEnum() throws {
         #expect(AppDialog.networkError.flowDialog == FlowDialogValue(id: "networkError"))
