@@ -20,6 +20,13 @@ extension FlowRouter {
         await queued { self.requestDialog(dialog, policy: policy, source: .code).shown }
     }
 
+    /// The person asked for a dialog (reported by the host): shown like `showGlobalDialog`,
+    /// the dialog rules seeing `source = "user"`, recorded with source `user`.
+    @discardableResult
+    public func userDidShowGlobalDialog(_ dialog: Dialog, policy: FlowDialogPolicy = .replace) -> Bool {
+        requestDialog(dialog, policy: policy, source: .user).shown
+    }
+
     /// Hides the visible dialog; the next queued one, if any, becomes visible.
     public func hideGlobalDialog() {
         hideDialog(source: .code)

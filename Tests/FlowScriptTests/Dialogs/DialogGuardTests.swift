@@ -50,6 +50,32 @@ struct DialogGuardTests {
         #expect(rig.lastReason == "delete queue code 42 1 home nil 0 \(rig.engine.generation)")
     }
 
+    @Test("A dialog the person asked for is decided with source user and recorded with source user")
+    func userSource() throws {
+        let rig = try DialogRig("""
+            flow.dialog_guard("*", function(dialog) if dialog.source == "user" then return false, "asked by the person" end end)
+            """)
+        #expect(!rig.router.userDidShowGlobalDialog(FlowDialogValue(id: "help")))
+        #expect(rig.lastReason == "asked by the person")
+        #expect(rig.router.history.last?.source == .user)
+        #expect(rig.show("help"))
+    }
+
+    @Test("A guard that allocates without bound is stopped by the memory budget and the dialog refused")
+    func memoryBudget() throws {
+        let rig = try DialogRig(
+            """
+            flow.dialog_guard("*", function(dialog)
+              local t = {}
+              for i = 1, 100000000 do t[i] = string.rep("x", 64) .. i end
+            end)
+            """, configuration: FlowRulesConfiguration(instructionBudget: 100_000_000, memoryBudget: 4 << 20))
+        #expect(!rig.show("a"))
+        #expect(rig.lastReason?.contains("memory") == true, "\(rig.lastReason ?? "")")
+        #expect(rig.lastReason?.contains("rules/dialogs.lua") == true)
+        #expect(rig.router.perform(.push(FlowRouteValue("after"), target: .active)).isApplied)
+    }
+
     @Test("Writing to the dialog view is a script error with file:line; fail closed refuses the dialog")
     func viewIsReadOnly() throws {
         let rig = try DialogRig("""
