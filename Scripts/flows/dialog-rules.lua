@@ -108,6 +108,17 @@ describe("dialog rules", function()
       expect(#dialogEntries()).to_be(1)
     end)
 
+    it("holds a link whose step a rule answers with a dialog, and shows that dialog", function()
+      app.reset{ root = "login", facts = { isLoggedIn = false, hasSeenOnboarding = true } }
+      local r = router.open("myapp://settings")
+      expect(r.status).to_be("pending")
+      expect(r.result.applied).to_be(false)
+      expect(r.result.reason).to_be("login required")
+      expect(r.result.redirect).to_equal({ kind = "dialog", dialog = "loginRequired", policy = "replace", applied = true })
+      expect(router.dialog()).to_be("loginRequired")
+      expect(router.pendingLink()).to_be("myapp://settings")
+    end)
+
     it("shows no dialog when the plan does not apply", function()
       app.reset{ root = "login", facts = { isLoggedIn = false, hasSeenOnboarding = true } }
       local r = router.open("myapp://invites/abc")
