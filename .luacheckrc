@@ -10,7 +10,7 @@ files["**/rules/**/*.lua"] = {
   allow_defined_top = true,
   unused_args = false, -- rule callbacks take (op, stacks, ctx) by contract
   read_globals = {
-    flow = { fields = { precondition = {}, guard = {}, redirect = {}, op = {}, deeplink = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
+    flow = { fields = { precondition = {}, guard = {}, redirect = {}, op = {}, deeplink = {}, dialog_guard = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
     facts = { other_fields = true },
     host = { fields = { requestPhotoAccess = {} }, other_fields = true },
   },

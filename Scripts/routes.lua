@@ -24,9 +24,15 @@ return {
     photoPicker = {},      -- behind the photo permission prompt (rules/30-permissions.lua)
     permissionDenied = {}, -- shown when the prompt is refused
     promo = {},            -- a sheet, never pushed (rules/50-navigation.lua)
+    checkout = {},         -- the purchase, pushed on the paywall (no rating prompt here, rules/90-dialogs.lua)
   },
 
-  dialogs = { "networkError", "sessionExpired", "deleteConfirmation" },
+  dialogs = {
+    "networkError", "sessionExpired", "deleteConfirmation",
+    "loginRequired",  -- answers a private screen opened while signed out (rules/10-auth.lua)
+    "ratingPrompt",   -- never during checkout nor on top of the paywall (rules/90-dialogs.lua)
+    "inviteAccepted", -- the end of an invite link (rules/80-links.lua)
+  },
 
   -- Names and default values. Swift sets them in the app; flows set them with
   -- app.reset{ facts = ... } and app.facts{ ... }.

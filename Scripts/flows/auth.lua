@@ -50,10 +50,14 @@ describe("signed out", function()
     expect(router.top()).to_equal({ name = "login" })
   end)
 
-  it("blocks pushing a private screen with a reason", function()
+  it("blocks pushing a private screen with a reason and the login-required dialog", function()
     local r = router.push("settings")
-    expect(r).to_equal({ applied = false, kind = "push", reason = "login required" })
+    expect(r).to_equal({
+      applied = false, kind = "push", reason = "login required",
+      redirect = { kind = "dialog", dialog = "loginRequired", policy = "replace", applied = true },
+    })
     expect(router.top()).to_equal({ name = "login" })
+    expect(router.dialog()).to_be("loginRequired")
   end)
 
   it("blocks presenting a private screen", function()

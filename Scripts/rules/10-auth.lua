@@ -2,7 +2,8 @@
 --
 --   * Signed-out users only reach the public screens (splash, onboarding, login).
 --     Replacing the root with a private screen sends them to login instead; any other
---     way of opening a private screen is blocked with "login required".
+--     way of opening a private screen is blocked with "login required" and answered with
+--     the loginRequired dialog.
 --   * While the "session expired" dialog is up, private screens cannot be opened.
 --   * Login and home both come after onboarding: a user who has not seen it yet is sent
 --     there first (so a signed-out first launch goes home -> login -> onboarding).
@@ -45,7 +46,7 @@ flow.precondition("*", function(op, stacks, ctx)
   if op.kind == "setRoot" then
     return flow.redirect("setRoot", "login", "login required")
   end
-  return false, "login required"
+  return flow.redirect("dialog", "loginRequired", "login required")
 end)
 
 -- Nothing private opens behind the "session expired" dialog.

@@ -23,6 +23,15 @@ flow.deeplink("/projects/:id/edit", function(p)
   }
 end)
 
+-- myapp://invites/<code>: home, then the "invite accepted" dialog (shown only if the whole plan
+-- applies, through the dialog rules).
+flow.deeplink("/invites/:code", function(p)
+  return {
+    flow.op("setRoot", "home"),
+    flow.op("showDialog", { id = "inviteAccepted", code = p.code }),
+  }
+end)
+
 -- myapp://settings: settings, on top of whatever the root stack shows.
 flow.deeplink("/settings", function()
   return { flow.op("dismissAll"), flow.op("push", "settings") }

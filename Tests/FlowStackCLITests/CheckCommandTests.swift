@@ -7,7 +7,7 @@ struct CheckCommandTests {
     func exampleIsClean() throws {
         let output = try CLIRunner.run(["check", "Scripts"])
         #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.lines.last?.hasPrefix("checked Scripts: 8 rules files, 11 flow files") == true)
+        #expect(output.lines.last?.hasPrefix("checked Scripts: 9 rules files, 12 flow files") == true)
         #expect(output.lines.last?.hasSuffix(": 0 errors, 0 warnings") == true)
     }
 

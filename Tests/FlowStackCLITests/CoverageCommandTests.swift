@@ -15,7 +15,7 @@ struct CoverageCommandTests {
         #expect(output.lines.contains { $0.wholeMatch(of: /\ \ rules\/20-paywall\.lua +\d+% lines \(\d+\/\d+\), \d+\/\d+ functions/) != nil },
                 "\(output.stdout)")
         let text = try String(contentsOf: lcov, encoding: .utf8)
-        #expect(text.components(separatedBy: "end_of_record").count - 1 == 8, "one record per rules file")
+        #expect(text.components(separatedBy: "end_of_record").count - 1 == 9, "one record per rules file")
         for prefix in ["TN:", "SF:", "FN:", "FNDA:", "FNF:", "FNH:", "DA:", "LF:", "LH:"] {
             #expect(text.contains("\n" + prefix) || text.hasPrefix(prefix), "missing \(prefix)")
         }

@@ -13,6 +13,10 @@ final class FlowRuleSet {
     /// Where the decide function reads a decision's scalar arguments (written before each call).
     var decisionArguments: LuaDecisionArguments?
     var styleFunction: LuaFunctionRef!
+    /// Runs the dialog guards (`flow.dialog_guard`) for one dialog (FlowRulesEngine+Dialogs.swift).
+    var dialogFunction: LuaFunctionRef!
+    /// Dialog ids with a dialog guard (`"*"` when one is registered for every dialog).
+    var dialogGuardNames: Set<String> = []
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).
     var runningWhereFunction: LuaFunctionRef!
     /// Kinds with a default precondition (`"*"` included when one is registered for every kind).

@@ -117,7 +117,11 @@ extension FlowRulesEngine: FlowRulesHook {
             guard results.type(at: 5) == .string else {
                 throw FlowScriptError(kind: .badReturn, message: "a redirect's kind must be a string, got \(results.type(at: 5).name)")
             }
-            let target = try self.target(kind: try results.string(at: 5), route: try results.value(at: 6), count: nil, match: nil, context: location)
+            let kind = try results.string(at: 5)
+            if kind == "dialog" {
+                return .block(try dialogBlock(try results.value(at: 6), block: FlowRuleBlock(stage: stage, reason: reason), location: location))
+            }
+            let target = try self.target(kind: kind, route: try results.value(at: 6), count: nil, match: nil, context: location)
             return .redirect(target, FlowRuleBlock(stage: stage, reason: reason))
         } catch {
             var error = error

@@ -11,9 +11,24 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
         }
         let links = configuration.manifest?.links ?? FlowManifest.Links()
         let policy = FlowLinkPolicy(allowedSchemes: links.schemes, allowedHosts: links.hosts)
-        return FlowDeepLinkResolution(set.links.resolve(url, policy: policy)) { match in
-            try self.plan(for: match, url: url, in: set)
+        // The plan's dialog steps (flow.op("showDialog", ...)) go into the plan's `dialogs`.
+        var dialogs: [FlowDialogRedirect] = []
+        var matched: FlowLinkMatch<LuaFunctionRef>?
+        let resolution = FlowDeepLinkResolution<Route>(set.links.resolve(url, policy: policy)) { match in
+            matched = match
+            guard let plan = try self.plan(for: match, url: url, in: set) else { return nil }
+            dialogs = plan.dialogs
+            return plan.commands
         }
+        guard !dialogs.isEmpty else { return resolution }
+        if case .plan(var plan) = resolution {
+            plan.dialogs = dialogs
+            return .plan(plan)
+        }
+        guard let match = matched else { return resolution }
+        var plan = FlowDeepLinkPlan<Route>([], pattern: match.pattern.description, parameters: match.parameters, location: match.location)
+        plan.dialogs = dialogs
+        return .plan(plan)
     }
 
     /// Whether the rules in force register any deep link.
@@ -22,7 +37,9 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
     /// Duplicate and shadowed deep-link patterns of the rules in force, with `file:line`.
     public var deepLinkDiagnostics: [FlowLinkDiagnostic] { ruleSet?.links.diagnostics ?? [] }
 
-    private func plan(for match: FlowLinkMatch<LuaFunctionRef>, url: URL, in set: FlowRuleSet) throws -> [FlowCommand<Route>]? {
+    private func plan(
+        for match: FlowLinkMatch<LuaFunctionRef>, url: URL, in set: FlowRuleSet
+    ) throws -> (commands: [FlowCommand<Route>], dialogs: [FlowDialogRedirect])? {
         let context = match.location.map { "\($0.file):\($0.line ?? 1)" }
         let parameters = LuaTable(fields: Dictionary(uniqueKeysWithValues: match.parameters.map { (LuaTableKey.string($0.key), LuaValue.string($0.value)) }))
         let results = try set.vm.call(match.handler, [.table(parameters), .string(url.absoluteString)])
@@ -32,9 +49,14 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
             throw located("a deep-link handler must return a list of flow.op(...) or nothing, got a \(first.typeName)", context)
         }
         var commands: [FlowCommand<Route>] = []
+        var dialogs: [FlowDialogRedirect] = []
         for item in list.array {
             guard case .table(let op) = item, case .string(let kind)? = op.fields["kind"] else {
                 throw located("a deep-link plan must be a list of flow.op(kind, route) tables, got \(item.typeName)", context)
+            }
+            if kind == "showDialog" {
+                dialogs.append(try planDialog(op, context: context))
+                continue
             }
             var count: Int?
             if let value = op.fields["count"] {
@@ -49,6 +71,6 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
             let route = op.fields["route"] ?? op.fields["routes"] ?? .nil
             commands.append(try command(target(kind: kind, route: route, count: count, match: match, context: context)))
         }
-        return commands
+        return (commands, dialogs)
     }
 }

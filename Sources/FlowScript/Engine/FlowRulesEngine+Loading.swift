@@ -28,9 +28,9 @@ extension FlowRulesEngine {
             FlowRulesPrelude.compiled = vm.dump(prelude)
         }
         let entryPoints = try vm.call(prelude, [])
-        guard entryPoints.count == 4, case .function(let decide) = entryPoints[0],
+        guard entryPoints.count == 5, case .function(let decide) = entryPoints[0],
               case .function(let style) = entryPoints[1], case .function(let finish) = entryPoints[2],
-              case .function(let runningWhere) = entryPoints[3] else {
+              case .function(let runningWhere) = entryPoints[3], case .function(let decideDialog) = entryPoints[4] else {
             throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the rules prelude did not return its entry points")
         }
         set.decideFunction = decide
@@ -39,6 +39,7 @@ extension FlowRulesEngine {
         }
         set.styleFunction = style
         set.runningWhereFunction = runningWhere
+        set.dialogFunction = decideDialog
         try installFacts(in: vm)
         _ = try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
         for (name, host) in hosts { try install(host, named: name, in: vm) }
@@ -70,6 +71,9 @@ extension FlowRulesEngine {
         for (offset, hook) in [FlowStyleHook.screen, .stack, .modal].enumerated() where summary.count > offset + 2 {
             if case .integer(let count) = summary[offset + 2] { set.styleCounts[hook] = count }
         }
+        if summary.count > 5, case .table(let names) = summary[5] {
+            for case .string(let name) in names.array { set.dialogGuardNames.insert(name) }
+        }
         try vm.lockGlobals()
         for diagnostic in set.links.diagnostics {
             note(FlowScriptDiagnostic(
@@ -98,6 +102,7 @@ extension FlowRulesEngine {
             }
             return [manifest.problem(with: route).map(LuaValue.string) ?? .nil]
         })
+        try registerDialogNative(in: vm)
         try vm.installSourceOfFunction(at: "__flow_native.sourceOf")
         try vm.register("__flow_native.expandName", returning: { [unowned vm] arguments in
             [.string(vm.expandChunkName(try arguments.string(at: 1)))]

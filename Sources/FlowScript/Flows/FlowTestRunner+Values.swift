@@ -50,6 +50,27 @@ extension FlowTestRunner {
         table["kind"] = .string(result.command.kindName)
         if let reason = result.reason { table["reason"] = .string(reason) }
         if let redirect = result.redirect { table["redirect"] = nestedResultValue(redirect) }
+        if let dialog = result.dialogRedirect { table["redirect"] = dialogRedirectValue(dialog) }
+        return .table(table)
+    }
+
+    /// A navigation answered with a dialog (issue 21): `{ kind = "dialog", dialog, policy, applied, reason }`.
+    func dialogRedirectValue(_ dialog: FlowDialogRedirectResult) -> LuaValue {
+        var table = LuaTable()
+        table["kind"] = .string("dialog")
+        table["dialog"] = dialog.dialog.luaValue
+        table["policy"] = .string(dialog.policy.rawValue)
+        table["applied"] = .boolean(dialog.applied)
+        if let reason = dialog.reason { table["reason"] = .string(reason) }
+        return .table(table)
+    }
+
+    /// A dialog request as the history shows it (issue 21): `{ kind = "showDialog", dialog = <id>, policy }`.
+    func dialogOpValue(_ change: FlowDialogChange, policy: FlowDialogPolicy) -> LuaValue {
+        var table = LuaTable()
+        table["kind"] = .string("showDialog")
+        if let dialog = change.dialog { table["dialog"] = .string(dialog) }
+        table["policy"] = .string(policy.rawValue)
         return .table(table)
     }
 
@@ -103,10 +124,17 @@ extension FlowTestRunner {
     func historyValue(_ router: FlowRouter<Route, FlowDialogValue>) -> LuaValue {
         var entries: [LuaValue] = []
         for entry in router.history {
-            guard let command = entry.command else { continue }
             var table = LuaTable()
-            table["op"] = opValue(
-                command, source: entry.source, isAsync: asyncSequences.contains(entry.sequence), stacks: entry.previousStacks)
+            if let change = entry.dialogChange {
+                // Dialog requests are entries too (issue 21); hiding and clearing are not listed.
+                guard case .show(let policy) = change.action else { continue }
+                table["op"] = dialogOpValue(change, policy: policy)
+            } else if let command = entry.command {
+                table["op"] = opValue(
+                    command, source: entry.source, isAsync: asyncSequences.contains(entry.sequence), stacks: entry.previousStacks)
+            } else {
+                continue
+            }
             table["applied"] = .boolean(entry.status.isApplied)
             if let reason = entry.reason { table["reason"] = .string(reason) }
             table["generation"] = .integer(entry.generation)
@@ -125,12 +153,13 @@ extension FlowTestRunner {
         if let reason = link.reason { table["reason"] = .string(reason) }
         let steps = link.steps
         if !steps.isEmpty { table["steps"] = .table(LuaTable(array: steps.map(resultValue))) }
+        if !link.dialogs.isEmpty { table["dialogs"] = .table(LuaTable(array: link.dialogs.map(dialogRedirectValue))) }
         switch link.status {
         case .applied:
             if let last = steps.last { table["result"] = resultValue(last) }
         case .pending:
             if let failure = link.transaction?.failure, case .table(var blocked) = resultValue(failure) {
-                blocked["redirect"] = link.redirect.map(resultValue) ?? .nil
+                blocked["redirect"] = link.redirect.map(resultValue) ?? link.dialogRedirect.map(dialogRedirectValue) ?? .nil
                 table["result"] = .table(blocked)
             }
         case .rejected, .unhandled:

@@ -115,7 +115,63 @@ function flow.guard(name, fn)
   append(guards[name], entry(fn, "flow.guard"))
 end
 
-function flow.redirect(kind, route, reason)
+-- Dialogs in the rules (issue 21): flow.redirect("dialog", ...), flow.dialog_guard and
+-- flow.op("showDialog", ...); the dialog guards run in decideDialog below.
+local dialogProblem, select, rawget = native.dialogProblem, select, rawget
+local dialogGuards = {}
+local POLICIES = { replace = true, replaceKeepingQueue = true, queue = true, ignoreIfVisible = true }
+-- The dialog redirects made by flow.redirect (weak keys), to tell them from navigation ones.
+local dialogRedirects = setmetatable({}, { __mode = "k" })
+
+local function checkDialog(dialog, fname, position, level)
+  local id = dialog
+  if type(dialog) == "table" then id = rawget(dialog, "id") end
+  if type(id) ~= "string" or id == "" then
+    fail("bad argument #" .. position .. " to '" .. fname .. "' (dialog expected: an id string or a table with a string 'id', got "
+      .. type(dialog) .. ")", level + 1)
+  end
+  local problem = dialogProblem(id)
+  if problem then fail(problem, level + 1) end
+end
+
+local function checkPolicy(policy, fname, position, level)
+  if policy == nil or POLICIES[policy] then return end
+  local hint = type(policy) == "string" and suggest(policy, { "replace", "replaceKeepingQueue", "queue", "ignoreIfVisible" })
+  fail("bad argument #" .. position .. " to '" .. fname .. "' (unknown dialog policy " .. tostring(policy)
+    .. (hint and (", did you mean '" .. hint .. "'?") or "")
+    .. "; policies are replace, replaceKeepingQueue, queue, ignoreIfVisible)", level + 1)
+end
+
+local function reasonText(reason, fname, level)
+  if reason == nil or type(reason) == "string" then return reason end
+  local ok, text = pcall(tostring, reason)
+  if not ok or type(text) ~= "string" then
+    fail("bad argument #3 to '" .. fname .. "' (the reason cannot be turned into text: " .. tostring(text) .. ")", level + 1)
+  end
+  return text
+end
+
+local function dialogRedirect(dialog, reason, policy)
+  checkDialog(dialog, "flow.redirect", 2, 3)
+  reason = reasonText(reason, "flow.redirect", 3)
+  checkPolicy(policy, "flow.redirect", 4, 3)
+  local value = setmetatable({ kind = "dialog", route = { dialog = dialog, policy = policy }, reason = reason }, REDIRECT)
+  dialogRedirects[value] = true
+  return value
+end
+
+function flow.dialog_guard(name, fn)
+  needLoading("flow.dialog_guard")
+  if type(name) ~= "string" then
+    fail("bad argument #1 to 'flow.dialog_guard' (dialog id or \"*\" expected, got " .. type(name) .. ")", 2)
+  end
+  if name ~= "*" then checkDialog(name, "flow.dialog_guard", 1, 2) end
+  dialogGuards[name] = dialogGuards[name] or {}
+  append(dialogGuards[name], entry(fn, "flow.dialog_guard"))
+end
+
+function flow.redirect(kind, route, reason, policy)
+  if kind == "dialog" then return dialogRedirect(route, reason, policy) end
   checkKind(kind, false, "flow.redirect", 2)
   if kind == "pushMany" then
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.redirect' (a list of routes expected for pushMany)", 2) end
@@ -134,6 +190,11 @@ function flow.redirect(kind, route, reason)
 end
 
 function flow.op(kind, route, extra)
+  if kind == "showDialog" then
+    checkDialog(route, "flow.op", 2, 2)
+    checkPolicy(extra, "flow.op", 3, 2)
+    return { kind = kind, dialog = route, policy = extra }
+  end
   checkKind(kind, false, "flow.op", 2)
   if kind == "pushMany" then
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.op' (a list of routes expected for pushMany)", 2) end
@@ -257,6 +318,53 @@ local function style(hook, context)
   return results
 end
 
+-- decideDialog(view, snap, count, front, ctx) runs the dialog guards of view.id and the "*"
+-- ones, in registration order, with a read-only view, lazy stacks and ctx; returns 0 (show),
+-- 1, reason, where (refuse) or 2, reason, where, dialog, policy (show another instead). Swift
+-- calls it under the instruction budget; the running rule is `styleRunning` (Swift notes
+-- "style rules running" first), so errors that lost their location name the guard.
+local function dialogVerdict(rule, ...)
+  local n, first, reason = select("#", ...), ...
+  if n == 0 or first == true then return nil end
+  if first == false or first == nil then
+    local ok, text = pcall(tostring, reason)
+    return 1, reason ~= nil and ok and text or nil, rule.where
+  end
+  if dialogRedirects[first] then
+    local target = first.route
+    if type(target) ~= "table" then error(rule.where .. ": the dialog redirect was changed after flow.redirect made it", 0) end
+    return 2, first.reason, rule.where, target.dialog, target.policy
+  end
+  if type(first) == "table" and getmetatable(first) == "flow.redirect" then
+    error(rule.where .. ": a dialog guard can only redirect to a dialog: return flow.redirect(\"dialog\", other [, reason [, policy]])", 0)
+  end
+  error(rule.where .. ": a dialog guard must return nothing, true, false or nil (and a reason), or flow.redirect(\"dialog\", ...); it returned a "
+    .. type(first), 0)
+end
+
+local function decideDialog(view, snap, count, front, ctx)
+  local list = {}
+  local a, b = dialogGuards[view.id] or {}, dialogGuards["*"] or {}
+  local i, j = 1, 1
+  while i <= #a or j <= #b do
+    if j > #b or (i <= #a and a[i].order < b[j].order) then append(list, a[i]); i = i + 1
+    else append(list, b[j]); j = j + 1 end
+  end
+  if #list == 0 then return 0 end
+  freeze(view, "the dialog")
+  freeze(ctx, "ctx")
+  local stacks = makeStacks(snap, count, front)
+  for k = 1, #list do
+    local rule = list[k]
+    styleRunning = rule
+    local verdict, reason, where, dialog, policy = dialogVerdict(rule, rule.fn(view, stacks, ctx))
+    -- The deciding rule stays the running one: converting what it returned may still fail.
+    if verdict then return verdict, reason, where, dialog, policy end
+    styleRunning = nil
+  end
+  return 0
+end
+
 local function finishLoading()
   loading = false
   for i = 1, #KINDS do mergedByIndex[i] = ruleList(merged(KINDS[i])) end
@@ -265,9 +373,11 @@ local function finishLoading()
   for kind in next, byKind do append(kinds, kind) end
   if #star > 0 then append(kinds, "*") end
   for name in next, guards do append(names, name) end
-  return kinds, names, #styles.screen, #styles.stack, #styles.modal
+  local dialogNames = {}
+  for name in next, dialogGuards do append(dialogNames, name) end
+  return kinds, names, #styles.screen, #styles.stack, #styles.modal, dialogNames
 end
 
 local function runningWhere() local running = currentRule(); return running and running.where end
 
-return decide, style, finishLoading, runningWhere
+return decide, style, finishLoading, runningWhere, decideDialog

@@ -79,6 +79,9 @@ public struct FlowOperationResult<Route: Hashable>: Hashable {
     @usableFromInline let redirectStorage: [FlowOperationResult<Route>]
     /// A redirect a rule asked for that was not performed (inside a transaction or deep link).
     public let pendingRedirect: FlowCommand<Route>?
+    /// The dialog a rule answered this navigation with (`flow.redirect("dialog", ...)`), and
+    /// whether it was shown; `nil` otherwise.
+    public internal(set) var dialogRedirect: FlowDialogRedirectResult? = nil
 
     /// Creates a result.
     @inlinable

@@ -72,8 +72,13 @@ extension FlowRouter {
                 switch await consultRulesAsync(command, link: link, source: source, condition: condition != nil, chain: chain) {
                 case .allow(let reason):
                     allowedReason = reason
-                case .refuse(let status, let reason):
+                case .refuse(let status, let reason, let dialog):
                     willChange()
+                    if let dialog {
+                        return answerWithDialog(
+                            command, status: status, reason: reason, dialog: dialog, source: source, previous: stacks,
+                            generation: decidedBy)
+                    }
                     return record(command, source: source, status: status, reason: reason, previous: stacks, generation: decidedBy)
                 case .redirect(let target, let reason):
                     willChange()

@@ -3,26 +3,28 @@ import Foundation
 /// The global dialog: one visible dialog above every stack, and a queue behind it.
 extension FlowRouter {
     /// Shows a dialog by `policy`; returns whether it became visible or was queued.
+    ///
+    /// With rules installed and a dialog type that converts (`FlowDialogConvertible`), the
+    /// dialog rules decide first: a refused dialog returns `false` (the history entry has the
+    /// reason), and a rule may show another dialog instead (see `FlowRouter+DialogRules.swift`).
+    /// A dialog requested while a rule decides is refused.
     @discardableResult
     public func showGlobalDialog(_ dialog: Dialog, policy: FlowDialogPolicy = .replace) -> Bool {
-        willChange()
-        var taken = true
-        switch policy {
-        case .replace:
-            dialogQueue.removeAll()
-            globalDialog = dialog
-        case .replaceKeepingQueue:
-            globalDialog = dialog
-        case .queue:
-            if globalDialog == nil { globalDialog = dialog } else { dialogQueue.append(dialog) }
-        case .ignoreIfVisible:
-            if globalDialog == nil { globalDialog = dialog } else { taken = false }
-        }
-        recordDialog(
-            FlowDialogChange(action: .show(policy), dialog: dialogKey(dialog), visibleAfter: dialogKey(globalDialog), queuedAfter: dialogQueue.count),
-            status: taken ? .applied : .ignored, source: .code
-        )
-        return taken
+        requestDialog(dialog, policy: policy, source: .code).shown
+    }
+
+    /// Shows a dialog as one turn of the async queue, after the navigations queued before it;
+    /// returns whether it became visible or was queued (see `showGlobalDialog(_:policy:)`).
+    @discardableResult
+    public func showGlobalDialogAsync(_ dialog: Dialog, policy: FlowDialogPolicy = .replace) async -> Bool {
+        await queued { self.requestDialog(dialog, policy: policy, source: .code).shown }
+    }
+
+    /// The person asked for a dialog (reported by the host): shown like `showGlobalDialog`,
+    /// the dialog rules seeing `source = "user"`, recorded with source `user`.
+    @discardableResult
+    public func userDidShowGlobalDialog(_ dialog: Dialog, policy: FlowDialogPolicy = .replace) -> Bool {
+        requestDialog(dialog, policy: policy, source: .user).shown
     }
 
     /// Hides the visible dialog; the next queued one, if any, becomes visible.

@@ -68,7 +68,10 @@ extension FlowRouter {
                 switch consultRules(command, link: link, source: source, condition: condition != nil, chain: chain) {
                 case .allow(let reason):
                     allowedReason = reason
-                case .refuse(let status, let reason):
+                case .refuse(let status, let reason, let dialog):
+                    if let dialog {
+                        return Output(answerWithDialog(command, status: status, reason: reason, dialog: dialog, source: source, previous: before))
+                    }
                     return Output(record(command, source: source, status: status, reason: reason, previous: before))
                 case .redirect(let target, let reason):
                     switch redirect(command, to: target, reason: reason, source: source, chain: chain, previous: before) {

@@ -41,12 +41,12 @@ extension FlowRouter {
     }
 
     /// Records a dialog change.
-    func recordDialog(_ change: FlowDialogChange, status: FlowOperationStatus, source: FlowOperationSource) {
+    func recordDialog(_ change: FlowDialogChange, status: FlowOperationStatus, source: FlowOperationSource, reason: String? = nil) {
         let sequence = nextSequence
         nextSequence = sequence + 1
         store(FlowHistoryEntry<Route>(
             salt: idSalt, sequence: sequence, date: Date(), event: .dialog(change),
-            source: source, status: status, reason: nil, generation: generation,
+            source: source, status: status, reason: reason, generation: generation,
             previousStacks: _stacks, newStacks: _stacks
         ))
     }

@@ -4,7 +4,8 @@ import Foundation
 /// tables, host-function arguments and results.
 ///
 /// Booleans, numbers, strings, arrays and string-keyed tables of those; `Hashable` and `Codable`
-/// so routes carrying them can be saved and compared.
+/// so routes carrying them can be saved and compared. (Lives in the core so that dialogs the
+/// router hands to the rules carry their payload; the Lua conversions are in FlowScript.)
 public enum FlowScriptValue: Hashable, Sendable {
     /// A boolean.
     case bool(Bool)

@@ -62,8 +62,8 @@ final class FlowRouterStacks<Route: Hashable>: FlowRuleStacks {
 enum FlowRulesVerdict<Route: Hashable> {
     /// Run it; `reason` is set when the rules failed and the policy allows (fail open).
     case allow(reason: String?)
-    /// Refuse it.
-    case refuse(FlowOperationStatus, reason: String?)
+    /// Refuse it; with a dialog, answer it with that dialog (`flow.redirect("dialog", ...)`).
+    case refuse(FlowOperationStatus, reason: String?, dialog: FlowDialogRedirect? = nil)
     /// Refuse it and run `target` instead.
     case redirect(FlowCommand<Route>, reason: String)
 }
@@ -177,7 +177,7 @@ extension FlowRouter {
         case .allowAfterFailure(let reason):
             return .allow(reason: reason)
         case .block(let block):
-            return .refuse(block.stage.status, reason: block.reason)
+            return .refuse(block.stage.status, reason: block.reason, dialog: block.dialog)
         case .redirect(let target, let block):
             do {
                 let command = try link.decode(target)

@@ -24,6 +24,9 @@ public protocol FlowRulesHook: AnyObject {
 
     /// The style attributes the rules give one screen, stack or modal, or `nil`.
     func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes?
+
+    /// Decides a dialog about to be shown (`flow.dialog_guard`); `stacks` are the router's now.
+    func decideDialog(_ request: FlowDialogRuleRequest, stacks: any FlowRuleStacks) -> FlowDialogRuleDecision
 }
 
 extension FlowRulesHook {
@@ -40,6 +43,11 @@ extension FlowRulesHook {
     /// By default the rules style nothing.
     public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         nil
+    }
+
+    /// By default every dialog is shown.
+    public func decideDialog(_ request: FlowDialogRuleRequest, stacks: any FlowRuleStacks) -> FlowDialogRuleDecision {
+        .show
     }
 }
 
@@ -59,11 +67,15 @@ public struct FlowRuleBlock: Hashable, Codable, Sendable {
     public var stage: FlowRuleStage
     /// The reason the rule gave, or the error with `file:line`.
     public var reason: String?
+    /// The dialog the rule answered the navigation with (`flow.redirect("dialog", ...)`), shown
+    /// through the dialog rules once the navigation is blocked (issue 21).
+    public var dialog: FlowDialogRedirect?
 
     /// Creates a block.
-    public init(stage: FlowRuleStage, reason: String? = nil) {
+    public init(stage: FlowRuleStage, reason: String? = nil, dialog: FlowDialogRedirect? = nil) {
         self.stage = stage
         self.reason = reason
+        self.dialog = dialog
     }
 }
 

@@ -35,7 +35,7 @@ extension FlowDeepLinkCenter {
         case .plan(let resolved):
             plan = resolved
         }
-        guard !plan.commands.isEmpty else {
+        guard !plan.commands.isEmpty || !plan.dialogs.isEmpty else {
             return FlowDeepLinkResult(
                 url: url, status: .unhandled,
                 reason: "\(plan.origin) returned an empty plan for link \(link); return at least one operation",
@@ -48,7 +48,11 @@ extension FlowDeepLinkCenter {
             }
         }
         if transaction.isCommitted {
-            return FlowDeepLinkResult(url: url, status: .applied, trigger: trigger, plan: plan, transaction: transaction)
+            // The plan's dialogs, after its navigation, through the dialog rules.
+            let dialogs = plan.dialogs.map { router.showRuleDialog($0, source: .deeplink) }
+            var result = FlowDeepLinkResult(url: url, status: .applied, trigger: trigger, plan: plan, transaction: transaction)
+            result.dialogs = dialogs
+            return result
         }
         let why = transaction.reason ?? "a step of the plan failed"
         guard let failure = transaction.failure, failure.status.isBlocked else {
@@ -63,10 +67,16 @@ extension FlowDeepLinkCenter {
         if let requested, shouldPerform(requested, trigger: trigger, lastRedirect: lastRedirect, on: router) {
             redirect = router.perform(requested, source: source)
         }
-        return FlowDeepLinkResult(
+        var result = FlowDeepLinkResult(
             url: url, status: .pending, reason: why, trigger: trigger, plan: plan, transaction: transaction,
             requestedRedirect: requested, redirect: redirect
         )
+        // A blocking rule that answered with a dialog: shown once the plan is rolled back (not
+        // again on an automatic retry).
+        if let answer = failure.dialogRedirect, trigger != .factsChanged {
+            result.dialogRedirect = router.showRuleDialog(FlowDialogRedirect(dialog: answer.dialog, policy: answer.policy))
+        }
+        return result
     }
 
     /// Whether the blocking rule's redirect runs: never when its target is already showing;

@@ -6,6 +6,9 @@
 public struct FlowDeepLinkPlan<Route: Hashable>: Hashable {
     /// The operations to run, in order.
     public var commands: [FlowCommand<Route>]
+    /// The dialogs to show after the operations, only if the whole plan applies, through the
+    /// dialog rules (`flow.op("showDialog", dialog [, policy])`).
+    public var dialogs: [FlowDialogRedirect] = []
     /// The pattern that matched, as written canonically (`/products/:id`), if known.
     public var pattern: String?
     /// The parameters the handler received: path parameters merged over query items.

@@ -24,6 +24,12 @@ public struct FlowDeepLinkResult<Route: Hashable>: Hashable {
     /// was not performed again (its target already showing, or an automatic retry asking for
     /// the same redirect as last time).
     public let redirect: FlowOperationResult<Route>?
+    /// The plan's dialogs (`flow.op("showDialog", ...)`) when it applied, each shown or refused
+    /// by the dialog rules, in order.
+    public internal(set) var dialogs: [FlowDialogRedirectResult] = []
+    /// The dialog the blocking rule answered with, shown after the plan was rolled back (not
+    /// on an automatic retry), or `nil`.
+    public internal(set) var dialogRedirect: FlowDialogRedirectResult? = nil
 
     /// Creates a result.
     public init(

@@ -1,23 +1,8 @@
 import FlowStackCore
 import Foundation
 
-/// A global dialog as flow scripts show it: a string id (`"networkError"`) or a table with an
-/// `id` field and any other fields (`{ id = "deleteConfirmation", item = "42" }`).
-///
-/// The dialog type of the routers the flow-test runner drives. It is `Identifiable` by its id,
-/// so rules see `ctx.dialog` as the id string.
-public struct FlowDialogValue: Hashable, Sendable, Identifiable, CustomStringConvertible {
-    /// The dialog's id.
-    public let id: String
-    /// The table's other fields, or `nil` when the dialog was given as a string.
-    public let fields: [String: FlowScriptValue]?
-
-    /// Creates a dialog; `fields` is `nil` for a dialog given as a plain id.
-    public init(id: String, fields: [String: FlowScriptValue]? = nil) {
-        self.id = id
-        self.fields = fields
-    }
-
+/// Reading and writing dialogs as scripts give them.
+extension FlowDialogValue {
     /// Reads a dialog from a script: a non-empty string, or a table with a string `id`.
     public init(lua value: LuaValue) throws(FlowScriptError) {
         switch value {
@@ -55,7 +40,9 @@ public struct FlowDialogValue: Hashable, Sendable, Identifiable, CustomStringCon
         for (key, value) in fields { table[key] = value.luaValue }
         return .table(table)
     }
+}
 
+extension FlowDialogValue: CustomStringConvertible {
     /// The dialog as Lua source.
     public var description: String { luaValue.description }
 }

@@ -1,0 +1,17 @@
+describe("a dialog guard that never ends", function()
+  it("refuses the dialog at its line and the app keeps working", function()
+    expect(router.showDialog("prompt")).to_be(false)
+    expect(router.dialog()).to_be_nil()
+    local h = router.history()
+    local entry = h[#h]
+    expect(entry.op.kind).to_be("showDialog")
+    expect(entry.applied).to_be(false)
+    expect(entry.reason).to_contain("rules/loop.lua:2")
+    expect(entry.reason).to_contain("instruction budget exceeded")
+    -- the app still works: navigation applies, hiding is never refused
+    local next = router.push("after")
+    expect(next.applied).to_be(true)
+    router.hideDialog()
+    expect(router.top()).to_equal({ name = "after" })
+  end)
+end)

@@ -1,0 +1,6 @@
+flow.dialog_guard("id", function(dialog) dialog.id = "other" end)
+flow.dialog_guard("nested", function(dialog) dialog.payload.x = 1 end)
+flow.dialog_guard("raw", function(dialog) rawset(dialog, "policy", "queue") end)
+flow.dialog_guard("meta", function(dialog) setmetatable(dialog, nil) end)
+flow.dialog_guard("ctx", function(dialog, stacks, ctx) ctx.dialog = "forged" end)
+flow.dialog_guard("stacks", function(dialog, stacks) stacks[1] = {} end)
