@@ -11,7 +11,7 @@ final class LuaStateHandle {
     /// The coverage counts the hook writes to, kept alive as long as the state (nil: off).
     var coverage: LuaCoverageCounts?
     /// Whether `close()` ran.
-    @exclusivity(unchecked) private(set) var isClosed = false
+    private(set) var isClosed = false
 
     /// Creates a state whose allocations are accounted in a new context; nil when out of memory.
     init?(memoryBudget: Int, instructionBudget: Int, timeLimit: Duration? = nil) {

@@ -68,7 +68,7 @@ final class LuaVM {
     /// Receives registry references released by `LuaFunctionRef`s.
     let referenceOwner = LuaReferenceOwner()
     /// Host functions by id - 1 (id 0 is the print sink).
-    @exclusivity(unchecked) var hostFunctions: [HostFunction] = []
+    var hostFunctions: [HostFunction] = []
     /// Where `print` output goes (dropped when nil).
     var printSink: (@MainActor (String) -> Void)?
     /// Chunk names loaded so far (to restore names Lua shortened in error messages).
@@ -76,17 +76,17 @@ final class LuaVM {
     /// Backing tables of read-only globals, by global name.
     var readOnlyBackings: [String: Int32] = [:]
     /// Calls in progress (a host function can call back into Lua).
-    @exclusivity(unchecked) var callDepth = 0
+    var callDepth = 0
     /// The thread the running host function was called on.
-    @exclusivity(unchecked) var currentThread: OpaquePointer?
+    var currentThread: OpaquePointer?
     /// The request of an asynchronous host function that just asked to yield.
     var pendingAsyncRequest: AsyncHostRequest?
     /// Whether `lockGlobals()` ran.
     var globalsLocked = false
     /// Operations running Lua code right now (a close waits for them to finish).
-    @exclusivity(unchecked) var busy = 0
+    var busy = 0
     /// Whether `close()` was called while an operation was running.
-    @exclusivity(unchecked) var closeRequested = false
+    var closeRequested = false
 
     /// Creates a VM with the sandboxed standard library.
     ///
@@ -198,33 +198,36 @@ final class LuaVM {
 /// The C dispatcher every trampoline calls: finds the VM and runs the host function on the main actor.
 private func luaDispatch(_ state: OpaquePointer?, _ owner: UnsafeMutableRawPointer?, _ id: lua_Integer) -> Int32 {
     guard let owner else { return 0 }
-    // The trampoline runs synchronously inside a call the VM made on the main actor.
     nonisolated(unsafe) let state = state
     let vm = Unmanaged<LuaVM>.fromOpaque(owner).takeUnretainedValue()
-    #if DEBUG
-    // Debug builds (the tests) check the claim on every host call.
-    return MainActor.assumeIsolated {
-        guard let state else { return 0 }
-        return vm.dispatch(state, Int(id))
-    }
-    #else
-    // Asking the runtime for the current executor costs more than most host functions (on
-    // Linux, well over a thousand instructions); debug builds check it.
     return assumingMainActor {
         guard let state else { return 0 }
         return vm.dispatch(state, Int(id))
     }
-    #endif
 }
 
-/// Runs main-actor code from a synchronous C callback that only ever runs inside a call the
-/// main actor made, without asking the runtime (the isolation is already guaranteed by the
-/// caller; `MainActor.assumeIsolated` would only re-check it).
+/// Runs main-actor code from the synchronous C callback of a host function.
+///
+/// Why the caller is the main actor: Lua code runs only inside a call a `LuaVM` method makes
+/// (`call`, `run`, `load`, a coroutine's resume in `LuaVM+Async`), and `LuaVM` is `@MainActor`;
+/// Lua runs that code synchronously on the calling thread, and calls a host function's
+/// trampoline from within it, before the method returns. No `lua_State` of a VM is handed to
+/// other code, so no other thread can reach a trampoline. (`LuaStateHandle`'s deinit may close
+/// the state off the main actor, but closing runs no host function: the sandbox refuses `__gc`.)
+///
+/// Debug builds (the tests) check it on every host call (`MainActor.assumeIsolated` traps with
+/// a message when it does not hold). Release builds skip the check: asking the runtime for the
+/// current executor costs more than most host functions (on Linux, well over a thousand
+/// instructions); the function type's isolation is removed with an `unsafeBitCast` instead.
 @inline(__always)
-private func assumingMainActor<T>(_ body: @MainActor () -> T) -> T {
-    withoutActuallyEscaping(body) { body in
+private func assumingMainActor<T: Sendable>(_ body: @MainActor () -> T) -> T {
+    #if DEBUG
+    return MainActor.assumeIsolated(body)
+    #else
+    return withoutActuallyEscaping(body) { body in
         unsafeBitCast(body, to: (() -> T).self)()
     }
+    #endif
 }
 
 extension LuaVM {
