@@ -28,9 +28,10 @@ final class FlowRuleSet {
     }
     /// Whether a kind has a Lua default precondition, by its position in the prelude's `KINDS`
     /// (1-based `FlowRuleKind.position`): the hot path asks this, not the string set.
-    private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRuleKind.allCases.count + 1)
+    // Unchecked (and `guardNames`): written only while the rules load, read by every decision.
+    @exclusivity(unchecked) private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRuleKind.allCases.count + 1)
     /// Route names with a guard.
-    var guardNames: Set<String> = []
+    @exclusivity(unchecked) var guardNames: Set<String> = []
     /// Style rules per hook.
     var styleCounts: [FlowStyleHook: Int] = [:]
     /// Deep-link handlers by pattern.

@@ -14,7 +14,7 @@ extension FlowRulesEngine: FlowRulesHook {
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             ) ?? .allow
         } catch {
-            return failure(set.relocated(error), of: request)
+            return failure(set.relocated(error), summary: request.summary)
         }
     }
 
@@ -39,13 +39,13 @@ extension FlowRulesEngine: FlowRulesHook {
                 results: { results throws(FlowScriptError) in try self.readDecision(results) }
             )
         } catch {
-            return failure(set.relocated(error), of: request)
+            return failure(set.relocated(error), summary: request.summary)
         }
     }
 
     /// A failure the router met carrying out a decision, by the failure policy.
-    public func decideFailure(_ reason: String, of request: FlowRuleRequest) -> FlowRuleDecision {
-        failure(FlowScriptError(kind: .typeError, message: reason), of: request)
+    public func decideFailure(_ reason: String) -> FlowRuleDecision {
+        failure(FlowScriptError(kind: .typeError, message: reason), summary: "a redirect")
     }
 
     /// Whether the rules have anything to say about a request: a default precondition for its
@@ -88,7 +88,7 @@ extension FlowRulesEngine: FlowRulesHook {
         arguments.write(
             kind: request.kind.position, count: request.count, target: request.target,
             source: FlowRulesPrelude.sourcePosition(request.source), isAsync: request.isAsync,
-            runsDefaults: request.runsDefaultPreconditions, queued: request.queuedDialogCount, generation: generation,
+            runsDefaults: request.runsDefaultPreconditions, queued: request.queuedDialogCount, generation: set.generation,
             snapshot: snapshot, stackCount: request.stackCount, frontScreens: request.frontScreenCount)
     }
 
@@ -134,14 +134,14 @@ extension FlowRulesEngine: FlowRulesHook {
     }
 
     /// The decision for a rule failure, by the failure policy.
-    func failure(_ error: FlowScriptError, of request: FlowRuleRequest) -> FlowRuleDecision {
+    func failure(_ error: FlowScriptError, summary: String) -> FlowRuleDecision {
         let reason = error.description
         switch configuration.failurePolicy {
         case .failClosed:
-            configuration.logger.error("rule failed, \(request.summary) blocked: \(reason)")
+            configuration.logger.error("rule failed, \(summary) blocked: \(reason)")
             return .block(FlowRuleBlock(stage: .error, reason: reason))
         case .failOpen:
-            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "rule failed, \(request.summary) allowed (fail open): \(error.message)"))
+            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "rule failed, \(summary) allowed (fail open): \(error.message)"))
             return .allowAfterFailure(reason)
         }
     }

@@ -5,11 +5,20 @@ extension FlowRulesEngine {
     /// Installs the engine into a router: every operation, sync and async, and every style
     /// resolution goes through the Lua rules, links opened with `router.open(url:)` resolve
     /// through `flow.deeplink`, and held deep links are retried when facts change.
+    ///
+    /// Inlinable so that `installRules` is compiled where the app's route type is known: the
+    /// route conversions it makes are then specialized (unspecialized, each navigation converted
+    /// its routes through generic metadata: about 190 ns more per Lua-guarded push).
+    @inlinable
     public func install<Dialog>(into router: FlowRouter<Route, Dialog>) {
         router.installRules(self)
+        register(router)
+    }
+
+    @usableFromInline
+    func register<Dialog>(_ router: FlowRouter<Route, Dialog>) {
         router.deepLinks.resolver = self
         routers.removeAll { $0.router == nil }
         routers.append(WeakRouterBox(router: router, factsDidChange: { [weak router] in _ = router?.deepLinks.factsDidChange() }))
     }
-
 }

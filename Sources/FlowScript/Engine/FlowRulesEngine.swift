@@ -37,12 +37,15 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Called after facts change (the SwiftUI layer refreshes styles from here).
     public var onFactsChange: (@MainActor () -> Void)?
 
-    var ruleSet: FlowRuleSet?
+    // Unchecked (this and `syncStacks`): read or written on every decision, always on the main
+    // actor and never across a call out (a decision reads them before and after the Lua call,
+    // which reaches them only through host functions that read, never write).
+    @exclusivity(unchecked) var ruleSet: FlowRuleSet?
     var sources: [FlowRulesSource]
     var facts: [String: FlowScriptValue]
     var hosts: [String: FlowHostFunction] = [:]
     /// The stacks of the synchronous decision running now (snapshot 0), or `nil`.
-    var syncStacks: (any FlowRuleStacks)?
+    @exclusivity(unchecked) var syncStacks: (any FlowRuleStacks)?
     /// The stacks of suspended async decisions, by snapshot number.
     var snapshots: [Int: any FlowRuleStacks] = [:]
     var nextSnapshot = 1

@@ -123,7 +123,7 @@ extension FlowRouter {
 
     /// The one-off `condition`, or else the default precondition for the command's kind, asked
     /// for every operation of the command; the refusal, or `nil`.
-    @inlinable
+    @inlinable @inline(__always)
     func checkPreconditions(
         _ command: FlowCommand<Route>, condition: Precondition?, stacks before: [FlowStackState<Route>]
     ) -> (FlowOperationStatus, String)? {
@@ -138,7 +138,7 @@ extension FlowRouter {
     }
 
     /// `guardOperation`, asked for every operation of the command; the refusal, or `nil`.
-    @inlinable
+    @inlinable @inline(__always)
     func checkGuard(_ command: FlowCommand<Route>) -> (FlowOperationStatus, String)? {
         guard let guardOperation else { return nil }
         let passes = command.batch == nil

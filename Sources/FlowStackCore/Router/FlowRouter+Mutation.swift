@@ -3,7 +3,7 @@ import Foundation
 // Validation and mutation, `@inlinable` so an app's route type specializes them.
 extension FlowRouter {
     /// The index of the stack a target names, if it exists.
-    @inlinable
+    @inlinable @inline(__always)
     func index(for target: FlowStackTarget) -> Int? {
         switch target {
         case .root: return 0
@@ -94,30 +94,13 @@ extension FlowRouter {
         case .setRoot(let route):
             setRoot(route, path: command.path, refresh: command.refreshIfSameRoute)
         case .pushRemovingPrevious(let route, let target), .replaceCurrent(let route, let target):
-            let index = index(for: target)!
-            if _stacks[index].storage.isEmpty {
-                _stacks[index].replaceRoot(route, id: ids.next())
-            } else {
-                _stacks[index].storage.removeLast(1)
-                _stacks[index].storage.append(makeNode(route))
-            }
+            replaceTop(with: route, at: index(for: target)!)
         case .replacePath(let root, let path, let target):
-            let index = index(for: target)!
-            if !command.refreshIfSameRoute, _stacks[index].root == root {
-                // Keep the root's identity and the screens the new path shares with the old one.
-                keepSharedScreens(ofStack: index, path: path)
-            } else {
-                _stacks[index].replaceRoot(root, id: ids.next())
-                _stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
-            }
+            replacePath(root: root, path: path, at: index(for: target)!, refresh: command.refreshIfSameRoute)
         case .popToRoot(let target):
-            let index = index(for: target)!
-            _stacks[index].storage = FlowPath()
+            _stacks[index(for: target)!].storage = FlowPath()
         case .popTo(let route, let match, let target):
-            let index = index(for: target)!
-            if let position = _stacks[index].storage.lastIndex(where: { $0 == route }) {
-                _stacks[index].storage.keepFirst(match == .inclusive ? position : position + 1)
-            }
+            popTo(route, match: match, at: index(for: target)!)
         case .present(let route, let style):
             _stacks.append(makeStack(root: route, path: command.path, style: style, options: command.options))
         case .dismiss(let target):
@@ -126,6 +109,38 @@ extension FlowRouter {
             }
         case .dismissAll:
             _stacks.removeSubrange(1...)
+        }
+    }
+
+    /// Replaces the top screen of the stack at `index` (its root when the path is empty).
+    @usableFromInline
+    func replaceTop(with route: Route, at index: Int) {
+        if _stacks[index].storage.isEmpty {
+            _stacks[index].replaceRoot(route, id: ids.next())
+        } else {
+            _stacks[index].storage.removeLast(1)
+            _stacks[index].storage.append(makeNode(route))
+        }
+    }
+
+    /// Replaces the root and path of the stack at `index`; without `refresh`, the same root keeps
+    /// its identity and the screens the new path shares with the old one keep theirs.
+    @usableFromInline
+    func replacePath(root: Route, path: [Route], at index: Int, refresh: Bool) {
+        if !refresh, _stacks[index].root == root {
+            keepSharedScreens(ofStack: index, path: path)
+        } else {
+            _stacks[index].replaceRoot(root, id: ids.next())
+            _stacks[index].storage = FlowPath(nodes: path.map { makeNode($0) })
+        }
+    }
+
+    /// Pops the stack at `index` back to the last screen showing `route` (and that screen too
+    /// with `.inclusive`).
+    @usableFromInline
+    func popTo(_ route: Route, match: FlowPopMatch, at index: Int) {
+        if let position = _stacks[index].storage.lastIndex(where: { $0 == route }) {
+            _stacks[index].storage.keepFirst(match == .inclusive ? position : position + 1)
         }
     }
 

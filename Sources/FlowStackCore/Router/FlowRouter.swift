@@ -44,7 +44,11 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     @inlinable public var stacks: [FlowStackState<Route>] { _stacks }
     @exclusivity(unchecked) @usableFromInline var _stacks: [FlowStackState<Route>]
     /// The visible global dialog.
-    public internal(set) var globalDialog: Dialog?
+    public internal(set) var globalDialog: Dialog? {
+        get { _globalDialog }
+        set { _globalDialog = newValue }
+    }
+    @exclusivity(unchecked) @usableFromInline var _globalDialog: Dialog?
     /// The identity of the root; refreshed by `setRoot` of the same route.
     public internal(set) var rootID: UUID
     /// The bounded history of navigation requests and dialog changes, oldest first.
@@ -52,9 +56,17 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     @exclusivity(unchecked) @usableFromInline var _history: FlowHistory<Route>
 
     /// FlowStack's guard, consulted after the preconditions.
-    public var guardOperation: Guard?
+    public var guardOperation: Guard? {
+        get { _guardOperation }
+        set { _guardOperation = newValue }
+    }
+    @exclusivity(unchecked) @usableFromInline var _guardOperation: Guard?
     /// Called after every applied operation.
-    public var didApplyOperation: Observer?
+    public var didApplyOperation: Observer? {
+        get { _didApplyOperation }
+        set { _didApplyOperation = newValue }
+    }
+    @exclusivity(unchecked) @usableFromInline var _didApplyOperation: Observer?
     /// The history's bound (default 200; 0 keeps everything).
     public var maximumOperationHistoryCount = 200 {
         didSet { _history.setLimit(maximumOperationHistoryCount) }

@@ -14,8 +14,10 @@ final class FlowRulesLink<Route: Hashable> {
     /// The command a rule's redirect names, in the router's route type.
     @usableFromInline let decode: (FlowRuleTarget) throws -> FlowCommand<Route>
     /// The view synchronous decisions read the stacks through: reused while no rule kept the
-    /// request it was in (one allocation less per navigation), replaced when one did.
-    @usableFromInline var syncStacks: FlowRouterStacks<Route>
+    /// request it was in (one allocation less per navigation), replaced when one did. Unchecked
+    /// (and the view's `stacks`): touched only by `consultRules`, on the main actor, before and
+    /// after the decision, never during one.
+    @exclusivity(unchecked) @usableFromInline var syncStacks: FlowRouterStacks<Route>
 
     @usableFromInline
     init(hook: any FlowRulesHook, encode: @escaping (Route) -> FlowRouteValue,
@@ -30,7 +32,7 @@ final class FlowRulesLink<Route: Hashable> {
 /// A router's stacks as its rules read them (see ``FlowRuleStacks``).
 @MainActor @usableFromInline
 final class FlowRouterStacks<Route: Hashable>: FlowRuleStacks {
-    @usableFromInline var stacks: [FlowStackState<Route>]
+    @exclusivity(unchecked) @usableFromInline var stacks: [FlowStackState<Route>]
     let encode: (Route) -> FlowRouteValue
 
     @usableFromInline
@@ -82,7 +84,7 @@ extension FlowRouter {
     var generation: Int { rules?.hook.generation ?? 0 }
 
     /// The request the rules are asked about `command`, as the router is now.
-    @inlinable
+    @inlinable @inline(__always)
     func ruleRequest(
         _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, stacks: any FlowRuleStacks,
         source: FlowOperationSource, isAsync: Bool, condition: Bool, chain: [FlowCommand<Route>]
@@ -117,10 +119,11 @@ extension FlowRouter {
         if let shapeTarget = shape.target, let index = index(for: shapeTarget) { target = index + 1 }
         // Read in place (`last` would copy the whole stack).
         let stackCount = _stacks.count
+        let dialog = globalDialog
         return FlowRuleRequest(
             kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
             source: source, isAsync: isAsync, runsDefaultPreconditions: !condition,
-            dialog: globalDialog == nil ? nil : dialogKey(globalDialog), queuedDialogCount: dialogQueue.count,
+            dialog: dialog == nil ? nil : dialogKey(dialog), queuedDialogCount: dialogQueue.count,
             redirectChain: chain.isEmpty ? [] : chain.map(\.summary), stackCount: stackCount,
             frontScreenCount: stackCount == 0 ? 0 : _stacks[stackCount - 1].pathCount + 1, stacks: stacks)
     }
@@ -144,7 +147,7 @@ extension FlowRouter {
             isDeciding = true
             let decision = link.hook.decide(request)
             isDeciding = false
-            verdict = self.verdict(for: decision, of: request, link: link)
+            verdict = self.verdict(for: decision, link: link)
         }
         // A view no rule kept lets go of the stacks, so the next change does not copy them.
         if isKnownUniquelyReferenced(&link.syncStacks) { link.syncStacks.stacks = [] }
@@ -163,14 +166,14 @@ extension FlowRouter {
         decidingTask = FlowSerialQueue.currentTask
         let decision = await link.hook.decideAsync(request)
         decidingTask = nil
-        return verdict(for: decision, of: request, link: link)
+        return verdict(for: decision, link: link)
     }
 
     /// A decision in the router's route type: the one place a rule's redirect becomes a command.
     /// Inlinable so it is specialized with the router: unspecialized, it looks up the metadata of
     /// the verdict and command types on every navigation (about 650 instructions, callgrind).
     @inlinable
-    func verdict(for decision: FlowRuleDecision, of request: FlowRuleRequest, link: FlowRulesLink<Route>) -> FlowRulesVerdict<Route> {
+    func verdict(for decision: FlowRuleDecision, link: FlowRulesLink<Route>) -> FlowRulesVerdict<Route> {
         switch decision {
         case .allow:
             return .allow(reason: nil)
@@ -185,7 +188,7 @@ extension FlowRouter {
                 return .redirect(command, reason: block.reason ?? "redirected\(by) to \(command.summary)")
             } catch {
                 let reason = "\(target.location.map { "\($0): " } ?? "")cannot build the app's route from \(target.route?.description ?? target.description): \(error)"
-                switch link.hook.decideFailure(reason, of: request) {
+                switch link.hook.decideFailure(reason) {
                 case .allowAfterFailure(let reason): return .allow(reason: reason)
                 case .allow: return .allow(reason: nil)
                 case .block(let block): return .refuse(block.stage.status, reason: block.reason)

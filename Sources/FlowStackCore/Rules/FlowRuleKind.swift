@@ -54,7 +54,7 @@ public enum FlowRuleKind: String, Hashable, Codable, Sendable, CaseIterable {
 
     /// A command's kind, read from its shape (a switch over the operation would copy it).
     @inlinable
-    public init<Route>(_ command: FlowCommand<Route>) {
+    public init<Route>(_ command: borrowing FlowCommand<Route>) {
         if command.batch != nil {
             self = .pushMany
             return

@@ -56,7 +56,7 @@ public struct FlowRuleRequest {
     }
 
     /// Creates a request whose stack counts the router already knows.
-    @inlinable
+    @inlinable @inline(__always)
     init(
         kind: FlowRuleKind, route: FlowRouteValue?, routes: [FlowRouteValue]?, count: Int?, target: Int?,
         source: FlowOperationSource, isAsync: Bool, runsDefaultPreconditions: Bool, dialog: String?,

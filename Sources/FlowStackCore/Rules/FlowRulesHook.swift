@@ -20,7 +20,7 @@ public protocol FlowRulesHook: AnyObject {
 
     /// The decision when the router cannot carry out what the rules answered (a redirect to a
     /// route the app's route type cannot build): `reason` says what and where.
-    func decideFailure(_ reason: String, of request: FlowRuleRequest) -> FlowRuleDecision
+    func decideFailure(_ reason: String) -> FlowRuleDecision
 
     /// The style attributes the rules give one screen, stack or modal, or `nil`.
     func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes?
@@ -36,7 +36,7 @@ extension FlowRulesHook {
     }
 
     /// By default a failure blocks (fail closed).
-    public func decideFailure(_ reason: String, of request: FlowRuleRequest) -> FlowRuleDecision {
+    public func decideFailure(_ reason: String) -> FlowRuleDecision {
         .block(FlowRuleBlock(stage: .error, reason: reason))
     }
 

@@ -12,7 +12,10 @@ final class FlowPathLink<Route: Hashable>: @unchecked Sendable {
     // metadata (about 330 instructions) on every pop; Route's own metadata comes with the class's.
     @usableFromInline let id: UUID
     @usableFromInline let route: Route
-    @usableFromInline var parent: FlowPathLink<Route>?
+    // Unchecked: written only by init and by deinit (which unlinks a uniquely held chain), when
+    // nothing else can reach the link, so no access can overlap one of those writes. Every push
+    // and pop reads it: MEASURED_PARENT.
+    @exclusivity(unchecked) @usableFromInline var parent: FlowPathLink<Route>?
     @usableFromInline let count: Int
 
     @inlinable
