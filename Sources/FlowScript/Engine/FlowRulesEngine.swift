@@ -25,7 +25,14 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Where the rules come from, if a directory.
     public let directory: URL?
     /// The generation of the rules in force; increments on every successful load.
-    public internal(set) var generation = 0
+    public internal(set) var generation: Int {
+        get { loadedGeneration }
+        set { loadedGeneration = newValue }
+    }
+    /// `generation`'s storage, read by the router for every navigation it records. Unchecked:
+    /// written only by a load, never while a decision runs (measured with the engine's other
+    /// unchecked state: see `ruleSet`).
+    @exclusivity(unchecked) var loadedGeneration = 0
     /// The error of the last failed load, or `nil` after a successful one.
     public internal(set) var lastLoadError: FlowScriptError?
     /// Warnings and fail-open errors seen so far (bounded; newest last).

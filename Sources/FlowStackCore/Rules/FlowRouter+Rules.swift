@@ -65,9 +65,9 @@ enum FlowRulesVerdict<Route: Hashable> {
     /// Run it; `reason` is set when the rules failed and the policy allows (fail open).
     case allow(reason: String?)
     /// Refuse it; with a dialog, answer it with that dialog (`flow.redirect("dialog", ...)`).
-    case refuse(FlowOperationStatus, reason: String?, dialog: FlowDialogRedirect? = nil)
+    indirect case refuse(FlowOperationStatus, reason: String?, dialog: FlowDialogRedirect? = nil)
     /// Refuse it and run `target` instead.
-    case redirect(FlowCommand<Route>, reason: String)
+    indirect case redirect(FlowCommand<Route>, reason: String)
 }
 
 extension FlowRouter {
@@ -130,7 +130,7 @@ extension FlowRouter {
 
     /// Asks the rules about a synchronous request; a navigation requested while they decide is
     /// refused (`isDeciding`).
-    @inlinable
+    @inlinable @inline(__always)
     func consultRules(
         _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, source: FlowOperationSource, condition: Bool,
         chain: [FlowCommand<Route>]
