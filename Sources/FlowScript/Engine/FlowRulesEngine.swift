@@ -46,7 +46,9 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
 
     // Unchecked (this and `syncStacks`): read or written on every decision, always on the main
     // actor and never across a call out (a decision reads them before and after the Lua call,
-    // which reaches them only through host functions that read, never write).
+    // which reaches them only through host functions that read, never write). Measured with the
+    // rule set's `defaultsByKind` and `guardNames` and the router link's view: a Lua-guarded push
+    // 1,205 -> 1,156 ns (flowstack-bench, paired runs, same build otherwise).
     @exclusivity(unchecked) var ruleSet: FlowRuleSet?
     var sources: [FlowRulesSource]
     var facts: [String: FlowScriptValue]
