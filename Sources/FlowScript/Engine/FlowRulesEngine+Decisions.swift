@@ -135,14 +135,22 @@ extension FlowRulesEngine: FlowRulesHook {
 
     /// The decision for a rule failure, by the failure policy.
     func failure(_ error: FlowScriptError, summary: String) -> FlowRuleDecision {
-        let reason = error.description
+        failsOpen(error, rule: "rule", summary: summary, refused: "blocked", allowed: "allowed")
+            ? .allowAfterFailure(error.description) : .block(FlowRuleBlock(stage: .error, reason: error.description))
+    }
+
+    /// Whether the failure policy lets a request whose rule failed through (fail open); the
+    /// failure is logged, or noted as a diagnostic when it lets the request through.
+    func failsOpen(_ error: FlowScriptError, rule: String, summary: String, refused: String, allowed: String) -> Bool {
         switch configuration.failurePolicy {
         case .failClosed:
-            configuration.logger.error("rule failed, \(summary) blocked: \(reason)")
-            return .block(FlowRuleBlock(stage: .error, reason: reason))
+            configuration.logger.error("\(rule) failed, \(summary) \(refused): \(error.description)")
+            return false
         case .failOpen:
-            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "rule failed, \(summary) allowed (fail open): \(error.message)"))
-            return .allowAfterFailure(reason)
+            note(FlowScriptDiagnostic(
+                severity: .error, file: error.file, line: error.line,
+                message: "\(rule) failed, \(summary) \(allowed) (fail open): \(error.message)"))
+            return true
         }
     }
 }

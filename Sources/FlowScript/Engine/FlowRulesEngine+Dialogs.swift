@@ -109,15 +109,8 @@ extension FlowRulesEngine {
 
     /// The decision for a failing dialog rule, by the failure policy.
     func dialogFailure(_ error: FlowScriptError, summary: String) -> FlowDialogRuleDecision {
-        let reason = error.description
-        switch configuration.failurePolicy {
-        case .failClosed:
-            configuration.logger.error("dialog rule failed, \(summary) refused: \(reason)")
-            return .refuse(FlowRuleBlock(stage: .error, reason: reason))
-        case .failOpen:
-            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "dialog rule failed, \(summary) shown (fail open): \(error.message)"))
-            return .showAfterFailure(reason)
-        }
+        failsOpen(error, rule: "dialog rule", summary: summary, refused: "refused", allowed: "shown")
+            ? .showAfterFailure(error.description) : .refuse(FlowRuleBlock(stage: .error, reason: error.description))
     }
 
     /// A deep-link plan step `flow.op("showDialog", dialog [, policy])`.
