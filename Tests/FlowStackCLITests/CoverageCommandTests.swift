@@ -46,8 +46,8 @@ struct CoverageCommandTests {
             "routes.lua": TemporaryProject.manifest,
             "rules/auth.lua": TemporaryProject.rules,
             "flows/auth.lua": """
-                it("redirects to login", function()
-                  expect(router.push("detail", { id = "1" }).applied).to_be(false)
+                it("runs the login guard", function()
+                  router.push("detail", { id = "1" })
                 end)
                 """,
         ])
