@@ -1,5 +1,10 @@
 import FlowStackCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Testing
 @testable import FlowScript
 
@@ -18,7 +23,9 @@ struct BundleUpdaterTimeoutTests {
             publicKey: try FlowRuleBundlePublicKey(base64: pair.publicKey), appVersion: FlowRuleBundleVersion("1.0")!))
         let updater = FlowRuleBundleUpdater<FlowRouteValue>(
             store: store, engine: nil, options: .init(timeout: 1, attempts: 2, backoff: .milliseconds(10)))
+        let before = Self.processorSeconds(), start = Date()
         let outcome = await updater.fetch(from: URL(string: "http://127.0.0.1:\(server.port)/rules.flowbundle")!)
+        print("stalled answer: gave up after \(Date().timeIntervalSince(start)) s, \(Self.processorSeconds() - before) s of processor time")
         guard case .failed(let detail) = outcome else {
             Issue.record("a stalled answer must fail, got \(outcome)")
             return
@@ -26,5 +33,16 @@ struct BundleUpdaterTimeoutTests {
         #expect(detail.contains("within 1"), "\(detail)")
         #expect(detail.contains("after 2 attempts"), "a timeout is retried like a network error: \(detail)")
         #expect(store.installedVersions.current == nil)
+    }
+
+    /// The processor time this process has used (user and system), in seconds.
+    static func processorSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 }
