@@ -8,8 +8,8 @@ struct BundleCommand: AsyncParsableCommand {
         commandName: "bundle",
         abstract: "Sign a rules directory as a bundle an app can load over the air.",
         discussion: """
-            Hashes the project's rules (the files below DIR/rules/, hidden files
-            excepted) and its route manifest (DIR/routes.lua) into
+            Hashes the project's rules (the *.lua files below DIR/rules/, hidden
+            files excepted) and its route manifest (DIR/routes.lua) into
             DIR/bundle.json with the bundle's version, the oldest app version
             that may load it and its expiry, and signs it into DIR/bundle.sig
             with the private key. Nothing else of DIR is signed or shipped:

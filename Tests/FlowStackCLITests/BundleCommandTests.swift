@@ -118,6 +118,7 @@ struct BundleCommandTests {
             "flows/auth.lua": "it('x', function() end)\n",
             "flowstack-types.lua": "---@meta\nfacts = {}\n",
             "notes.txt": "notes\n",
+            "rules/notes.md": "not a rules file\n",
             "rules.key": "",
         ])
         defer { project.remove() }

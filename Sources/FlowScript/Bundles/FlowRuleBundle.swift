@@ -33,8 +33,9 @@ public enum FlowRuleBundle {
     public enum Contents: Sendable {
         /// Every file (hidden ones excepted).
         case allFiles
-        /// The project's route manifest (`routes.lua`) and the files below `rules/`, what
-        /// `flowstack bundle` signs: never flow tests, generated annotations or anything else.
+        /// The project's route manifest (`routes.lua`) and the `*.lua` files below `rules/`
+        /// (the files `flowstack test` and `check` read), what `flowstack bundle` signs: never
+        /// flow tests, generated annotations or anything else.
         case rulesAndManifest
     }
 

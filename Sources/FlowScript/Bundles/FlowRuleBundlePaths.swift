@@ -12,7 +12,8 @@ import Darwin
 /// A bundle's files (`FlowRuleBundle.Contents.allFiles`) are every entry under its directory
 /// except the top-level `bundle.json` and `bundle.sig` and hidden entries (any path component
 /// starting with `.`, such as `.DS_Store` or `.git/`), which are skipped whole; a project's
-/// (`rulesAndManifest`) are `routes.lua` and the entries below `rules/`. Symbolic links are
+/// (`rulesAndManifest`) are `routes.lua` and the `*.lua` files below `rules/`, what
+/// `flowstack test` and `check` read. Symbolic links are
 /// allowed when they resolve to a regular file inside the bundle directory; a link that
 /// resolves outside is refused.
 enum FlowRuleBundlePaths {
@@ -54,7 +55,7 @@ enum FlowRuleBundlePaths {
     }
 
     /// Every file of the bundle rooted at `root` (a real path), relative and in lexical order:
-    /// all of them, or `routes.lua` and the files below `rules/`.
+    /// all of them, or `routes.lua` and the `*.lua` files below `rules/`.
     ///
     /// Refuses a file deeper or a listing longer than `FlowRuleBundleLimits` allow.
     static func listFiles(root: String, bundle: String, contents: FlowRuleBundle.Contents = .allFiles) throws(FlowRuleBundleError) -> [String] {
@@ -75,7 +76,10 @@ enum FlowRuleBundlePaths {
             let rules = FlowRuleBundle.projectRulesFolder
             switch kind(of: root + "/" + rules, followingLinks: false) {
             case .missing: break
-            case .directory: try collect(root: root, relative: rules, bundle: bundle, into: &files)
+            case .directory:
+                var below: [String] = []
+                try collect(root: root, relative: rules, bundle: bundle, into: &below)
+                files += below.filter { $0.hasSuffix(".lua") }
             case .symbolicLink, .regular, .other:
                 throw .unreadable(bundle: bundle, file: rules, detail: "not a folder (a link to a folder is not followed)")
             }

@@ -15,7 +15,7 @@ import Foundation
 /// 7. every listed file exists inside the bundle (symbolic links must resolve inside it) and
 ///    has the listed SHA-256;
 /// 8. the bundle keeps to `FlowRuleBundleLimits` (file count, sizes, depth);
-/// 9. no file is present where the engine loads from (`routes.lua`, anything below `rules/`)
+/// 9. no file is present where the engine loads from (`routes.lua`, `*.lua` below `rules/`)
 ///    that the manifest does not list; hidden entries (any path component starting with `.`,
 ///    such as `.DS_Store`) and files elsewhere (flow tests, generated annotations) are ignored
 ///    and never loaded.
