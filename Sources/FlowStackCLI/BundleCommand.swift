@@ -87,11 +87,7 @@ struct BundleCommand: AsyncParsableCommand {
                 """)
             if let output {
                 let archive = try FlowRuleBundleArchive(directory: directory)
-                do {
-                    try archive.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
-                } catch {
-                    throw CommandFailure("cannot write \(output): \(error.localizedDescription); pass a writable path to --output")
-                }
+                try OutputFile.write(archive.encoded(), to: output, option: "--output")
                 Terminal.write("wrote \(output) (\(archive.files.count) files, archive \(archive.tag))\n")
             }
         } catch let failure as CommandFailure {

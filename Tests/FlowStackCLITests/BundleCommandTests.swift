@@ -152,4 +152,22 @@ struct BundleCommandTests {
         #expect(bundle.stderr.contains(deep) && bundle.stderr.contains("33 folders deep"), "\(bundle.stderr)")
         #expect(!FileManager.default.fileExists(atPath: project.url.appendingPathComponent("bundle.json").path))
     }
+
+    @Test("bundle --output writes into the file itself and refuses a symbolic link there")
+    func bundleOutputRefusesALink() throws {
+        let project = try TemporaryProject(["rules/a.lua": "-- a\n", "target.txt": "keep\n"])
+        defer { project.remove() }
+        let key = project.url.appendingPathComponent(".rules.key")
+        #expect(try CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
+        let link = project.url.appendingPathComponent("out.flowbundle")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: project.url.appendingPathComponent("target.txt").path)
+        let bundle = try CLIRunner.run([
+            "bundle", project.path, "--key", key.path, "--version", "1.0", "--min-app", "1.0", "--expires", "2099-01-01",
+            "--output", link.path,
+        ])
+        #expect(bundle.status != 0)
+        #expect(bundle.stderr.contains("symbolic link") && bundle.stderr.contains("--output"), "\(bundle.stderr)")
+        #expect(try String(contentsOf: project.url.appendingPathComponent("target.txt"), encoding: .utf8) == "keep\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil, "the link stays a link")
+    }
 }
