@@ -4,6 +4,9 @@ import FoundationNetworking
 #endif
 
 extension FlowHTTP {
+    /// Where request deadlines fire.
+    static let deadlines = DispatchQueue(label: "FlowScript.FlowHTTP.deadlines")
+
     /// The whole exchange (connection, headers and body) took longer than its deadline.
     struct TimedOut: Error, CustomStringConvertible {
         let description: String
@@ -69,7 +72,9 @@ extension FlowHTTP {
         /// Fails the exchange and cancels its task once `seconds` have passed, unless it ended.
         func expire(after seconds: TimeInterval) {
             let nanoseconds = Int(min(max(seconds, 0), 86_400 * 365) * 1_000_000_000)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+            // A serial queue of its own gets a thread even when the shared pool is busy (blocked
+            // workers would otherwise hold the deadline back).
+            FlowHTTP.deadlines.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
                 lock.lock()
                 let pending = continuation != nil
                 let task = self.task
