@@ -44,6 +44,15 @@ public enum FlowRuleBundle {
         path.hasPrefix(projectRulesFolder + "/") && path.hasSuffix(".lua")
     }
 
+    /// Refuses a rules file (or `routes.lua`) that is not UTF-8 text, which the engine cannot
+    /// load: checked when signing, installing and launching alike.
+    static func checkText(_ data: Data, path: String, bundle: String) throws(FlowRuleBundleError) {
+        guard isRulesFile(path) || path == projectManifestPath else { return }
+        guard String(data: data, encoding: .utf8) != nil else {
+            throw .unreadable(bundle: bundle, file: path, detail: "it is not UTF-8 text, and rules files must be")
+        }
+    }
+
     /// Lists and hashes the files of `directory` (all of them, or `contents`), then writes and
     /// signs its manifest.
     ///
@@ -72,6 +81,7 @@ public enum FlowRuleBundle {
         for path in try FlowRuleBundlePaths.listFiles(root: root, bundle: bundle, contents: contents) {
             try FlowRuleBundlePaths.checkListed(path, bundle: bundle)
             let data = try FlowRuleBundlePaths.read(path, root: root, bundle: bundle).data
+            try checkText(data, path: path, bundle: bundle)
             files[path] = sha256Hex(data)
             contentsByPath[path] = data
             total += data.count

@@ -156,6 +156,7 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
             guard actual == expected else {
                 throw .changedFile(bundle: bundle, file: path, expected: expected, actual: actual)
             }
+            try FlowRuleBundle.checkText(data, path: path, bundle: bundle)
         }
         for path in files.keys.sorted(by: FlowRuleBundleManifest.lexicallyPrecedes) where manifest.files[path] == nil {
             throw .unlistedFile(bundle: bundle, file: path)

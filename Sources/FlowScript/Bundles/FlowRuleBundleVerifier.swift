@@ -100,6 +100,7 @@ public struct FlowRuleBundleVerifier: Sendable {
             guard actual == expected else {
                 throw .changedFile(bundle: bundle, file: path, expected: expected, actual: actual)
             }
+            try FlowRuleBundle.checkText(data, path: path, bundle: bundle)
             files.append(FlowVerifiedBundleFile(path: path, url: url, data: data, sha256: actual))
         }
         for path in try FlowRuleBundlePaths.listFiles(root: root, bundle: bundle, contents: .rulesAndManifest)

@@ -77,4 +77,20 @@ struct BundleStoreLimitsTests {
         archive.files["rules/big.lua"] = Data(count: 9 << 20)
         #expect(throws: FlowRuleBundleError.self) { try FlowRuleBundleLimits.check(archive) }
     }
+
+    @Test("a rules file that is not UTF-8 (which the engine cannot load) is refused at install, before committing")
+    func nonUTF8RulesAreRefused() throws {
+        let fixture = try StoreFixture()
+        var files = StoreFixture.files(version: "5.0")
+        files["rules/latin1.lua"] = Data([0x2D, 0x2D, 0x20, 0xE9, 0x0A])
+        let store = try fixture.store()
+        #expect {
+            try store.install(data: Self.signedArchive(fixture, version: "5.0", files: files))
+        } throws: { error in
+            guard case .refused(.unreadable(_, "rules/latin1.lua", let detail))? = error as? FlowRuleBundleStoreError else { return false }
+            return detail.contains("UTF-8")
+        }
+        #expect(store.highestInstalledVersion == nil)
+        #expect(try store.install(data: fixture.data(version: "1.0")) == .installed(FlowRuleBundleVersion("1.0")!))
+    }
 }
