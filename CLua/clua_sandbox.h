@@ -18,6 +18,11 @@
  * name is named after the line that loads it (`rules/a.lua:3 (load)`), so errors inside it point
  * back into the rules file rather than at `[string "..."]`. An environment given as argument 4
  * is kept whatever the name and mode.
+ *
+ * A script's chunk never gets a source name starting with '=': those are the names FlowScript
+ * gives the files it loads itself ("=rules/a.lua"), which rules coverage counts by. A name the
+ * script gives as "=name" is loaded as "@name" (messages show the same "name:1:"), so
+ * `load(src, "=rules/a.lua")` cannot pass its lines off as lines of rules/a.lua.
  */
 static int clua_sb_load(lua_State *L) {
     int n = lua_gettop(L);
@@ -29,13 +34,22 @@ static int clua_sb_load(lua_State *L) {
         luaL_where(L, 1);
         const char *where = lua_tolstring(L, -1, &len);
         if (len > 2) {
-            lua_pushliteral(L, "=");
+            lua_pushliteral(L, "@");
             lua_pushlstring(L, where, len - 2); /* without the trailing ": " */
             lua_pushliteral(L, " (load)");
             lua_concat(L, 3);
             lua_replace(L, 2);
         }
         lua_pop(L, 1);
+    } else if (lua_type(L, 2) == LUA_TSTRING) {
+        size_t len;
+        const char *name = lua_tolstring(L, 2, &len);
+        if (len > 0 && name[0] == '=') {
+            lua_pushliteral(L, "@");
+            lua_pushlstring(L, name + 1, len - 1);
+            lua_concat(L, 2);
+            lua_replace(L, 2);
+        }
     }
     lua_pushliteral(L, "t");
     lua_replace(L, 3);

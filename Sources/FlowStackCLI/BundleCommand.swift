@@ -8,12 +8,19 @@ struct BundleCommand: AsyncParsableCommand {
         commandName: "bundle",
         abstract: "Sign a rules directory as a bundle an app can load over the air.",
         discussion: """
-            Hashes every file of DIR (hidden files excepted) into DIR/bundle.json
-            with the bundle's version, the oldest app version that may load it
-            and its expiry, and signs it into DIR/bundle.sig with the private
-            key. Apps load it with engine.loadBundle(at:verifier:), which
-            refuses a bad signature, a changed, missing or added file, an
-            expired bundle, an app that is too old, or a rollback.
+            Hashes the project's rules (the *.lua files below DIR/rules/, hidden
+            files excepted) and its route manifest (DIR/routes.lua) into
+            DIR/bundle.json with the bundle's version, the oldest app version
+            that may load it and its expiry, and signs it into DIR/bundle.sig
+            with the private key. Nothing else of DIR is signed or shipped:
+            flow tests, generated annotations (flowstack types --output) and
+            notes stay out. Apps load it with engine.loadBundle(at:verifier:),
+            which refuses a bad signature, a changed, missing or added rules
+            file, an expired bundle, an app that is too old, or a rollback.
+
+            Limits (the same in every app): at most 4096 files, 8 MiB per file,
+            12 MiB together, 32 folders deep, and a 16 MiB archive; a project
+            over one is refused and nothing is written.
 
             With --output FILE it also writes the signed bundle as one archive
             file (JSON), the file to publish for FlowRuleBundleUpdater /
@@ -56,6 +63,12 @@ struct BundleCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure("no directory at \(project.directory): pass the rules project to sign, as in `flowstack bundle Scripts --key rules.key ...`")
         }
+        let hasRules = FileManager.default.fileExists(atPath: directory.appendingPathComponent(FlowRuleBundle.projectRulesFolder).path)
+        let hasManifest = FileManager.default.fileExists(atPath: directory.appendingPathComponent(FlowRuleBundle.projectManifestPath).path)
+        guard hasRules || hasManifest else {
+            throw CommandFailure(
+                "\(project.directory) has no rules/ folder and no routes.lua, so there is nothing to sign: pass the rules project, as in `flowstack bundle Scripts --key rules.key ...`")
+        }
         guard let expiry = FlowRuleBundleManifest.parseDate(expires) else {
             throw CommandFailure("--expires \"\(expires)\" is not a date: write it as 2027-06-01 or 2027-06-01T12:00:00Z")
         }
@@ -65,7 +78,7 @@ struct BundleCommand: AsyncParsableCommand {
                 directory: directory, privateKey: signingKey,
                 version: try FlowRuleBundleVersion(parsing: version, field: "--version"),
                 minimumAppVersion: try FlowRuleBundleVersion(parsing: minApp, field: "--min-app"),
-                expires: expiry)
+                expires: expiry, contents: .rulesAndManifest)
             Terminal.write("""
                 signed \(project.directory): version \(manifest.version), for apps \(manifest.minimumAppVersion) and later, \
                 expires \(FlowRuleBundleManifest.formatDate(manifest.expires)), \(manifest.files.count) files
@@ -74,11 +87,7 @@ struct BundleCommand: AsyncParsableCommand {
                 """)
             if let output {
                 let archive = try FlowRuleBundleArchive(directory: directory)
-                do {
-                    try archive.encoded().write(to: URL(fileURLWithPath: output), options: .atomic)
-                } catch {
-                    throw CommandFailure("cannot write \(output): \(error.localizedDescription); pass a writable path to --output")
-                }
+                try OutputFile.write(archive.encoded(), to: output, option: "--output")
                 Terminal.write("wrote \(output) (\(archive.files.count) files, archive \(archive.tag))\n")
             }
         } catch let failure as CommandFailure {

@@ -135,7 +135,7 @@ struct TestCommand: AsyncParsableCommand {
             Terminal.write(rendered)
         }
         if let coverage, let files = report.coverage {
-            try writeFile(FlowCoverage.lcov(files, directory: project.directory), to: coverage)
+            try OutputFile.write(Data(FlowCoverage.lcov(files, directory: project.directory).utf8), to: coverage, option: "--coverage")
             if streaming { pretty.coverage(files, writtenTo: coverage) }
         }
         if streaming { pretty.finish(report, seconds: seconds) }

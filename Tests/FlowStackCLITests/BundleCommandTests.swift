@@ -59,4 +59,115 @@ struct BundleCommandTests {
         #expect(badKey.stderr.contains(key))
         #expect(!FileManager.default.fileExists(atPath: project.url.appendingPathComponent("bundle.json").path))
     }
+
+    @Test("keygen never replaces an existing key without --force, and writes nothing when it refuses")
+    func keygenRefusesToOverwrite() throws {
+        let project = try TemporaryProject(["keys/rules.key": "the key every shipped app trusts\n"])
+        defer { project.remove() }
+        let key = project.url.appendingPathComponent("keys/rules.key")
+        let pub = project.url.appendingPathComponent("keys/rules.pub")
+        let refused = try CLIRunner.run(["keygen", "--private-key", key.path, "--public-key", pub.path])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains(key.path) && refused.stderr.contains("--force"), "\(refused.stderr)")
+        #expect(try String(contentsOf: key, encoding: .utf8) == "the key every shipped app trusts\n")
+        #expect(!FileManager.default.fileExists(atPath: pub.path), "nothing written when one key is refused")
+
+        let onlyPublic = try CLIRunner.run(["keygen", "--public-key", key.path])
+        #expect(onlyPublic.status != 0)
+        #expect(try String(contentsOf: key, encoding: .utf8) == "the key every shipped app trusts\n")
+
+        let forced = try CLIRunner.run(["keygen", "--private-key", key.path, "--public-key", pub.path, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        let replaced = try String(contentsOf: key, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(Data(base64Encoded: replaced)?.count == 32)
+        #expect((try FileManager.default.attributesOfItem(atPath: key.path)[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("keygen refuses one path for both keys, however it is spelled, before writing anything")
+    func keygenRefusesOnePathForBothKeys() throws {
+        let project = try TemporaryProject(["rules/a.lua": "-- a\n"])
+        defer { project.remove() }
+        let key = project.url.appendingPathComponent("rules.key")
+        for (first, second) in [(key.path, key.path), (key.path, project.path + "/rules/../rules.key")] {
+            for force in [false, true] {
+                let output = try CLIRunner.run(["keygen", "--private-key", first, "--public-key", second] + (force ? ["--force"] : []))
+                #expect(output.status != 0)
+                #expect(output.stderr.contains("give each key its own file"), "\(output.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: key.path))
+            }
+        }
+    }
+
+    @Test("keygen does not follow a symbolic link to a key")
+    func keygenRefusesALink() throws {
+        let project = try TemporaryProject(["outside.txt": "keep\n"])
+        defer { project.remove() }
+        let link = project.url.appendingPathComponent("rules.key")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: project.url.appendingPathComponent("outside.txt").path)
+        let output = try CLIRunner.run(["keygen", "--private-key", link.path, "--force"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("symbolic link"), "\(output.stderr)")
+        #expect(try String(contentsOf: project.url.appendingPathComponent("outside.txt"), encoding: .utf8) == "keep\n")
+    }
+
+    @Test("bundle signs rules/ and routes.lua only: not flow tests, annotations or notes")
+    func bundleTakesRulesAndManifestOnly() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/auth.lua": TemporaryProject.rules,
+            "flows/auth.lua": "it('x', function() end)\n",
+            "flowstack-types.lua": "---@meta\nfacts = {}\n",
+            "notes.txt": "notes\n",
+            "rules/notes.md": "not a rules file\n",
+            "rules.key": "",
+        ])
+        defer { project.remove() }
+        let key = project.url.appendingPathComponent("rules.key")
+        try FileManager.default.removeItem(at: key)
+        #expect(try CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
+        let output = project.url.appendingPathComponent("out.flowbundle")
+        let bundle = try CLIRunner.run([
+            "bundle", project.path, "--key", key.path, "--version", "1.0", "--min-app", "1.0", "--expires", "2099-01-01",
+            "--output", output.path,
+        ])
+        #expect(bundle.status == 0, "\(bundle.stderr)")
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: project.url.appendingPathComponent("bundle.json"))) as? [String: Any])
+        #expect((manifest["files"] as? [String: String])?.keys.sorted() == ["routes.lua", "rules/auth.lua"])
+        let archive = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output)) as? [String: Any])
+        #expect((archive["files"] as? [String: String])?.keys.sorted() == ["routes.lua", "rules/auth.lua"])
+    }
+
+    @Test("bundle refuses a rules file deeper than test and check read, naming it")
+    func bundleRefusesTooDeep() throws {
+        let deep = "rules/" + Array(repeating: "d", count: 32).joined(separator: "/") + "/deep.lua"
+        let project = try TemporaryProject(["rules/a.lua": "-- a\n", deep: "-- never tested\n"])
+        defer { project.remove() }
+        let key = project.url.appendingPathComponent(".rules.key")
+        #expect(try CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
+        let bundle = try CLIRunner.run([
+            "bundle", project.path, "--key", key.path, "--version", "1.0", "--min-app", "1.0", "--expires", "2099-01-01",
+        ])
+        #expect(bundle.status != 0)
+        #expect(bundle.stderr.contains(deep) && bundle.stderr.contains("33 folders deep"), "\(bundle.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: project.url.appendingPathComponent("bundle.json").path))
+    }
+
+    @Test("bundle --output writes into the file itself and refuses a symbolic link there")
+    func bundleOutputRefusesALink() throws {
+        let project = try TemporaryProject(["rules/a.lua": "-- a\n", "target.txt": "keep\n"])
+        defer { project.remove() }
+        let key = project.url.appendingPathComponent(".rules.key")
+        #expect(try CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
+        let link = project.url.appendingPathComponent("out.flowbundle")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: project.url.appendingPathComponent("target.txt").path)
+        let bundle = try CLIRunner.run([
+            "bundle", project.path, "--key", key.path, "--version", "1.0", "--min-app", "1.0", "--expires", "2099-01-01",
+            "--output", link.path,
+        ])
+        #expect(bundle.status != 0)
+        #expect(bundle.stderr.contains("symbolic link") && bundle.stderr.contains("--output"), "\(bundle.stderr)")
+        #expect(try String(contentsOf: project.url.appendingPathComponent("target.txt"), encoding: .utf8) == "keep\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil, "the link stays a link")
+    }
 }

@@ -15,17 +15,51 @@ import Foundation
 /// never part of a bundle: `write` does not list them and `FlowRuleBundleVerifier` ignores them,
 /// and since only verified files are handed to the engine they are never loaded.
 /// Apps load bundles through `FlowRuleBundleVerifier`.
+///
+/// The engine loads the rules of a bundle from `rules/` only (`isRulesFile(_:)`): other files
+/// a bundle holds (notes, generated LuaLS annotations, flow tests) are verified, never run.
+/// Every bundle is held to `FlowRuleBundleLimits`.
 public enum FlowRuleBundle {
     /// The manifest's file name, at the top of the bundle directory.
     public static let manifestFileName = "bundle.json"
     /// The signature's file name, at the top of the bundle directory.
     public static let signatureFileName = "bundle.sig"
+    /// The rules' folder inside a bundle (a project's `rules/`).
+    public static let projectRulesFolder = "rules"
+    /// The route manifest's path inside a bundle (a project's `routes.lua`).
+    public static let projectManifestPath = "routes.lua"
 
-    /// Lists and hashes every file of `directory`, then writes and signs its manifest.
+    /// Which files of a directory `write` signs.
+    public enum Contents: Sendable {
+        /// Every file (hidden ones excepted).
+        case allFiles
+        /// The project's route manifest (`routes.lua`) and the `*.lua` files below `rules/`
+        /// (the files `flowstack test` and `check` read), what `flowstack bundle` signs: never
+        /// flow tests, generated annotations or anything else.
+        case rulesAndManifest
+    }
+
+    /// Whether the engine loads the bundled file at `path` as rules: a `*.lua` file below `rules/`.
+    public static func isRulesFile(_ path: String) -> Bool {
+        path.hasPrefix(projectRulesFolder + "/") && path.hasSuffix(".lua")
+    }
+
+    /// Refuses a rules file (or `routes.lua`) that is not UTF-8 text, which the engine cannot
+    /// load: checked when signing, installing and launching alike.
+    static func checkText(_ data: Data, path: String, bundle: String) throws(FlowRuleBundleError) {
+        guard isRulesFile(path) || path == projectManifestPath else { return }
+        guard String(data: data, encoding: .utf8) != nil else {
+            throw .unreadable(bundle: bundle, file: path, detail: "it is not UTF-8 text, and rules files must be")
+        }
+    }
+
+    /// Lists and hashes the files of `directory` (all of them, or `contents`), then writes and
+    /// signs its manifest.
     ///
     /// Dates are stored in whole seconds. Replaces an existing `bundle.json` and `bundle.sig`.
-    /// Throws when `expires` is not after `createdAt`, when a file cannot be read, or when a
-    /// symbolic link leads outside the directory. Returns the manifest written.
+    /// Throws when `expires` is not after `createdAt`, when a file cannot be read, when a
+    /// symbolic link leads outside the directory, or when the files break a
+    /// `FlowRuleBundleLimits` limit (nothing is written then). Returns the manifest written.
     @discardableResult
     public static func write(
         directory: URL,
@@ -33,7 +67,8 @@ public enum FlowRuleBundle {
         version: FlowRuleBundleVersion,
         minimumAppVersion: FlowRuleBundleVersion,
         expires: Date,
-        createdAt: Date = Date()
+        createdAt: Date = Date(),
+        contents: Contents = .allFiles
     ) throws(FlowRuleBundleError) -> FlowRuleBundleManifest {
         let bundle = directory.path
         let created = wholeSeconds(createdAt)
@@ -41,18 +76,29 @@ public enum FlowRuleBundle {
         guard expiry > created else { throw .invalidExpiry(expires: expiry, createdAt: created) }
         let root = try FlowRuleBundlePaths.resolvedDirectory(directory)
         var files: [String: String] = [:]
-        for path in try FlowRuleBundlePaths.listFiles(root: root, bundle: bundle) {
+        var contentsByPath: [String: Data] = [:]
+        var total = 0
+        for path in try FlowRuleBundlePaths.listFiles(root: root, bundle: bundle, contents: contents) {
             try FlowRuleBundlePaths.checkListed(path, bundle: bundle)
-            files[path] = sha256Hex(try FlowRuleBundlePaths.read(path, root: root, bundle: bundle).data)
+            let data = try FlowRuleBundlePaths.read(path, root: root, bundle: bundle).data
+            try checkText(data, path: path, bundle: bundle)
+            files[path] = sha256Hex(data)
+            contentsByPath[path] = data
+            total += data.count
+            guard total <= FlowRuleBundleLimits.maximumTotalBytes else { break }
         }
+        try FlowRuleBundleLimits.check(fileSizes: contentsByPath.mapValues(\.count), bundle: bundle)
         let manifest = FlowRuleBundleManifest(
             version: version, minimumAppVersion: minimumAppVersion,
             expires: expiry, createdAt: created, files: files
         )
         let bytes = try manifest.encoded()
-        let signature = try privateKey.sign(bytes)
+        let signature = Data((try privateKey.sign(bytes).base64EncodedString() + "\n").utf8)
+        // The archive apps download must fit too: check it before anything is written.
+        let archive = FlowRuleBundleArchive(manifest: bytes, signature: signature, files: contentsByPath)
+        try FlowRuleBundleLimits.check(archiveBytes: archive.encoded().count, bundle: bundle)
         try save(bytes, as: manifestFileName, root: root, bundle: bundle)
-        try save(Data((signature.base64EncodedString() + "\n").utf8), as: signatureFileName, root: root, bundle: bundle)
+        try save(signature, as: signatureFileName, root: root, bundle: bundle)
         return manifest
     }
 

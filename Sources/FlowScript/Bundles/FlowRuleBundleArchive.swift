@@ -20,8 +20,8 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
     public static let mediaType = "application/vnd.flowstack.bundle+json"
     /// The usual file extension of an archive.
     public static let fileExtension = "flowbundle"
-    /// The largest archive `init(data:)` accepts by default (16 MiB).
-    public static let defaultMaximumBytes = 16 << 20
+    /// The largest archive `init(data:)` accepts by default (`FlowRuleBundleLimits.maximumArchiveBytes`, 16 MiB).
+    public static let defaultMaximumBytes = FlowRuleBundleLimits.maximumArchiveBytes
 
     /// The exact bytes of `bundle.json`.
     public var manifest: Data
@@ -109,6 +109,8 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
     /// Builds an archive from files in memory: writes their manifest and, with a key, signs it.
     ///
     /// `flowstack serve` uses it for the bundles it serves (unsigned unless `--key` is given).
+    /// Refuses files an app would refuse (`FlowRuleBundleLimits`), so nothing is published
+    /// that an app then refuses.
     public static func make(
         files: [String: Data],
         version: FlowRuleBundleVersion,
@@ -118,6 +120,7 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
         signingKey: FlowRuleBundleSigningKey?
     ) throws(FlowRuleBundleError) -> FlowRuleBundleArchive {
         for path in files.keys { try FlowRuleBundlePaths.checkListed(path, bundle: "the archive") }
+        try FlowRuleBundleLimits.check(fileSizes: files.mapValues(\.count), bundle: "the archive")
         let created = Date(timeIntervalSince1970: createdAt.timeIntervalSince1970.rounded(.down))
         let expiry = Date(timeIntervalSince1970: expires.timeIntervalSince1970.rounded(.down))
         guard expiry > created else { throw .invalidExpiry(expires: expiry, createdAt: created) }
@@ -128,7 +131,9 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
         let signature = try signingKey.map { key throws(FlowRuleBundleError) in
             Data((try key.sign(bytes).base64EncodedString() + "\n").utf8)
         }
-        return FlowRuleBundleArchive(manifest: bytes, signature: signature, files: files)
+        let archive = FlowRuleBundleArchive(manifest: bytes, signature: signature, files: files)
+        try FlowRuleBundleLimits.check(archiveBytes: archive.encoded().count, bundle: "the archive")
+        return archive
     }
 
     /// The files after checking them against the manifest, without checking any signature:
@@ -137,6 +142,7 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
     /// Refuses a file missing, added or changed since the manifest was written.
     public func checkedAgainstManifest(name: String = "the served rules") throws(FlowRuleBundleError) -> FlowRuleBundleManifest {
         let parsed = try FlowRuleBundleManifest.decode(manifest, bundle: name)
+        try FlowRuleBundleLimits.check(fileSizes: files.mapValues(\.count), bundle: name)
         try Self.checkFiles(files, against: parsed, bundle: name)
         return parsed
     }
@@ -150,6 +156,7 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
             guard actual == expected else {
                 throw .changedFile(bundle: bundle, file: path, expected: expected, actual: actual)
             }
+            try FlowRuleBundle.checkText(data, path: path, bundle: bundle)
         }
         for path in files.keys.sorted(by: FlowRuleBundleManifest.lexicallyPrecedes) where manifest.files[path] == nil {
             throw .unlistedFile(bundle: bundle, file: path)

@@ -51,6 +51,9 @@ public enum FlowRuleBundleError: Error, Equatable, Sendable, CustomStringConvert
     case malformedArchive(detail: String)
     /// A bundle archive has no signature, and only signed bundles are accepted here.
     case unsigned(bundle: String)
+    /// The bundle breaks one of `FlowRuleBundleLimits` (a file too large or too deep, too many
+    /// files, an archive too large); `file` is the file at fault, if one is.
+    case overLimit(bundle: String, file: String?, detail: String)
 
     /// What happened, where, and what to do.
     public var description: String {
@@ -120,6 +123,13 @@ public enum FlowRuleBundleError: Error, Equatable, Sendable, CustomStringConvert
         case .unsigned(let bundle):
             return "rule bundle refused: \(bundle) is not signed, and apps install signed bundles only; "
                 + "sign it with `flowstack bundle DIR --key KEY --output FILE`"
+        case .overLimit(let bundle, let file, let detail):
+            let path = file.map { "\(bundle)/\($0)" } ?? bundle
+            return "rule bundle refused: \(path) is over a bundle limit: \(detail); "
+                + "bundles hold at most \(FlowRuleBundleLimits.maximumFileCount) files of at most "
+                + "\(FlowRuleBundleLimits.describe(FlowRuleBundleLimits.maximumFileBytes)) each "
+                + "(\(FlowRuleBundleLimits.describe(FlowRuleBundleLimits.maximumTotalBytes)) together), "
+                + "at most \(FlowRuleBundleLimits.maximumFolderDepth) folders deep; split or shrink the rules"
         }
     }
 

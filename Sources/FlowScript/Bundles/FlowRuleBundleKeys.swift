@@ -1,5 +1,12 @@
 import Crypto
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A freshly generated Ed25519 key pair as base64 text (the keys' raw 32-byte representations).
 public struct FlowRuleBundleKeyPair: Hashable, Sendable {
@@ -35,19 +42,31 @@ public enum FlowRuleBundleKeys {
         return data
     }
 
-    /// Reads key text from a file.
+    /// The most bytes a key file may hold (a key is 44 characters of base64).
+    static let maximumKeyFileBytes = 4096
+
+    /// Reads key text from a file: a regular file of at most `maximumKeyFileBytes` (a FIFO or
+    /// a device such as `/dev/zero` is refused at once, never read).
     static func read(_ url: URL) throws(FlowRuleBundleError) -> String {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .invalidKey(source: url.path, detail: "the file cannot be read (\(String(cString: strerror(errno))))")
+        }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .invalidKey(source: url.path, detail: "it is not a regular file")
+        }
+        let data: Data
         do {
-            let data = try Data(contentsOf: url)
-            guard data.count <= 4096, let text = String(data: data, encoding: .utf8) else {
-                throw FlowRuleBundleError.invalidKey(source: url.path, detail: "the file is not a short text file")
-            }
-            return text
-        } catch let error as FlowRuleBundleError {
-            throw error
+            data = try handle.read(upToCount: maximumKeyFileBytes + 1) ?? Data()
         } catch {
             throw .invalidKey(source: url.path, detail: "the file cannot be read (\(error.localizedDescription))")
         }
+        guard data.count <= maximumKeyFileBytes, let text = String(data: data, encoding: .utf8) else {
+            throw .invalidKey(source: url.path, detail: "the file is not a short text file")
+        }
+        return text
     }
 }
 

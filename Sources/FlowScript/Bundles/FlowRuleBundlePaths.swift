@@ -9,13 +9,16 @@ import Darwin
 
 /// The file-system side of bundles: which files belong to one, and reading them safely.
 ///
-/// A bundle's files are every entry under its directory except the top-level `bundle.json` and
-/// `bundle.sig` and hidden entries (any path component starting with `.`, such as `.DS_Store`
-/// or `.git/`), which are skipped whole. Symbolic links are allowed when they resolve to a
-/// regular file inside the bundle directory; a link that resolves outside is refused.
+/// A bundle's files (`FlowRuleBundle.Contents.allFiles`) are every entry under its directory
+/// except the top-level `bundle.json` and `bundle.sig` and hidden entries (any path component
+/// starting with `.`, such as `.DS_Store` or `.git/`), which are skipped whole; a project's
+/// (`rulesAndManifest`) are `routes.lua` and the `*.lua` files below `rules/`, what
+/// `flowstack test` and `check` read. Symbolic links are
+/// allowed when they resolve to a regular file inside the bundle directory; a link that
+/// resolves outside is refused.
 enum FlowRuleBundlePaths {
-    /// The largest file a bundle may hold (8 MiB): rules are small, and a bundle is read whole.
-    static let maximumFileBytes = 8 << 20
+    /// The largest file a bundle may hold (`FlowRuleBundleLimits.maximumFileBytes`).
+    static var maximumFileBytes: Int { FlowRuleBundleLimits.maximumFileBytes }
 
     /// Checks one path listed in a manifest: relative, normalized, not hidden, not a bundle file.
     static func checkListed(_ path: String, bundle: String) throws(FlowRuleBundleError) {
@@ -38,6 +41,7 @@ enum FlowRuleBundlePaths {
         if path == FlowRuleBundle.manifestFileName || path == FlowRuleBundle.signatureFileName {
             throw .malformedManifest(bundle: bundle, detail: "the manifest lists \(path), which is never hashed")
         }
+        try FlowRuleBundleLimits.check(path: path, bundle: bundle)
     }
 
     /// The directory's real path (every symbolic link resolved), or a refusal when it is not a
@@ -50,10 +54,36 @@ enum FlowRuleBundlePaths {
         return real
     }
 
-    /// Every file of the bundle rooted at `root` (a real path), relative and in lexical order.
-    static func listFiles(root: String, bundle: String) throws(FlowRuleBundleError) -> [String] {
+    /// Every file of the bundle rooted at `root` (a real path), relative and in lexical order:
+    /// all of them, or `routes.lua` and the `*.lua` files below `rules/`.
+    ///
+    /// Refuses a file deeper or a listing longer than `FlowRuleBundleLimits` allow.
+    static func listFiles(root: String, bundle: String, contents: FlowRuleBundle.Contents = .allFiles) throws(FlowRuleBundleError) -> [String] {
         var files: [String] = []
-        try collect(root: root, relative: "", bundle: bundle, into: &files)
+        switch contents {
+        case .allFiles:
+            try collect(root: root, relative: "", bundle: bundle, into: &files)
+        case .rulesAndManifest:
+            let manifest = FlowRuleBundle.projectManifestPath
+            switch kind(of: root + "/" + manifest, followingLinks: false) {
+            case .missing: break
+            case .directory: throw .unreadable(bundle: bundle, file: manifest, detail: "a folder, not a file")
+            case .symbolicLink:
+                try checkLink(manifest, root: root, bundle: bundle)
+                files.append(manifest)
+            case .regular, .other: files.append(manifest)
+            }
+            let rules = FlowRuleBundle.projectRulesFolder
+            switch kind(of: root + "/" + rules, followingLinks: false) {
+            case .missing: break
+            case .directory:
+                var below: [String] = []
+                try collect(root: root, relative: rules, bundle: bundle, into: &below)
+                files += below.filter { $0.hasSuffix(".lua") }
+            case .symbolicLink, .regular, .other:
+                throw .unreadable(bundle: bundle, file: rules, detail: "not a folder (a link to a folder is not followed)")
+            }
+        }
         return files.sorted(by: FlowRuleBundleManifest.lexicallyPrecedes)
     }
 
@@ -75,9 +105,16 @@ enum FlowRuleBundlePaths {
                 try collect(root: root, relative: child, bundle: bundle, into: &files)
             case .symbolicLink:
                 try checkLink(child, root: root, bundle: bundle)
+                try FlowRuleBundleLimits.check(path: child, bundle: bundle)
                 files.append(child)
             case .regular, .other, .missing:
+                try FlowRuleBundleLimits.check(path: child, bundle: bundle)
                 files.append(child)
+            }
+            guard files.count <= FlowRuleBundleLimits.maximumFileCount else {
+                throw .overLimit(
+                    bundle: bundle, file: nil,
+                    detail: "it holds more than \(FlowRuleBundleLimits.maximumFileCount) files, the limit")
             }
         }
     }
@@ -119,12 +156,13 @@ enum FlowRuleBundlePaths {
             throw .unreadable(bundle: bundle, file: relative, detail: "not a regular file")
         }
         guard Int(info.st_size) <= maximumFileBytes else {
-            throw .unreadable(bundle: bundle, file: relative, detail: "larger than \(maximumFileBytes >> 20) MiB")
+            throw .overLimit(bundle: bundle, file: relative, detail: "it holds \(info.st_size) bytes, more than the limit of \(maximumFileBytes >> 20) MiB per file")
         }
         do {
-            let data = try handle.readToEnd() ?? Data()
+            let data = try handle.read(upToCount: maximumFileBytes + 1) ?? Data()
             guard data.count <= maximumFileBytes else {
-                throw FlowRuleBundleError.unreadable(bundle: bundle, file: relative, detail: "larger than \(maximumFileBytes >> 20) MiB")
+                throw FlowRuleBundleError.overLimit(
+                    bundle: bundle, file: relative, detail: "it holds more than the limit of \(maximumFileBytes >> 20) MiB per file")
             }
             return (URL(fileURLWithPath: path), data)
         } catch let error as FlowRuleBundleError {

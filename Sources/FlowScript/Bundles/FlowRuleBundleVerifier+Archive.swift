@@ -7,7 +7,8 @@ extension FlowRuleBundleVerifier {
     /// required and must verify over the exact manifest bytes; then the manifest's format,
     /// paths, expiry and minimum app version; then no rollback below `highestVersion` (and, at
     /// that very version, only the manifest whose SHA-256 is `highestManifestSHA256`); then
-    /// every file present, unchanged and listed. `name` names the bundle in errors.
+    /// `FlowRuleBundleLimits` (what launch refuses is refused here, before anything is
+    /// written); then every file present, unchanged and listed. `name` names the bundle in errors.
     ///
     /// Returns the verified manifest.
     public func verify(
@@ -22,14 +23,16 @@ extension FlowRuleBundleVerifier {
         try checkMetadata(
             manifest, manifestSHA256: FlowRuleBundle.sha256Hex(archive.manifest), loadedVersion: highestVersion,
             loadedManifestSHA256: highestManifestSHA256, bundle: name)
+        try FlowRuleBundleLimits.check(fileSizes: archive.files.mapValues(\.count), bundle: name)
         try FlowRuleBundleArchive.checkFiles(archive.files, against: manifest, bundle: name)
         return manifest
     }
 }
 
 extension FlowVerifiedBundle {
-    /// The rules an engine loads from this bundle: every `*.lua` file except the manifest
-    /// (`routes.lua`) and flow tests (`flows/`), named `prefix/path`.
+    /// The rules an engine loads from this bundle: the `*.lua` files below `rules/`
+    /// (`FlowRuleBundle.isRulesFile`), named `prefix/path`; never the manifest, flow tests or
+    /// generated annotations beside them.
     func ruleSources(prefix: String) throws(FlowScriptError) -> [FlowRulesSource] {
         try FlowRulesSource.rules(
             from: luaSources.map { ($0.path, $0.data) }, prefix: prefix)
@@ -37,11 +40,11 @@ extension FlowVerifiedBundle {
 }
 
 extension FlowRulesSource {
-    /// The rules among bundle files: `*.lua` files except `routes.lua` and `flows/`, in the
-    /// order given, named `prefix/path` (or `path` when `prefix` is empty).
+    /// The rules among bundle files: the `*.lua` files below `rules/`, in the order given,
+    /// named `prefix/path` (or `path` when `prefix` is empty).
     static func rules(from files: [(path: String, data: Data)], prefix: String) throws(FlowScriptError) -> [FlowRulesSource] {
         var sources: [FlowRulesSource] = []
-        for (path, data) in files where path.hasSuffix(".lua") && path != "routes.lua" && !path.hasPrefix("flows/") {
+        for (path, data) in files where FlowRuleBundle.isRulesFile(path) {
             let name = prefix.isEmpty ? path : "\(prefix)/\(path)"
             guard let text = String(data: data, encoding: .utf8) else {
                 throw FlowScriptError(kind: .runtime, file: name, message: "the file is not UTF-8 text")

@@ -14,8 +14,11 @@ import Foundation
 ///    for equal versions);
 /// 7. every listed file exists inside the bundle (symbolic links must resolve inside it) and
 ///    has the listed SHA-256;
-/// 8. no other file is present, apart from `bundle.json`, `bundle.sig` and hidden entries (any
-///    path component starting with `.`, such as `.DS_Store`), which are ignored and never loaded.
+/// 8. the bundle keeps to `FlowRuleBundleLimits` (file count, sizes, depth);
+/// 9. no file is present where the engine loads from (`routes.lua`, `*.lua` below `rules/`)
+///    that the manifest does not list; hidden entries (any path component starting with `.`,
+///    such as `.DS_Store`) and files elsewhere (flow tests, generated annotations) are ignored
+///    and never loaded.
 ///
 /// Each file is read once; the bytes that were hashed are the bytes returned in
 /// `FlowVerifiedBundle`, so there is no gap between checking a file and loading it. A refusal
@@ -78,16 +81,30 @@ public struct FlowRuleBundleVerifier: Sendable {
         try checkMetadata(manifest, manifestSHA256: manifestSHA256, loadedVersion: loadedVersion,
                           loadedManifestSHA256: loadedManifestSHA256, bundle: bundle)
         var files: [FlowVerifiedBundleFile] = []
+        guard manifest.files.count <= FlowRuleBundleLimits.maximumFileCount else {
+            throw .overLimit(
+                bundle: bundle, file: nil,
+                detail: "it lists \(manifest.files.count) files, more than the limit of \(FlowRuleBundleLimits.maximumFileCount)")
+        }
+        var total = 0
         for path in manifest.sortedPaths {
             let (url, data) = try FlowRuleBundlePaths.read(path, root: root, bundle: bundle)
+            total += data.count
+            guard total <= FlowRuleBundleLimits.maximumTotalBytes else {
+                throw .overLimit(
+                    bundle: bundle, file: nil,
+                    detail: "its files hold more than \(FlowRuleBundleLimits.describe(FlowRuleBundleLimits.maximumTotalBytes)) together, the limit")
+            }
             let expected = manifest.files[path] ?? ""
             let actual = FlowRuleBundle.sha256Hex(data)
             guard actual == expected else {
                 throw .changedFile(bundle: bundle, file: path, expected: expected, actual: actual)
             }
+            try FlowRuleBundle.checkText(data, path: path, bundle: bundle)
             files.append(FlowVerifiedBundleFile(path: path, url: url, data: data, sha256: actual))
         }
-        for path in try FlowRuleBundlePaths.listFiles(root: root, bundle: bundle) where manifest.files[path] == nil {
+        for path in try FlowRuleBundlePaths.listFiles(root: root, bundle: bundle, contents: .rulesAndManifest)
+        where manifest.files[path] == nil {
             throw .unlistedFile(bundle: bundle, file: path)
         }
         return FlowVerifiedBundle(directory: directory, manifest: manifest, manifestSHA256: manifestSHA256, files: files)

@@ -80,13 +80,17 @@ public final class FlowCoverage {
 
     /// Counts in lcov's tracefile format (`SF`, `FN`/`FNDA`/`FNF`/`FNH`, `DA`, `LF`/`LH`),
     /// with absolute paths below `directory`.
+    ///
+    /// Every name is escaped (`lcovField`): a field never holds a line break or another control
+    /// character, so nothing a rules file writes (a rule named by a string continued over
+    /// lines, say) can end a record or add one.
     public nonisolated static func lcov(_ files: [File], directory: URL) -> String {
         var out: [String] = []
         for file in files {
             out.append("TN:")
-            out.append("SF:" + directory.appendingPathComponent(file.name).standardizedFileURL.path)
+            out.append("SF:" + lcovField(directory.appendingPathComponent(file.name).standardizedFileURL.path, escapingCommas: false))
             // lcov keys functions by name: the line tells two of the same name apart.
-            let named = file.functions.map { ("\($0.name):\($0.line)", $0.line, $0.count) }
+            let named = file.functions.map { (lcovField("\($0.name):\($0.line)", escapingCommas: true), $0.line, $0.count) }
             for (name, line, _) in named { out.append("FN:\(line),\(name)") }
             for (name, _, count) in named { out.append("FNDA:\(count),\(name)") }
             out.append("FNF:\(named.count)")
@@ -97,5 +101,32 @@ public final class FlowCoverage {
             out.append("end_of_record")
         }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` as one lcov field (or one terminal line): control characters (line breaks
+    /// included, and the Unicode line and paragraph separators) written as `\xHH` /
+    /// `\u{HHHH}`, and with `escapingCommas` commas as `\x2C` (lcov splits `FN` and `FNDA`
+    /// at commas).
+    nonisolated static func lcovField(_ text: String, escapingCommas: Bool) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x00..<0x20, 0x7F:
+                out += "\\x" + hex(scalar.value, digits: 2)
+            case 0x2C where escapingCommas:
+                out += "\\x2C"
+            case 0x80..<0xA0, 0x2028, 0x2029:
+                out += "\\u{" + hex(scalar.value, digits: 4) + "}"
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private nonisolated static func hex(_ value: UInt32, digits: Int) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

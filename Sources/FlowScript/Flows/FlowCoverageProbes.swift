@@ -71,7 +71,9 @@ struct FlowCoverageProbes {
             guard token.kind == .name || token.kind == .symbol else { continue }
             switch token.text {
             case "function" where token.kind == .name:
-                stack.append(.parameters(line: token.line, name: functionName(tokens, at: index)))
+                // Names can come from string literals: no control character reaches a report.
+                let name = FlowCoverage.lcovField(functionName(tokens, at: index), escapingCommas: false)
+                stack.append(.parameters(line: token.line, name: name))
             case "(":
                 if case .parameters(let line, let name)? = stack.last {
                     stack[stack.count - 1] = .parameterList(line: line, name: name)

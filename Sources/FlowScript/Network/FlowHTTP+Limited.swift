@@ -4,16 +4,29 @@ import FoundationNetworking
 #endif
 
 extension FlowHTTP {
+    /// Where request deadlines fire.
+    static let deadlines = DispatchQueue(label: "FlowScript.FlowHTTP.deadlines")
+
+    /// The whole exchange (connection, headers and body) took longer than its deadline.
+    struct TimedOut: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// Sends `request` on a session of its own and stops receiving as soon as the answer
     /// exceeds `maximumBytes` (by its `Content-Length`, or while it streams in), so an
-    /// oversized answer is never held in memory. Cancellation-safe like `send`.
-    static func sendLimited(_ request: URLRequest, configuration: URLSessionConfiguration, maximumBytes: Int) async throws -> Response {
+    /// oversized answer is never held in memory. With `timeout`, the whole exchange must end
+    /// within it: a server that sends its headers and then nothing (or trickles bytes) is
+    /// abandoned at the deadline with `TimedOut`, its task cancelled. Cancellation-safe like `send`.
+    static func sendLimited(
+        _ request: URLRequest, configuration: URLSessionConfiguration, maximumBytes: Int, timeout: TimeInterval? = nil
+    ) async throws -> Response {
         let receiver = LimitedReceiver(maximumBytes: maximumBytes, url: request.url?.absoluteString ?? "?")
         let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
+        defer { session.invalidateAndCancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
                 receiver.start(session.dataTask(with: request), continuation: continuation)
+                if let timeout { receiver.expire(after: timeout) }
             }
         } onCancel: {
             receiver.cancel()
@@ -54,6 +67,22 @@ extension FlowHTTP {
             let task = self.task
             lock.unlock()
             task?.cancel()
+        }
+
+        /// Fails the exchange and cancels its task once `seconds` have passed, unless it ended.
+        func expire(after seconds: TimeInterval) {
+            let nanoseconds = Int(min(max(seconds, 0), 86_400 * 365) * 1_000_000_000)
+            // A serial queue of its own gets a thread even when the shared pool is busy (blocked
+            // workers would otherwise hold the deadline back).
+            FlowHTTP.deadlines.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+                lock.lock()
+                let pending = continuation != nil
+                let task = self.task
+                lock.unlock()
+                guard pending else { return }
+                finish(.failure(TimedOut(description: "no complete answer from \(url) within \(seconds) s")))
+                task?.cancel()
+            }
         }
 
         private func finish(_ result: Result<Response, any Error>) {

@@ -13,8 +13,9 @@ import FoundationNetworking
 /// ```
 ///
 /// Each fetch sends `If-None-Match` with the last `ETag` (a `304` costs nothing), stops
-/// receiving an answer as soon as it exceeds `Options.maximumBytes`, gives up on a silent server after
-/// `Options.timeout`, and retries network errors and `5xx` answers with doubling waits. A new
+/// receiving an answer as soon as it exceeds `Options.maximumBytes`, abandons a request whose whole
+/// transfer (connection, headers and body) has not ended after `Options.timeout`, and retries
+/// network errors, timeouts and `5xx` answers with doubling waits. A new
 /// bundle is verified and installed (see the store); `ApplyPolicy` says whether the engine
 /// loads it at once (between two navigations: the engine swaps rules on the main actor) or at
 /// the next launch. The outcome goes to `onUpdate` and is returned; the engine's generation
@@ -31,9 +32,11 @@ public final class FlowRuleBundleUpdater<Route: FlowRouteConvertible> {
 
     /// Limits and policy of the updater.
     public struct Options: Sendable {
-        /// The largest bundle accepted (default 4 MiB).
+        /// The largest bundle accepted (default `FlowRuleBundleLimits.maximumArchiveBytes`,
+        /// 16 MiB, the largest archive `flowstack bundle` writes).
         public var maximumBytes: Int
-        /// Seconds one request may take before it is abandoned (default 30).
+        /// Seconds one request may take, from connecting to the answer's last byte, before it is
+        /// abandoned (default 30); a server that stalls after its headers is abandoned too.
         public var timeout: TimeInterval
         /// Tries per fetch, the first included (default 3).
         public var attempts: Int
@@ -46,7 +49,7 @@ public final class FlowRuleBundleUpdater<Route: FlowRouteConvertible> {
 
         /// Creates options; every argument has the documented default.
         public init(
-            maximumBytes: Int = 4 << 20, timeout: TimeInterval = 30, attempts: Int = 3, backoff: Duration = .seconds(1),
+            maximumBytes: Int = FlowRuleBundleLimits.maximumArchiveBytes, timeout: TimeInterval = 30, attempts: Int = 3, backoff: Duration = .seconds(1),
             policy: ApplyPolicy = .betweenNavigations, headers: [String: String] = [:]
         ) {
             self.maximumBytes = maximumBytes
@@ -165,13 +168,16 @@ public final class FlowRuleBundleUpdater<Route: FlowRouteConvertible> {
         var last = "no attempt was made"
         for attempt in 1...options.attempts {
             do {
-                let response = try await FlowHTTP.sendLimited(request, configuration: configuration, maximumBytes: options.maximumBytes)
+                let response = try await FlowHTTP.sendLimited(
+                    request, configuration: configuration, maximumBytes: options.maximumBytes, timeout: options.timeout)
                 if response.status < 500 { return .success(response) }
                 last = "the server answered \(response.status)"
             } catch is CancellationError {
                 return .failure(FlowHTTP.Failure(description: "the fetch was cancelled"))
             } catch let failure as FlowHTTP.Failure {
                 return .failure(failure)
+            } catch let timedOut as FlowHTTP.TimedOut {
+                last = timedOut.description
             } catch {
                 last = error.localizedDescription
             }
