@@ -48,9 +48,10 @@ enum LuaTokenizer {
     private static func tokens(bytes: UnsafeBufferPointer<UInt8>) -> [LuaToken] {
         let count = bytes.count
         var tokens: [LuaToken] = []
-        // About one token per four bytes in real rules: one allocation instead of repeated
-        // doubling and copying (pages reserved beyond that are never touched).
-        tokens.reserveCapacity(count / 4 + 16)
+        // At most one token per two bytes in all but contrived code (dense rules have one per
+        // three or four): one allocation instead of repeated doubling and copying, and the pages
+        // reserved beyond the tokens are never touched.
+        tokens.reserveCapacity(count / 2 + 16)
         var index = 0
         var line = 1
         let newline = UInt8(ascii: "\n"), equals = UInt8(ascii: "="), open = UInt8(ascii: "["), close = UInt8(ascii: "]")
