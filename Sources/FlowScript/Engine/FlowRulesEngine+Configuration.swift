@@ -190,22 +190,25 @@ struct LuaFileWalk {
             if isLink {
                 // A link to a file counts; links to folders are not followed (no loops).
                 var info = stat()
-                guard stat(full, &info) == 0 else { continue }
-                isFile = (info.st_mode & S_IFMT) == S_IFREG
+                isFile = stat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
             } else if !isDirectory && !isFile {  // a file system that does not say: ask lstat
                 var info = stat()
-                guard lstat(full, &info) == 0 else { continue }
-                isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-                isFile = (info.st_mode & S_IFMT) == S_IFREG
-                if (info.st_mode & S_IFMT) == S_IFLNK {
-                    guard stat(full, &info) == 0 else { continue }
+                if lstat(full, &info) == 0 {
+                    isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
                     isFile = (info.st_mode & S_IFMT) == S_IFREG
+                    if (info.st_mode & S_IFMT) == S_IFLNK {
+                        isFile = stat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+                    }
                 }
             }
             if isDirectory {
                 collect(in: full, relative: childRelative, depth: depth + 1)
-            } else if isFile, name.hasSuffix(".lua") {
-                if depth > FlowRulesSource.maximumFolderDepth {
+            } else if name.hasSuffix(".lua") {
+                if !isFile {
+                    // Never skipped in silence: a bundle or an app would not read it either.
+                    problem(childRelative, "is not a regular file (a FIFO, a device, a socket, or a link to a folder "
+                        + "or to nothing), so it is not read: replace it with a Lua file")
+                } else if depth > FlowRulesSource.maximumFolderDepth {
                     problem(childRelative, "the file is \(depth) folders deep, more than the \(FlowRulesSource.maximumFolderDepth) "
                         + "FlowStack reads (tests, check, bundles and apps alike): move it up")
                 } else {

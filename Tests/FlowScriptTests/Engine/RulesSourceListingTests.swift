@@ -59,6 +59,19 @@ struct RulesSourceListingTests {
         #expect(FlowRulesSource.maximumFolderDepth == 32)
     }
 
+    @Test("a .lua entry that is a FIFO or a link to nothing is reported, never read nor skipped in silence")
+    func luaEntryNotRegular() throws {
+        let rules = try folder(["a.lua": Array("x = 1\n".utf8)])
+        defer { try? FileManager.default.removeItem(at: rules.deletingLastPathComponent()) }
+        #expect(mkfifo(rules.appendingPathComponent("pipe.lua").path, 0o644) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: rules.appendingPathComponent("gone.lua").path, withDestinationPath: rules.appendingPathComponent("missing").path)
+        let listing = try FlowRulesSource.listing(rules)
+        #expect(listing.sources.map(\.name) == ["rules/a.lua"])
+        #expect(listing.problems.map(\.file) == ["rules/gone.lua", "rules/pipe.lua"])
+        #expect(listing.problems.allSatisfy { $0.message.hasPrefix("is not a regular file") })
+    }
+
     @Test("a manifest that is a FIFO or a folder is refused at once, naming it")
     func manifestNotRegular() throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-manifest-\(UUID().uuidString)")
