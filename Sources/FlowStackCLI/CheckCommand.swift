@@ -12,10 +12,14 @@ struct CheckCommand: AsyncParsableCommand {
               - scripts that do not load (syntax errors, errors at the top
                 level, bad registrations); a rules file that does not load is
                 left out and the others are still checked;
+              - files it cannot read: contents or name not UTF-8, more than 32
+                folders deep (rules/ included), unreadable; and a routes.lua
+                that is not a regular file (a FIFO, a device, a folder);
               - manifest mistakes (a bad root, an unknown key) without
                 turning off the name checks;
               - route, dialog and fact names that routes.lua does not
-                declare, with "did you mean", calls to router, app, flow and
+                declare, with "did you mean" (literal names only: a name
+                built by concatenation is not checked), calls to router, app, flow and
                 expect functions that do not exist, and undeclared globals
                 (luassert's assert.x included);
               - dialog ids in flow.redirect("dialog", id), flow.dialog_guard

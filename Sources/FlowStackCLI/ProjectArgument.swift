@@ -20,7 +20,10 @@ struct ProjectArgument: ParsableArguments {
         do {
             return try FlowProject(directory: url)
         } catch {
-            throw CommandFailure("\(error.description)\nFix the manifest (\(directory)/routes.lua) and run again.")
+            // Name the file that failed: the manifest, or a rules or flow file that cannot be read.
+            let file = error.file ?? FlowProject.manifestFileName
+            let what = file == FlowProject.manifestFileName ? "the manifest (\(directory)/\(file))" : "\(directory)/\(file)"
+            throw CommandFailure("\(error.description)\nFix \(what) and run again.")
         }
     }
 

@@ -98,62 +98,122 @@ public struct FlowRulesSource: Hashable, Sendable {
 
     /// Every `*.lua` file below `directory`, in lexical order of their relative paths, named
     /// `<directory name>/<relative path>`.
+    ///
+    /// - Throws: `FlowScriptError` naming the file when the directory does not exist, or when a
+    ///   file cannot be read (not UTF-8 in its contents or its name, unreadable, deeper than
+    ///   `maximumFolderDepth`): the first such file in lexical order. `listing(_:)` reports
+    ///   every one of them and still reads the others.
     public static func directory(_ directory: URL) throws(FlowScriptError) -> [FlowRulesSource] {
+        let listing = try listing(directory)
+        if let first = listing.problems.first { throw first }
+        return listing.sources
+    }
+
+    /// The files of `directory()` that read, and one error (with the file's name, and the line
+    /// for text that is not UTF-8) for each file or folder that did not, in lexical order: what
+    /// `flowstack check` reports while it checks every other file.
+    ///
+    /// - Throws: `FlowScriptError` when the directory does not exist.
+    public static func listing(_ directory: URL) throws(FlowScriptError) -> (sources: [FlowRulesSource], problems: [FlowScriptError]) {
         let base = directory.standardizedFileURL
         let prefix = base.lastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw FlowScriptError(kind: .runtime, file: prefix, message: "rules directory \(base.path) does not exist; create it or pass the right path")
         }
-        var relativePaths: [String] = []
-        FlowRulesSource.collectLuaFiles(in: base.path, relative: "", into: &relativePaths, depth: 0)
+        var walk = LuaFileWalk(prefix: prefix)
+        walk.collect(in: base.path, relative: "", depth: 1)
         var sources: [FlowRulesSource] = []
-        for relative in relativePaths.sorted() {
-            guard let data = FileManager.default.contents(atPath: base.path + "/" + relative),
-                  let text = String(data: data, encoding: .utf8) else {
-                throw FlowScriptError(kind: .runtime, file: "\(prefix)/\(relative)", message: "cannot read the file as UTF-8 text")
+        var problems = walk.problems
+        for relative in walk.paths.sorted() {
+            let name = "\(prefix)/\(relative)"
+            do {
+                sources.append(FlowRulesSource(name: name, text: try FlowSourceFile.text(atPath: base.path + "/" + relative, displayName: name)))
+            } catch {
+                problems.append(error)
             }
-            sources.append(FlowRulesSource(name: "\(prefix)/\(relative)", text: text))
         }
-        return sources
+        problems.sort { ($0.file ?? "") < ($1.file ?? "") }
+        return (sources, problems)
     }
+
+    /// The most folders a rules file's path may have, its top folder included (`rules/a/x.lua`
+    /// has 2): `test`, `check`, `serve`, apps and `bundle` read no file deeper, and report one.
+    public static let maximumFolderDepth = 32
 }
 
-extension FlowRulesSource {
-    /// Appends the relative paths of the `*.lua` files below `path` (hidden files and folders
-    /// skipped, links to files followed, links to folders not, at most 32 folders deep). Walks with `opendir` and
-    /// `readdir`: it runs on every reload, and Foundation's enumerator costs several times more.
-    static func collectLuaFiles(in path: String, relative: String, into paths: inout [String], depth: Int) {
-        guard depth < 32, let directory = opendir(path) else { return }
+/// Finds the `*.lua` files below a folder (hidden files and folders skipped, links to files
+/// followed, links to folders not: no loops), and what it cannot read: a name that is not
+/// UTF-8, a folder it cannot open, a file deeper than `FlowRulesSource.maximumFolderDepth`.
+/// Walks with `opendir` and `readdir`: it runs on every reload, and Foundation's enumerator
+/// costs several times more.
+struct LuaFileWalk {
+    /// The folder's name, for messages (`rules`).
+    let prefix: String
+    /// The relative paths of the files to read.
+    var paths: [String] = []
+    /// What could not be read, with the path named.
+    var problems: [FlowScriptError] = []
+
+    init(prefix: String) {
+        self.prefix = prefix
+    }
+
+    private mutating func problem(_ relative: String, _ message: String) {
+        problems.append(FlowScriptError(kind: .runtime, file: relative.isEmpty ? prefix : "\(prefix)/\(relative)", message: message))
+    }
+
+    /// Walks `path` (whose files have `depth` folders, the top one included).
+    mutating func collect(in path: String, relative: String, depth: Int) {
+        guard let directory = opendir(path) else {
+            problem(relative, "cannot open the folder: \(String(cString: strerror(errno))); check its permissions")
+            return
+        }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            guard !name.hasPrefix(".") else { continue }  // ".", "..", and hidden files and folders
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            guard bytes.first != UInt8(ascii: ".") else { continue }  // ".", "..", and hidden files and folders
+            let (name, isUTF8) = FlowSourceFile.name(bytes)
             let full = path + "/" + name
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var isDirectory = Int32(entry.pointee.d_type) == Int32(DT_DIR)
             var isFile = Int32(entry.pointee.d_type) == Int32(DT_REG)
-            if Int32(entry.pointee.d_type) == Int32(DT_LNK) {
+            let isLink = Int32(entry.pointee.d_type) == Int32(DT_LNK)
+            if !isUTF8 {
+                // The name cannot be spelled in errors, in Lua chunk names or in a bundle.
+                if isDirectory || bytes.suffix(4).elementsEqual(".lua".utf8) {
+                    let what = isDirectory ? "folder" : "file"
+                    problem(childRelative, "the \(what) name is not UTF-8, so the \(what) is not read: rename it")
+                }
+                continue
+            }
+            if isLink {
                 // A link to a file counts; links to folders are not followed (no loops).
                 var info = stat()
-                guard stat(full, &info) == 0 else { continue }
-                isFile = (info.st_mode & S_IFMT) == S_IFREG
+                isFile = stat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
             } else if !isDirectory && !isFile {  // a file system that does not say: ask lstat
                 var info = stat()
-                guard lstat(full, &info) == 0 else { continue }
-                isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
-                isFile = (info.st_mode & S_IFMT) == S_IFREG
-                if (info.st_mode & S_IFMT) == S_IFLNK {
-                    guard stat(full, &info) == 0 else { continue }
+                if lstat(full, &info) == 0 {
+                    isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
                     isFile = (info.st_mode & S_IFMT) == S_IFREG
+                    if (info.st_mode & S_IFMT) == S_IFLNK {
+                        isFile = stat(full, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+                    }
                 }
             }
             if isDirectory {
-                collectLuaFiles(in: full, relative: childRelative, into: &paths, depth: depth + 1)
-            } else if isFile, name.hasSuffix(".lua") {
-                paths.append(childRelative)
+                collect(in: full, relative: childRelative, depth: depth + 1)
+            } else if name.hasSuffix(".lua") {
+                if !isFile {
+                    // Never skipped in silence: a bundle or an app would not read it either.
+                    problem(childRelative, "is not a regular file (a FIFO, a device, a socket, or a link to a folder "
+                        + "or to nothing), so it is not read: replace it with a Lua file")
+                } else if depth > FlowRulesSource.maximumFolderDepth {
+                    problem(childRelative, "the file is \(depth) folders deep, more than the \(FlowRulesSource.maximumFolderDepth) "
+                        + "FlowStack reads (tests, check, bundles and apps alike): move it up")
+                } else {
+                    paths.append(childRelative)
+                }
             }
         }
     }

@@ -5,17 +5,19 @@ extension FlowRulesEngine {
     /// The attributes the Lua style rules of one hook give a context, merged in order.
     ///
     /// Unknown keys and bad values become warnings (in `diagnostics` and the log) and are
-    /// ignored, so an earlier rule's value for that key stays; a failing style rule is reported
-    /// and the hook styles nothing.
+    /// ignored, so an earlier rule's value for that key stays. Each style rule runs on its own: one
+    /// that fails is reported at its `file:line` and left out, and the others still apply. Only
+    /// the instruction budget's stop ends the whole call (the hook then styles nothing).
     public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         guard let set = ruleSet, (set.styleCounts[hook] ?? 0) > 0 else { return nil }
         guard let root = context.rootRoute(as: Route.self), let screen = context.screenRoute(as: Route.self) else {
             return nil
         }
         let merged: LuaValue
+        let failures: LuaValue
         set.vm.noteStyleRulesRunning()
         do {
-            merged = try set.vm.call(
+            (merged, failures) = try set.vm.call(
                 set.styleFunction,
                 arguments: { writer throws(FlowScriptError) in
                     writer.push(hook.rawValue)
@@ -30,19 +32,40 @@ extension FlowRulesEngine {
                         table.setPushed("screenRoute") { Self.push(screen.flowRoute, on: writer) }
                     }
                 },
-                results: { results throws(FlowScriptError) in try results.value(at: 1) }
+                results: { results throws(FlowScriptError) in (try results.value(at: 1), try results.value(at: 2)) }
             )
         } catch {
             let error = set.relocated(error)
             note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "style rule failed: \(error.message)"))
             return nil
         }
+        if case .table(let failed) = failures { noteStyleFailures(failed.array) }
         guard case .table(let list) = merged else { return nil }
         var attributes = FlowStyleAttributes()
         for case .table(let table) in list.array {
             attributes = attributes.merging(parseStyle(table, hook: hook))
         }
         return attributes
+    }
+
+    /// Notes the style rules that failed: pairs of the rule's registration (`file:line`) and its
+    /// error, located where the error says when that is in a rules file, else at the rule.
+    private func noteStyleFailures(_ pairs: [LuaValue]) {
+        var index = 0
+        while index + 1 < pairs.count {
+            defer { index += 2 }
+            guard case .string(let registration) = pairs[index], case .string(let text) = pairs[index + 1] else { continue }
+            let rule = FlowScriptError.splitLocation(registration + ": x")
+            var file = rule?.file, line = rule?.line, message = text
+            if let located = FlowScriptError.splitLocation(text) {
+                message = located.message
+                if located.file != FlowRulesPrelude.chunkName, "=" + located.file != FlowRulesPrelude.chunkName {
+                    file = located.file
+                    line = located.line
+                }
+            }
+            note(FlowScriptDiagnostic(severity: .error, file: file, line: line, message: "style rule failed: \(message)"))
+        }
     }
 
     /// One rule's attributes; what cannot be used is reported as a warning. (Warnings carry no

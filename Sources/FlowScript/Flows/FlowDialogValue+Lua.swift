@@ -3,7 +3,8 @@ import Foundation
 
 /// Reading and writing dialogs as scripts give them.
 extension FlowDialogValue {
-    /// Reads a dialog from a script: a non-empty string, or a table with a string `id`.
+    /// Reads a dialog from a script: a non-empty string, or a table with a string `id` (its
+    /// numbers finite at any depth, as in route payloads).
     public init(lua value: LuaValue) throws(FlowScriptError) {
         switch value {
         case .string(let id) where !id.isEmpty:
@@ -18,6 +19,11 @@ extension FlowDialogValue {
                     throw FlowScriptError(kind: .typeError, message: "dialog '\(id)': field names must be strings, got \(key)")
                 }
                 guard name != "id" else { continue }
+                // The same number rule as route payloads: NaN equals nothing and neither encodes.
+                if let problem = FlowRouteValue.nonFinite(field) {
+                    throw FlowScriptError(
+                        kind: .typeError, message: "dialog '\(id)': field '\(name)' must be a finite number, got \(problem)")
+                }
                 guard let converted = FlowScriptValue(field) else {
                     throw FlowScriptError(
                         kind: .typeError,

@@ -125,11 +125,39 @@ extension FlowTestRunner {
     /// how to stub it.
     func registerScannedHosts(_ sources: [FlowRulesSource]? = nil) {
         let existing = Set(engine?.hostFunctionNames ?? []).subtracting(stubbedHosts)
-        let pattern = /host\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/
         for source in sources ?? project.rules {
-            for match in source.text.matches(of: pattern) where !existing.contains(String(match.output.1)) {
-                registerStubHost(String(match.output.1))
+            for name in Self.hostCalls(in: source.text) where !existing.contains(name) {
+                registerStubHost(name)
             }
+        }
+    }
+
+    /// The names of `host . name` in `text` (spaces allowed around the dot), read byte by byte:
+    /// linear, where a regular expression costs several times more on a large rules file.
+    static func hostCalls(in text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes -> [String] in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            func isNameStart(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte == 0x5F }
+            func isNameByte(_ byte: UInt8) -> Bool { isNameStart(byte) || (byte >= 0x30 && byte <= 0x39) }
+            let host: [UInt8] = Array("host".utf8)
+            var names: [String] = []
+            var index = 0
+            while index + 4 < bytes.count {
+                guard bytes[index] == host[0], bytes[index + 1] == host[1], bytes[index + 2] == host[2], bytes[index + 3] == host[3]
+                else { index += 1; continue }
+                var cursor = index + 4
+                while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") else { index += 4; continue }
+                cursor += 1
+                while cursor < bytes.count, isSpace(bytes[cursor]) { cursor += 1 }
+                guard cursor < bytes.count, isNameStart(bytes[cursor]) else { index += 4; continue }
+                let start = cursor
+                while cursor < bytes.count, isNameByte(bytes[cursor]) { cursor += 1 }
+                names.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<cursor]), as: UTF8.self))
+                index = cursor
+            }
+            return names
         }
     }
 

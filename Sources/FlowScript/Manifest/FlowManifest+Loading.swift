@@ -5,16 +5,16 @@ extension FlowManifest {
     /// Loads `routes.lua` in a sandboxed VM and reads the table it returns.
     ///
     /// - Throws: `FlowScriptError` with `file:line` for a script error, or with the file name for
-    ///   a malformed declaration.
+    ///   a malformed declaration, or for a file that is not a regular UTF-8 file (a FIFO, a
+    ///   device or a folder is refused at once, never read).
     @MainActor
     public static func load(contentsOf url: URL, displayName: String = "routes.lua") throws(FlowScriptError) -> FlowManifest {
-        let source: String
-        do {
-            source = try String(contentsOf: url, encoding: .utf8)
-        } catch {
-            throw FlowScriptError(kind: .runtime, file: displayName, message: "cannot read the manifest: \(error.localizedDescription)")
-        }
-        return try parse(source: source, displayName: displayName)
+        try parse(source: try source(contentsOf: url, displayName: displayName), displayName: displayName)
+    }
+
+    /// The text of a manifest file: a regular file of UTF-8 text, or an error naming it.
+    public static func source(contentsOf url: URL, displayName: String = "routes.lua") throws(FlowScriptError) -> String {
+        try FlowSourceFile.text(atPath: url.path, displayName: displayName)
     }
 
     /// Runs manifest source and reads the table it returns.
@@ -54,7 +54,15 @@ extension FlowManifest {
     ) throws(FlowScriptError) -> (manifest: FlowManifest, problems: [FlowScriptError]) {
         let vm = try LuaVM()
         defer { vm.close() }
-        let values = try vm.run(source: source, chunkName: displayName)
+        let values: [LuaValue]
+        do {
+            values = try vm.run(source: source, chunkName: displayName)
+        } catch {
+            // Errors converting what it returned (a table that contains itself) carry no file.
+            var located = error
+            if located.file == nil { located.file = displayName }
+            throw located
+        }
         guard case .table(let table)? = values.first else {
             throw FlowScriptError(kind: .badReturn, file: displayName, message: "the manifest must return a table: return { root = ..., routes = { ... } }")
         }
@@ -125,7 +133,12 @@ extension FlowManifest {
             manifest.links = Links(schemes: try strings("schemes"), hosts: try strings("hosts"))
         }
         if let root = table.fields["root"] {
-            let route = try FlowRouteValue(lua: root)
+            let route: FlowRouteValue
+            do {
+                route = try FlowRouteValue(lua: root)
+            } catch {
+                throw fail("root: \(error.message)", at: "root")
+            }
             if !manifest.routes.isEmpty, let problem = manifest.problem(with: route) {
                 try report(fail("root: \(problem)", at: "root"))
             } else {

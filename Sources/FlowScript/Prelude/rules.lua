@@ -295,27 +295,53 @@ local function plain(value, depth, rule)
   return copy
 end
 
+-- One style rule's attributes as a plain table, or nil.
+local function styleOf(rule, context)
+  local attributes = rule.fn(context)
+  if attributes == nil then return nil end
+  if type(attributes) ~= "table" then
+    error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
+  end
+  return plain(attributes, 1, rule)
+end
+
+-- A caught error as text, as Lua's own interpreter shows it: strings and numbers as they are,
+-- a value with a metatable through a protected tostring, anything else by its type.
+local function errorText(err)
+  if type(err) == "string" then return err end
+  if type(err) == "number" then return tostring(err) end
+  if getmetatable(err) ~= nil then
+    local ok, text = pcall(tostring, err)
+    if ok and type(text) == "string" then return text end
+  end
+  return "(error object is a " .. type(err) .. " value)"
+end
+
 -- Every rule's attributes in order: Swift checks each table and merges them, so a bad value is
--- ignored without dropping what an earlier rule set for that key.
+-- ignored without dropping what an earlier rule set for that key. Each rule runs on its own: one
+-- that fails is left out and the rules after it still apply; the second result lists, for each
+-- failure, the rule's registration (`file:line`) and the error. (The budget's stop is not caught:
+-- it fires again at the next instruction and ends the whole call.)
 local function style(hook, context)
   local list = styles[hook]
   -- Read-only at every depth: no style rule can change what the next one reads.
   freeze(context, "the style context")
-  local results = nil
+  local results, failures = nil, nil
   for i = 1, #list do
     local rule = list[i]
     styleRunning = rule
-    local attributes = rule.fn(context)
+    local ok, attributes = pcall(styleOf, rule, context)
     styleRunning = nil
-    if attributes ~= nil then
-      if type(attributes) ~= "table" then
-        error(rule.where .. ": a style rule must return a table of attributes or nil; it returned a " .. type(attributes), 0)
-      end
+    if not ok then
+      failures = failures or {}
+      failures[#failures + 1] = rule.where
+      failures[#failures + 1] = errorText(attributes)
+    elseif attributes ~= nil then
       results = results or {}
-      results[#results + 1] = plain(attributes, 1, rule)
+      results[#results + 1] = attributes
     end
   end
-  return results
+  return results, failures
 end
 
 -- decideDialog(view, snap, count, front, ctx) runs the dialog guards of view.id and the "*"

@@ -2,7 +2,7 @@ import Foundation
 
 /// One Lua token with its line, for the static checks of `flowstack check`.
 struct LuaToken: Equatable {
-    enum Kind: Equatable {
+    enum Kind: UInt8, Equatable {
         case name, string, number, symbol
     }
 
@@ -10,120 +10,163 @@ struct LuaToken: Equatable {
     /// The name, the symbol, the number's text, or the string's contents (escapes resolved
     /// for the common cases).
     let text: String
-    let line: Int
+    /// The line, stored in 32 bits: a token is 24 bytes, as a file can have millions of them.
+    private let storedLine: Int32
+
+    /// The line (1-based).
+    var line: Int { Int(storedLine) }
+
+    init(kind: Kind, text: String, line: Int) {
+        self.kind = kind
+        self.text = text
+        self.storedLine = Int32(clamping: line)
+    }
 }
 
 /// A small Lua 5.4 tokenizer: names, strings (short and long), numbers and symbols; comments
 /// and whitespace are skipped. Good enough to find names in calls and table constructors.
+///
+/// It reads the UTF-8 bytes once, in linear time: names are ASCII letters, digits and `_`, as
+/// in Lua; a byte outside ASCII is a one-character symbol (Lua refuses it outside strings and
+/// comments).
 enum LuaTokenizer {
     static func tokens(_ source: String) -> [LuaToken] {
-        let chars = Array(source.unicodeScalars)
+        var source = source
+        return source.withUTF8 { tokens(bytes: $0) }
+    }
+
+    /// The one-byte symbols' texts, made once.
+    private static let asciiSymbols: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    private static let twoByteSymbols: Set<String> = ["==", "~=", "<=", ">=", "..", "::", "//", "<<", ">>"]
+
+    private static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    private static func tokens(bytes: UnsafeBufferPointer<UInt8>) -> [LuaToken] {
+        let count = bytes.count
         var tokens: [LuaToken] = []
+        // At most one token per two bytes in all but contrived code (dense rules have one per
+        // three or four): one allocation instead of repeated doubling and copying, and the pages
+        // reserved beyond the tokens are never touched.
+        tokens.reserveCapacity(count / 2 + 16)
         var index = 0
         var line = 1
+        let newline = UInt8(ascii: "\n"), equals = UInt8(ascii: "="), open = UInt8(ascii: "["), close = UInt8(ascii: "]")
 
-        func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-            index + offset < chars.count ? chars[index + offset] : nil
+        func text(_ start: Int, _ end: Int) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        /// The level of a long bracket `[==[` at `index`, or nil.
-        func longBracketLevel() -> Int? {
-            guard peek() == "[" else { return nil }
+        /// The level of a long bracket `[==[` at `at`, or nil.
+        func longBracketLevel(at position: Int) -> Int? {
+            guard position < count, bytes[position] == open else { return nil }
             var level = 0
-            while peek(1 + level) == "=" { level += 1 }
-            return peek(1 + level) == "[" ? level : nil
+            while position + 1 + level < count, bytes[position + 1 + level] == equals { level += 1 }
+            return position + 1 + level < count && bytes[position + 1 + level] == open ? level : nil
         }
-        /// Skips a long bracket and returns its contents.
+        /// Skips a long bracket of `level` at `index` and returns its contents.
         func readLong(level: Int) -> String {
             index += level + 2
-            var text = ""
-            while index < chars.count {
-                if chars[index] == "]" {
-                    var equals = 0
-                    while peek(1 + equals) == "=" { equals += 1 }
-                    if equals == level, peek(1 + equals) == "]" {
+            let start = index
+            while index < count {
+                let byte = bytes[index]
+                if byte == close {
+                    var level2 = 0
+                    while index + 1 + level2 < count, bytes[index + 1 + level2] == equals { level2 += 1 }
+                    if level2 == level, index + 1 + level2 < count, bytes[index + 1 + level2] == close {
+                        let contents = text(start, index)
                         index += level + 2
-                        return text
+                        return contents
                     }
                 }
-                if chars[index] == "\n" { line += 1 }
-                text.unicodeScalars.append(chars[index])
+                if byte == newline { line += 1 }
                 index += 1
             }
-            return text
+            return text(start, count)
         }
 
-        while index < chars.count {
-            let c = chars[index]
-            if c == "\n" { line += 1; index += 1; continue }
-            if c == " " || c == "\t" || c == "\r" { index += 1; continue }
-            if c == "-", peek(1) == "-" {
+        while index < count {
+            let c = bytes[index]
+            if c == newline { line += 1; index += 1; continue }
+            if c == 0x20 || c == 0x09 || c == 0x0D { index += 1; continue }
+            if c == UInt8(ascii: "-"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "-") {
                 index += 2
-                if let level = longBracketLevel() {
+                if let level = longBracketLevel(at: index) {
                     _ = readLong(level: level)
                 } else {
-                    while index < chars.count, chars[index] != "\n" { index += 1 }
+                    while index < count, bytes[index] != newline { index += 1 }
                 }
                 continue
             }
-            if c == "\"" || c == "'" {
+            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
                 let startLine = line
                 index += 1
-                var text = ""
-                while index < chars.count, chars[index] != c, chars[index] != "\n" {
-                    if chars[index] == "\\", index + 1 < chars.count {
-                        let next = chars[index + 1]
+                let start = index
+                var escaped: [UInt8]?
+                while index < count, bytes[index] != c, bytes[index] != newline {
+                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < count {
+                        if escaped == nil { escaped = Array(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                        let next = bytes[index + 1]
                         switch next {
-                        case "n": text += "\n"
-                        case "t": text += "\t"
-                        case "\n": text += "\n"; line += 1
-                        default: text.unicodeScalars.append(next)
+                        case UInt8(ascii: "n"): escaped!.append(newline)
+                        case UInt8(ascii: "t"): escaped!.append(0x09)
+                        case newline: escaped!.append(newline); line += 1
+                        default: escaped!.append(next)
                         }
                         index += 2
                         continue
                     }
-                    text.unicodeScalars.append(chars[index])
+                    escaped?.append(bytes[index])
                     index += 1
                 }
-                index += 1
-                tokens.append(LuaToken(kind: .string, text: text, line: startLine))
+                let contents = escaped.map { String(decoding: $0, as: UTF8.self) } ?? text(start, min(index, count))
+                if index < count, bytes[index] == c { index += 1 }  // an unclosed string ends at the line's end
+                tokens.append(LuaToken(kind: .string, text: contents, line: startLine))
                 continue
             }
-            if let level = longBracketLevel() {
+            if let level = longBracketLevel(at: index) {
                 let startLine = line
                 tokens.append(LuaToken(kind: .string, text: readLong(level: level), line: startLine))
                 continue
             }
-            if c.properties.isAlphabetic || c == "_" {
-                var text = ""
-                while let next = peek(), next.properties.isAlphabetic || next == "_" || ("0"..."9").contains(next) {
-                    text.unicodeScalars.append(next)
-                    index += 1
-                }
-                tokens.append(LuaToken(kind: .name, text: text, line: line))
+            if isNameStart(c) {
+                let start = index
+                while index < count, isNameStart(bytes[index]) || isDigit(bytes[index]) { index += 1 }
+                tokens.append(LuaToken(kind: .name, text: text(start, index), line: line))
                 continue
             }
-            if ("0"..."9").contains(c) {
-                var text = ""
-                while let next = peek(), next.properties.isAlphabetic || ("0"..."9").contains(next) || next == "." {
-                    text.unicodeScalars.append(next)
+            if isDigit(c) {
+                let start = index
+                while index < count, isNameStart(bytes[index]) || isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") {
                     index += 1
                 }
-                tokens.append(LuaToken(kind: .number, text: text, line: line))
+                tokens.append(LuaToken(kind: .number, text: text(start, index), line: line))
                 continue
             }
-            let three = String(String.UnicodeScalarView(chars[index..<min(index + 3, chars.count)]))
-            if three == "..." {
-                tokens.append(LuaToken(kind: .symbol, text: three, line: line))
+            if c >= 0x80 {
+                // One character outside ASCII: its lead byte and continuation bytes.
+                let start = index
+                index += 1
+                while index < count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+                tokens.append(LuaToken(kind: .symbol, text: text(start, index), line: line))
+                continue
+            }
+            if c == UInt8(ascii: "."), index + 2 < count, bytes[index + 1] == c, bytes[index + 2] == c {
+                tokens.append(LuaToken(kind: .symbol, text: "...", line: line))
                 index += 3
                 continue
             }
-            let two = String(String.UnicodeScalarView(chars[index..<min(index + 2, chars.count)]))
-            if ["==", "~=", "<=", ">=", "..", "::", "//", "<<", ">>"].contains(two) {
-                tokens.append(LuaToken(kind: .symbol, text: two, line: line))
-                index += 2
-                continue
+            if index + 1 < count, bytes[index + 1] < 0x80 {
+                let two = text(index, index + 2)
+                if twoByteSymbols.contains(two) {
+                    tokens.append(LuaToken(kind: .symbol, text: two, line: line))
+                    index += 2
+                    continue
+                }
             }
-            tokens.append(LuaToken(kind: .symbol, text: String(c), line: line))
+            tokens.append(LuaToken(kind: .symbol, text: asciiSymbols[Int(c)], line: line))
             index += 1
         }
         return tokens

@@ -27,12 +27,12 @@ struct ProjectChecker {
         var notChecked: [String] = []
         let (manifest, manifestProblems) = loadManifest(&notChecked)
         problems += manifestProblems
-        let rulesDirectory = directory.appendingPathComponent(FlowProject.rulesDirectoryName)
-        let flowsDirectory = directory.appendingPathComponent(FlowProject.flowsDirectoryName)
-        let project = FlowProject(
-            directory: directory, manifest: manifest,
-            rules: (try? FlowRulesSource.directory(rulesDirectory)) ?? [],
-            flows: (try? FlowRulesSource.directory(flowsDirectory)) ?? [])
+        // A file that cannot be read (not UTF-8, unreadable, too deep) is reported; the others
+        // are still checked.
+        let rulesListing = listing(FlowProject.rulesDirectoryName)
+        let flowsListing = listing(FlowProject.flowsDirectoryName)
+        problems += (rulesListing.problems + flowsListing.problems).map(CheckProblem.init(error:))
+        let project = FlowProject(directory: directory, manifest: manifest, rules: rulesListing.sources, flows: flowsListing.sources)
 
         // The rules: a file that does not load is reported and left out, so that the others
         // (their style rules and deep links) are still checked.
@@ -68,15 +68,41 @@ struct ProjectChecker {
         }
         let listing = runner.listTests()
         problems += listing.loadErrors.map(CheckProblem.init(error:))
-        var names = StaticNameCheck(manifest: manifest, ruleHosts: Set(HostNames.scan(project.rules)))
-        names.rulesDeclarations = project.rules.reduce(into: Set<String>()) {
-            $0.formUnion(StaticNameCheck.declaredNames(LuaTokenizer.tokens($1.text)))
+        // One pass over the rules for what every file needs from the others (the globals they
+        // declare, the host functions they call), then one per file: a file's tokens live only
+        // while it is read.
+        var hosts: Set<String> = []
+        var declarations: Set<String> = []
+        for source in project.rules {
+            let tokens = LuaTokenizer.tokens(source.text)
+            declarations.formUnion(StaticNameCheck.declaredNames(tokens))
+            hosts.formUnion(StaticNameCheck.hostNames(tokens))
         }
+        var names = StaticNameCheck(manifest: manifest, ruleHosts: hosts)
+        names.rulesDeclarations = declarations
         for source in project.rules { problems += names.check(rules: source) }
         for source in project.flows { problems += names.check(flow: source) }
-        let summary = "\(CheckCommand.count(project.rules.count, "rules file")), "
-            + "\(CheckCommand.count(project.flows.count, "flow file")) (\(CheckCommand.count(listing.tests.count, "test")))"
+        let unread = rulesListing.problems.count + flowsListing.problems.count
+        let summary = "\(CheckCommand.count(project.rules.count + rulesListing.problems.count, "rules file")), "
+            + "\(CheckCommand.count(project.flows.count + flowsListing.problems.count, "flow file")) "
+            + "(\(CheckCommand.count(listing.tests.count, "test"))\(unread > 0 ? "; \(unread) not read" : ""))"
         return CheckOutcome(problems: deduplicated(problems), notChecked: notChecked, summary: summary)
+    }
+
+    /// The files of the project's `rules/` or `flows/`, and the ones that cannot be read; none
+    /// when the folder does not exist, an error when it is not a folder or cannot be opened.
+    private func listing(_ folder: String) -> (sources: [FlowRulesSource], problems: [FlowScriptError]) {
+        let url = directory.appendingPathComponent(folder)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { return ([], []) }
+        guard isDirectory.boolValue else {
+            return ([], [FlowScriptError(kind: .runtime, file: folder, message: "is not a folder: \(folder)/ holds the project's *.lua files")])
+        }
+        do {
+            return try FlowRulesSource.listing(url)
+        } catch {
+            return ([], [error])
+        }
     }
 
     /// The manifest as `check` reads it: a bad `root` or an unknown key is reported and the
@@ -84,20 +110,20 @@ struct ProjectChecker {
     /// names go unchecked (said in `notChecked`).
     private func loadManifest(_ notChecked: inout [String]) -> (FlowManifest?, [CheckProblem]) {
         let url = directory.appendingPathComponent(FlowProject.manifestFileName)
-        guard FileManager.default.fileExists(atPath: url.path) else {
+        // lstat: a dangling link is there too (and reported as unreadable).
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else {
             notChecked.append("route, dialog and fact names (no routes.lua: any name is accepted)")
             return (nil, [])
         }
         do {
-            let text = try String(contentsOf: url, encoding: .utf8)
+            // Only a regular UTF-8 file is read: a FIFO, a device or a folder is an error naming it.
+            let text = try FlowManifest.source(contentsOf: url, displayName: FlowProject.manifestFileName)
             let (manifest, problems) = try FlowManifest.parseReportingProblems(source: text, displayName: FlowProject.manifestFileName)
             return (manifest, problems.map(CheckProblem.init(error:)))
-        } catch let error as FlowScriptError {
+        } catch {
             notChecked.append("route, dialog and fact names (routes.lua did not load: fix it first)")
             return (nil, [CheckProblem(error: error)])
-        } catch {
-            notChecked.append("route, dialog and fact names (routes.lua cannot be read: \(error.localizedDescription))")
-            return (nil, [])
         }
     }
 

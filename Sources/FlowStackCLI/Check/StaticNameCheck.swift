@@ -64,8 +64,15 @@ struct StaticNameCheck {
             }
             return items
         }
+        /// The string literal at `index` when it is a whole name: not part of a concatenation
+        /// (`"step" .. n` builds a name the check cannot know; only literal names are checked).
+        func literal(_ index: Int) -> LuaToken? {
+            guard let token = token(index), token.kind == .string, !isSymbol(index - 1, ".."), !isSymbol(index + 1, "..")
+            else { return nil }
+            return token
+        }
         func routeName(_ index: Int) {
-            guard let token = token(index), token.kind == .string else { return }
+            guard let token = literal(index) else { return }
             report(token.line, routeProblem(token.text))
         }
         /// A dialog given at `arguments[dialog]` and a policy at `arguments[policy]`.
@@ -104,11 +111,11 @@ struct StaticNameCheck {
             }
             // ctx.dialog == "id", r.redirect.dialog ~= "id"
             if isName(index, "dialog"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text),
-               let id = token(index + 2), id.kind == .string {
+               let id = literal(index + 2) {
                 report(id.line, dialogProblem(id.text))
             }
             // { name = "route", field = literal }
-            if isName(index, "name"), isSymbol(index + 1, "="), token(index + 2)?.kind == .string,
+            if isName(index, "name"), isSymbol(index + 1, "="), literal(index + 2) != nil,
                isSymbol(index - 1, "{") || isSymbol(index - 1, ",") || isSymbol(index - 1, ";") {
                 if let problem = routeProblem(tokens[index + 2].text) {
                     report(tokens[index + 2].line, problem)
@@ -153,7 +160,7 @@ struct StaticNameCheck {
                 guard let argument = firstArgument(after: index + 2) else { continue }
                 if member == "facts" {
                     factKeys(inTable: argument)
-                } else if member == "host", let name = token(argument), name.kind == .string, !ruleHosts.contains(name.text) {
+                } else if member == "host", let name = literal(argument), !ruleHosts.contains(name.text) {
                     let hint = FlowSuggestion.closest(to: name.text, in: ruleHosts.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
                     report(name.line, "app.host stubs host.\(name.text), which no rule calls\(hint)", severity: .warning)
                 }
@@ -167,11 +174,12 @@ struct StaticNameCheck {
                     report(tokens[index + 4].line, unknownMember("flow.style", tokens[index + 4].text, FlowTestAPI.styleHooks))
                 }
                 guard let argument = firstArgument(after: index + 2) else { continue }
-                let arguments = tokens.callArguments(after: index + 2)
+                // The arguments only where they are read: a call's arguments span its whole body.
+                let arguments = member == "redirect" || member == "op" ? tokens.callArguments(after: index + 2) : []
                 let kind = arguments.first.flatMap { tokens.stringLiteral($0) }?.text
                 if member == "guard" {
                     routeName(argument)
-                } else if member == "dialog_guard", let id = token(argument), id.kind == .string, id.text != "*" {
+                } else if member == "dialog_guard", let id = literal(argument), id.text != "*" {
                     report(id.line, dialogProblem(id.text))
                 } else if member == "redirect", kind == "dialog" {
                     // flow.redirect("dialog", dialog [, reason [, policy]])
@@ -189,6 +197,16 @@ struct StaticNameCheck {
         if role == .flow { problems += matcherProblems(tokens, file: source.name) }
         problems += globalProblems(tokens, role: role, file: source.name).filter { !expectedFailures.contains($0.line ?? 0) }
         return problems
+    }
+
+    /// The `host.<name>` functions a file calls.
+    static func hostNames(_ tokens: [LuaToken]) -> Set<String> {
+        var names: Set<String> = []
+        for index in tokens.indices.dropLast(2)
+        where tokens[index].kind == .name && tokens[index].text == "host" && tokens[index + 1].text == "." && tokens[index + 2].kind == .name {
+            names.insert(tokens[index + 2].text)
+        }
+        return names
     }
 
     /// The names a file declares: locals, parameters, loop variables, and globals it assigns or
@@ -233,6 +251,7 @@ struct StaticNameCheck {
         var problems: [CheckProblem] = []
         var reported: Set<String> = []
         let declared = Self.declaredNames(tokens)
+        var candidates: [String]?  // made once, at the first unknown name
         for (index, token) in tokens.enumerated() where token.kind == .name {
             let previous = index > 0 ? tokens[index - 1] : nil
             if let previous, previous.kind == .symbol, [".", ":"].contains(previous.text) { continue }
@@ -248,8 +267,8 @@ struct StaticNameCheck {
             }
             guard !Self.keywords.contains(token.text), !known.contains(token.text), !declared.contains(token.text),
                   reported.insert(token.text).inserted else { continue }
-            let candidates = Array(known)
-            let hint = FlowSuggestion.closest(to: token.text, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+            if candidates == nil { candidates = known.sorted() }
+            let hint = FlowSuggestion.closest(to: token.text, in: candidates ?? []).map { " (did you mean '\($0)'?)" } ?? ""
             let kind = role == .flow ? "flow scripts" : "rules scripts"
             problems.append(CheckProblem(
                 .error, file: file, line: token.line,

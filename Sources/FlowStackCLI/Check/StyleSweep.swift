@@ -45,11 +45,45 @@ struct StyleSweep {
             }
         }
         try? engine.resetFacts()
-        var problems: [CheckProblem] = []
-        for diagnostic in engine.diagnostics where !known.contains(diagnostic) {
-            problems.append(problem(for: diagnostic))
+        let found = engine.diagnostics.filter { !known.contains($0) }
+        // The rules files are read once for every attribute to locate, not once per attribute.
+        let places = Places(keys: Set(found.compactMap { Self.attribute(in: $0)?.key }), rules: rules)
+        return found.map { problem(for: $0, places: places) }
+    }
+
+    /// The attribute a warning without a location names, and the value it shows.
+    private static func attribute(in diagnostic: FlowScriptDiagnostic) -> (key: String, value: String?)? {
+        guard diagnostic.file == nil,
+              let match = diagnostic.message.firstMatch(of: /style attribute '?([A-Za-z_][A-Za-z0-9_]*)'? ignored/) else { return nil }
+        let value = diagnostic.message.firstMatch(of: /got "?([^"]*)"?$/).map { String($0.output.1) }
+        return (String(match.output.1), value)
+    }
+
+    /// Where the rules files write `key = value` (or `["key"] = value`), for a set of keys: each
+    /// place with the value's first token, in file order.
+    private struct Places {
+        var byKey: [String: [(file: String, line: Int, value: String?)]] = [:]
+
+        init(keys: Set<String>, rules: [FlowRulesSource]) {
+            guard !keys.isEmpty else { return }
+            for source in rules {
+                let tokens = LuaTokenizer.tokens(source.text)
+                for index in tokens.indices.dropLast() where tokens[index].kind != .number && keys.contains(tokens[index].text) {
+                    let equals = tokens[index + 1].text == "]" && index + 2 < tokens.count ? index + 2 : index + 1
+                    guard tokens[equals].kind == .symbol, tokens[equals].text == "=" else { continue }
+                    let value = equals + 1 < tokens.count ? tokens[equals + 1].text : nil
+                    byKey[tokens[index].text, default: []].append((source.name, tokens[index].line, value))
+                }
+            }
         }
-        return problems
+
+        /// The place that writes `key = value` (the value as the message shows it), or else the
+        /// first place that writes `key =`.
+        func locate(key: String, value: String?) -> (String, Int)? {
+            guard let places = byKey[key], let first = places.first else { return nil }
+            if let value, let exact = places.first(where: { $0.value == value }) { return (exact.file, exact.line) }
+            return (first.file, first.line)
+        }
     }
 
     /// Every combination of the boolean facts, or (with too many) the defaults, each one
@@ -100,36 +134,14 @@ struct StyleSweep {
     }
 
     /// A diagnostic as a problem, located at the attribute's key in the rules when it has none.
-    private func problem(for diagnostic: FlowScriptDiagnostic) -> CheckProblem {
+    private func problem(for diagnostic: FlowScriptDiagnostic, places: Places) -> CheckProblem {
         let severity: CheckProblem.Severity = diagnostic.severity == .error ? .error : .warning
         if diagnostic.file != nil {
             return CheckProblem(severity, file: diagnostic.file, line: diagnostic.line, diagnostic.message)
         }
-        let message = diagnostic.message
-        if let match = message.firstMatch(of: /style attribute '?([A-Za-z_][A-Za-z0-9_]*)'? ignored/) {
-            let value = message.firstMatch(of: /got "?([^"]*)"?$/).map { String($0.output.1) }
-            if let (file, line) = locate(key: String(match.output.1), value: value) {
-                return CheckProblem(severity, file: file, line: line, message)
-            }
+        if let (key, value) = Self.attribute(in: diagnostic), let (file, line) = places.locate(key: key, value: value) {
+            return CheckProblem(severity, file: file, line: line, diagnostic.message)
         }
-        return CheckProblem(severity, file: nil, line: nil, message)
-    }
-
-    /// The place a rules file writes `key = value` (the value as the message shows it), or
-    /// else the first place it writes `key =` (or `["key"] =`).
-    private func locate(key: String, value: String?) -> (String, Int)? {
-        var first: (String, Int)?
-        for source in rules {
-            let tokens = LuaTokenizer.tokens(source.text)
-            for index in tokens.indices.dropLast() where tokens[index].text == key && tokens[index].kind != .number {
-                let equals = tokens[index + 1].text == "]" && index + 2 < tokens.count ? index + 2 : index + 1
-                guard tokens[equals].kind == .symbol, tokens[equals].text == "=" else { continue }
-                if first == nil { first = (source.name, tokens[index].line) }
-                if let value, equals + 1 < tokens.count, tokens[equals + 1].text == value {
-                    return (source.name, tokens[index].line)
-                }
-            }
-        }
-        return first
+        return CheckProblem(severity, file: nil, line: nil, diagnostic.message)
     }
 }

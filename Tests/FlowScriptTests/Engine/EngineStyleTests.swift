@@ -183,7 +183,7 @@ struct EngineStyleTests {
         #expect(rig.engine.diagnostics.count == 1)
     }
 
-    @Test("A style rule that errors is a diagnostic with file:line; the screen keeps its defaults")
+    @Test("A style rule that errors is a diagnostic with file:line; the rules that did not fail still apply")
     func failingStyleRule() throws {
         let rig = try RulesRig("""
             flow.style.screen(function(c) return { navigationTitle = "kept?" } end)
@@ -193,7 +193,7 @@ struct EngineStyleTests {
             flow.style.stack(function(c) return 42 end)
             """)
         let style = try #require(rig.router.resolvedStyle(stackIndex: 0, screenDepth: 0))
-        #expect(style.screen == FlowStyleAttributes.flowStackScreenDefaults)
+        #expect(style.screen.navigationTitle == "kept?")
         #expect(style.stack.isEmpty)
         let errors = rig.engine.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == 2, "\(rig.engine.diagnostics)")

@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading a script file of a project (`routes.lua`, a rules or flow file) without trusting
+/// what is on disk: only a regular file is read (a FIFO, a device such as `/dev/zero` or a
+/// folder is an error naming it, never a hang), at most `maximumSize` bytes, and its text must
+/// be UTF-8.
+enum FlowSourceFile {
+    /// The largest script file read (64 MiB): far above any real one, below what would exhaust memory.
+    static let maximumSize = 64 << 20
+
+    /// The text of the file at `path`, or an error whose file is `displayName`.
+    static func text(atPath path: String, displayName: String) throws(FlowScriptError) -> String {
+        let data = try bytes(atPath: path, displayName: displayName)
+        return try text(of: data, displayName: displayName)
+    }
+
+    /// The bytes of the regular file at `path` (opened without blocking, checked with `fstat`).
+    static func bytes(atPath path: String, displayName: String) throws(FlowScriptError) -> [UInt8] {
+        func failure(_ message: String) -> FlowScriptError {
+            FlowScriptError(kind: .runtime, file: displayName, message: message)
+        }
+        // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting forever.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw failure("cannot open the file: \(String(cString: strerror(errno))); check that it exists and can be read")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            throw failure("cannot read the file: \(String(cString: strerror(errno)))")
+        }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            let what: String
+            switch type {
+            case S_IFDIR: what = "a folder"
+            case S_IFIFO: what = "a FIFO (named pipe)"
+            case S_IFCHR, S_IFBLK: what = "a device"
+            case S_IFSOCK: what = "a socket"
+            default: what = "not a regular file"
+            }
+            throw failure("is \(what), not a regular file: replace it with a Lua file")
+        }
+        let size = Int(info.st_size)
+        guard size <= maximumSize else {
+            throw failure("is \(size) bytes, more than the \(maximumSize >> 20) MiB a script file may have: split it")
+        }
+        var result = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = result.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + filled, size - filled)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw failure("cannot read the file: \(String(cString: strerror(errno)))") }
+            if count == 0 { break }  // the file shrank while being read
+            filled += count
+        }
+        result.removeSubrange(filled...)
+        return result
+    }
+
+    /// `bytes` as text, or an error giving the line of the first byte that is not UTF-8.
+    static func text(of bytes: [UInt8], displayName: String) throws(FlowScriptError) -> String {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard !text.utf8.elementsEqual(bytes) else { return text }
+        var line = 1
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        loop: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                if encoded.count == 1, encoded.first == UInt8(ascii: "\n") { line += 1 }
+            case .error, .emptyInput:
+                break loop
+            }
+        }
+        throw FlowScriptError(
+            kind: .runtime, file: displayName, line: line,
+            message: "the file is not UTF-8 text (the first byte that is not is on this line): save it as UTF-8")
+    }
+
+    /// A file name's bytes as text: UTF-8 as it is, every other byte as `\xNN`; and whether
+    /// the name was UTF-8.
+    static func name(_ bytes: [UInt8]) -> (text: String, isUTF8: Bool) {
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        if decoded.utf8.elementsEqual(bytes) { return (decoded, true) }
+        var text = ""
+        var offset = 0
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        loop: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                text += String(decoding: bytes[offset..<offset + encoded.count], as: UTF8.self)
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<offset + length] { text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded() }
+                offset += length
+            case .emptyInput:
+                break loop
+            }
+        }
+        return (text, false)
+    }
+}
+
+private extension String {
+    /// Two hex digits.
+    func leftPadded() -> String { count < 2 ? "0" + self : self }
+}
