@@ -19,9 +19,9 @@ public enum FlowRuleBundleLimits {
     public static let maximumTotalBytes = 12 << 20
     /// The most files a bundle may hold.
     public static let maximumFileCount = 4096
-    /// The most folders a bundled file may sit in (`rules/a/b.lua` sits in 2): the project
-    /// walker of `flowstack test` and `check` reads rules files no deeper.
-    public static let maximumFolderDepth = 32
+    /// The most folders a bundled file may sit in (`rules/a/b.lua` sits in 2): the limit of the
+    /// project walker of `flowstack test` and `check`, one number for both.
+    public static let maximumFolderDepth = FlowRulesSource.maximumFolderDepth
     /// The largest archive (`flowstack bundle --output`, `flowstack serve`) an app accepts (16 MiB).
     public static let maximumArchiveBytes = 16 << 20
 
