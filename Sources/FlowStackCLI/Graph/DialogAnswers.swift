@@ -19,8 +19,8 @@ struct DialogAnswer: Hashable {
         for result in results {
             for step in result.steps {
                 guard let dialog = step.dialog else { continue }
-                // Without a reason of its own the router records "answered with the dialog 'id'".
-                let reason = step.reason.flatMap { $0.hasPrefix("answered with the dialog ") ? nil : $0 }
+                // Without a reason of its own the rules record "answered by <file:line> with the dialog 'id'".
+                let reason = step.reason.flatMap { $0.hasPrefix("answered by ") || $0.hasPrefix("answered with the dialog ") ? nil : $0 }
                 let answer = DialogAnswer(route: step.to, dialog: dialog, reason: reason)
                 if seen.insert(answer).inserted { answers.append(answer) }
             }
