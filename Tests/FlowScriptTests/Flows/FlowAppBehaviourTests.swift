@@ -36,9 +36,12 @@ struct FlowAppBehaviourTests {
               for _, name in ipairs{ \(names) } do
                 expect(router[name .. "Async"]).to_be_a("function")
               end
+              local listed = {}
               for _, name in ipairs{ \(members) } do
+                listed[name] = true
                 expect(function() return router[name] end).never.to_fail()
               end
+              for name in pairs(router) do expect(listed[name]).to_be(true) end
             end)
             it("runs them through the async queue", function()
               expect(router.setRootAsync("login").applied).to_be(true)
