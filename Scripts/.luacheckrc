@@ -24,7 +24,7 @@ files["**/flows/**/*.lua"] = {
   std = "+busted",
   read_globals = {
     "describe", "it", "pending", "before_each", "after_each", "before_all", "after_all", "setup", "teardown", "expect", "spy",
-    app = { fields = { reset = {}, facts = {}, host = {}, wait = {}, advance = {}, calls = {}, reload = {}, generation = {} } },
+    app = { fields = { reset = {}, facts = {}, host = {}, wait = {}, advance = {}, calls = {}, scriptErrors = {}, reload = {}, generation = {} } },
     router = { fields = { setRoot = {}, push = {}, pushMany = {}, pushRemovingPrevious = {}, replaceCurrent = {}, replacePath = {}, pop = {}, popToRoot = {}, popTo = {}, sheet = {}, fullScreenCover = {}, dismiss = {}, dismissAll = {}, setRootAsync = {}, pushAsync = {}, pushManyAsync = {}, pushRemovingPreviousAsync = {}, replaceCurrentAsync = {}, replacePathAsync = {}, popAsync = {}, popToRootAsync = {}, popToAsync = {}, sheetAsync = {}, fullScreenCoverAsync = {}, dismissAsync = {}, dismissAllAsync = {}, userPop = {}, userDismiss = {}, showDialog = {}, showDialogAsync = {}, hideDialog = {}, clearDialogs = {}, dialog = {}, queuedDialogCount = {}, top = {}, stacks = {}, history = {}, style = {}, open = {}, pendingLink = {}, resumePendingLink = {}, pendingLinkTimeout = { read_only = false } } },
     facts = { other_fields = true },
   },

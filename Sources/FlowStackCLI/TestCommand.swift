@@ -30,7 +30,9 @@ struct TestCommand: AsyncParsableCommand {
             a nil index) refuses the navigation it decided. Each such error is
             listed with the rule's file:line before the summary (TAP: a `#`
             comment line; JUnit: <system-err>); with --strict it
-            also fails its test, in every format.
+            also fails its test, in every format. A test that expects one
+            takes it with app.scriptErrors() (the errors so far, as
+            "file:line: message" strings), and it then counts no more.
 
             Examples:
               flowstack test                                  (runs ./Scripts)

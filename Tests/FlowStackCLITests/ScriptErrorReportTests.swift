@@ -77,6 +77,16 @@ struct ScriptErrorReportTests {
     }
 }
 
+@Suite("flowstack test --strict on the example")
+struct StrictExampleTests {
+    @Test("the example passes --strict: its expected script errors are taken with app.scriptErrors()")
+    func example() throws {
+        let output = try CLIRunner.run(["test", "Scripts", "--strict"])
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(!output.stdout.contains("Script errors the rules raised"), "\(output.stdout)")
+    }
+}
+
 @Suite("flowstack watch: pending tests")
 struct WatchPendingTests {
     @Test("pending tests are listed as pending, not as failures")

@@ -17,7 +17,7 @@ public enum FlowTestAPI {
         "setRoot", "push", "pushRemovingPrevious", "replaceCurrent", "replacePath", "popTo", "sheet", "fullScreenCover",
     ].flatMap { [$0, $0 + "Async"] }
     /// The functions of `app` in flows.
-    public static let appMembers = ["reset", "facts", "host", "wait", "advance", "calls", "reload", "generation"]
+    public static let appMembers = ["reset", "facts", "host", "wait", "advance", "calls", "scriptErrors", "reload", "generation"]
     /// The matchers of `expect(value)`.
     public static let matchers = FlowTestPrelude.matchers
     /// The functions of `flow` in rules.

@@ -194,6 +194,13 @@ struct FlowAppBehaviourTests {
               app.host("verify2FA", function() return true end)
               expect(router.push("transfer").applied).to_be(true)
             end)
+            it("expects the error, and takes it", function()
+              expect(router.push("transfer").applied).to_be(false)
+              local errors = app.scriptErrors()
+              expect(errors).to_have_length(1)
+              expect(errors[1]).to_match("^rules/bank%.lua:7: script error in a rule %(it refused push transfer%): host%.verify2FA is not stubbed")
+              expect(app.scriptErrors()).to_equal({})
+            end)
             """]
         let lenient = try await FlowProjectFixture.run(flows)
         #expect(lenient.failedCount == 0, "\(FlowProjectFixture.failures(lenient))")
@@ -209,6 +216,8 @@ struct FlowAppBehaviourTests {
         #expect(strict.failedCount == 1)
         #expect(strict.results[0].failures == [error])
         #expect(strict.results[1].passed)
+        #expect(strict.results[2].passed, "taken by app.scriptErrors(): \(strict.results[2].failures)")
+        #expect(strict.results[2].scriptErrors.isEmpty)
         #expect(!strict.succeeded)
     }
 
