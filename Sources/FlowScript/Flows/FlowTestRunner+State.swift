@@ -54,7 +54,11 @@ extension FlowTestRunner {
         let history = router.history
         guard let last = history.last?.sequence, last > harvested else { return }
         for entry in history where entry.sequence > harvested {
-            if entry.status == .failed { noteScriptError(entry) }
+            // A failed rule refuses (fail closed), or lets the navigation through with the
+            // error as the applied entry's reason (fail open).
+            if entry.status == .failed || (entry.status.isApplied && entry.reason.flatMap(FlowScriptError.splitLocation) != nil) {
+                noteScriptError(entry)
+            }
             guard let command = entry.command else { continue }
             let from = entry.previousStacks.last?.topRoute
             let to = entry.status.isApplied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
@@ -81,9 +85,10 @@ extension FlowTestRunner {
             what = "showDialog" + (entry.dialogChange?.dialog.map { " " + $0 } ?? "")
         }
         let located = FlowScriptError.splitLocation(reason)
+        let outcome = entry.status.isApplied ? "the failure policy let \(what) through" : "it refused \(what)"
         let error = FlowTestFailure(
             kind: .error, file: located?.file, line: located?.line,
-            message: "script error in a rule (it refused \(what)): \(located?.message ?? reason)")
+            message: "script error in a rule (\(outcome)): \(located?.message ?? reason)")
         guard scriptErrors.count < Self.scriptErrorLimit, !scriptErrors.contains(error) else { return }
         scriptErrors.append(error)
     }

@@ -221,6 +221,24 @@ struct FlowAppBehaviourTests {
         #expect(!strict.succeeded)
     }
 
+    @Test("with an app engine that fails open, the script error is listed too, the navigation let through")
+    func scriptErrorsFailOpen() async throws {
+        let manifest = try FlowManifest.parse(source: FlowProjectFixture.manifest)
+        let sources = [FlowRulesSource(name: "rules/bank.lua", text: FlowProjectFixture.rules)]
+        let engine = try FlowRulesEngine<FlowRouteValue>(
+            sources: sources, configuration: FlowRulesConfiguration(failurePolicy: .failOpen, manifest: manifest))
+        let project = FlowProject(
+            directory: URL(fileURLWithPath: "/tmp/flow-fixture"), manifest: manifest, rules: sources,
+            flows: [FlowRulesSource(name: "flows/o.lua", text: """
+                it("lets transfer through", function() expect(router.push("transfer").applied).to_be(true) end)
+                """)])
+        let report = await FlowTestRunner<FlowRouteValue>(project: project, engine: engine).run()
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        let error = try #require(report.results.first?.scriptErrors.first)
+        #expect(error.location == "rules/bank.lua:7")
+        #expect(error.message.hasPrefix("script error in a rule (the failure policy let push transfer through): host.verify2FA"), "\(error.message)")
+    }
+
     @Test("a step answered with a dialog names it, wherever in the guard the answer came from")
     func dialogAnswerSteps() async throws {
         let rules = FlowProjectFixture.rules + """
