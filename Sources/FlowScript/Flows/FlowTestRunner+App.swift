@@ -159,7 +159,7 @@ extension FlowTestRunner {
         FlowScriptError(
             kind: .host,
             message: "host.\(name) is not stubbed in this test: call app.host(\"\(name)\", function(...) return ... end) "
-                + "in the test or its before_each")
+                + "(or a spy(fn), which records the calls) in the test or its before_each")
     }
 
     private func stub(_ name: String) throws(FlowScriptError) -> (LuaVM, LuaFunctionRef) {

@@ -70,8 +70,8 @@ final class PrettyReporter {
         }
         let scriptErrors = Self.scriptErrorLines(report)
         if !scriptErrors.isEmpty {
-            terminal.line(terminal.yellow("Script errors the rules raised:") + terminal.dim(
-                strict ? " (--strict: each fails its test)" : " (the tests' expectations decide; --strict fails them)"))
+            terminal.line(terminal.yellow("Script errors the rules raised") + terminal.dim(
+                strict ? " (--strict: each fails its test)" : " (the tests' expectations decide; --strict fails them)") + ":")
             for line in scriptErrors { terminal.line("  " + terminal.yellow(line)) }
         }
         let warnings = Self.warnings(report)
