@@ -40,6 +40,12 @@ struct TypesCommandTests {
                      "expect", "describe", "it", "before_each", "after_each"] {
             #expect(declared.contains(name), "declaration of \(name)")
         }
+        // The Async twin of every navigation, and app.scriptErrors.
+        let navigations = ["setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath", "pop",
+                           "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll", "showDialog"]
+        for name in navigations.flatMap({ ["router." + $0, "router." + $0 + "Async"] }) + ["app.scriptErrors"] {
+            #expect(declared.contains(name), "declaration of \(name)")
+        }
     }
 
     @Test("route names, payloads, facts and host functions come from the project")
