@@ -90,9 +90,6 @@ extension FlowTestRunner {
         try registerGestures(in: vm)
     }
 
-    /// The names of the navigation calls; each also has its `<name>Async` twin.
-    static var navigationNames: [String] { navigationBuilders.map(\.name) }
-
     /// Every navigation call, by name.
     static var navigationBuilders: [(name: String, builder: NavigationBuilder)] {
         [

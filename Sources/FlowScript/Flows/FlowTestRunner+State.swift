@@ -73,8 +73,9 @@ extension FlowTestRunner {
         if steps.count > Self.historyLimit { steps.removeFirst(steps.count - Self.historyLimit) }
     }
 
-    /// Notes the script error of a history entry a failed rule refused: at the rule's
-    /// `file:line`, once per test, at most `scriptErrorLimit`.
+    /// Notes the script error of a history entry a failed rule decided (refused, or let
+    /// through by a fail-open engine): at the rule's `file:line`, once per test, at most
+    /// `scriptErrorLimit`.
     private func noteScriptError(_ entry: FlowHistoryEntry<Route>) {
         let reason = entry.reason ?? "a rule failed"
         let what: String
