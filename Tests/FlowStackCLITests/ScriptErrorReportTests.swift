@@ -40,6 +40,13 @@ struct ScriptErrorReportTests {
         #expect(strict.status == 1)
         #expect(strict.lines.last == "1 passed, 1 failed", "\(strict.stdout)")
         #expect(strict.stdout.contains("  ✗ opens detail"))
+
+        // The pretty report written to a file lists them before the summary too.
+        let file = project.url.appendingPathComponent("report.txt")
+        #expect(try CLIRunner.run(["test", project.path, "--output", file.path]).status == 0)
+        let written = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(written.last == "2 passed, 0 failed")
+        #expect(written.dropLast().last?.hasPrefix("rules/auth.lua:2: script error in a rule") == true, "\(written)")
     }
 
     @Test("TAP: a comment line per script error; --strict makes the test not ok")
