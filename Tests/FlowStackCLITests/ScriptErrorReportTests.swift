@@ -94,7 +94,7 @@ struct StrictExampleTests {
     }
 }
 
-@Suite("flowstack watch: pending tests")
+@Suite("flowstack watch: pending tests and script errors")
 struct WatchPendingTests {
     @Test("pending tests are listed as pending, not as failures")
     func pending() throws {
@@ -111,5 +111,18 @@ struct WatchPendingTests {
         #expect(summary?.contains(", 2 pending") == true, "\(output.text)")
         #expect(!output.text.contains("✗"), "\(output.text)")
         #expect(output.text.contains("- flows/f.lua › later (pending)"), "\(output.text)")
+    }
+
+    @Test("script errors are listed; --strict makes them failures")
+    func scriptErrors() throws {
+        let project = try ScriptErrorReportTests.project()
+        defer { project.remove() }
+        let command = try RunningCommand(["watch", project.path, "--strict"])
+        defer { command.stop() }
+        let output = command.output
+        let summary = output.waitForLine(containing: "1 passed, 1 failed", timeout: 30)
+        #expect(summary != nil, "\(output.text)")
+        #expect(output.text.contains("✗ flows/a.lua › opens detail"), "\(output.text)")
+        #expect(output.text.contains("! rules/auth.lua:2: script error in a rule"), "\(output.text)")
     }
 }
