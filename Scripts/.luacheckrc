@@ -1,8 +1,12 @@
 -- luacheck configuration for a FlowStack project, written by `flowstack types --luacheck`.
--- Run `luacheck .` in the project, or `luacheck <project> --config <project>/.luacheckrc`
--- from elsewhere (the patterns below match from either place).
+-- Run `luacheck .` in the project's directory, or `luacheck <project> --config <project>/.luacheckrc`
+-- from the directory that holds the project (the patterns below match from either place; luacheck
+-- reads a .luacheckrc only from the directory it runs in, so from elsewhere --config is needed).
 std = "lua54"
 max_line_length = false
+
+-- The LuaLS annotations `flowstack types` writes declare globals on purpose: not linted.
+exclude_files = { "**/flowstack-types.lua" }
 
 -- Rules scripts: flow, facts and host are FlowStack's; helpers they define at the top are allowed.
 files["**/rules/**/*.lua"] = {
@@ -11,7 +15,7 @@ files["**/rules/**/*.lua"] = {
   read_globals = {
     flow = { fields = { precondition = {}, guard = {}, redirect = {}, op = {}, deeplink = {}, dialog_guard = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
     facts = { other_fields = true },
-    host = { fields = { requestPhotoAccess = {} }, other_fields = true },
+    host = { fields = { confirmDiscard = {}, requestPhotoAccess = {} }, other_fields = true },
   },
 }
 
@@ -20,8 +24,8 @@ files["**/flows/**/*.lua"] = {
   std = "+busted",
   read_globals = {
     "describe", "it", "pending", "before_each", "after_each", "before_all", "after_all", "setup", "teardown", "expect", "spy",
-    app = { fields = { reset = {}, facts = {}, host = {}, wait = {}, advance = {}, calls = {}, reload = {}, generation = {} } },
-    router = { fields = { setRoot = {}, push = {}, pushMany = {}, pushRemovingPrevious = {}, replaceCurrent = {}, replacePath = {}, pop = {}, popToRoot = {}, popTo = {}, sheet = {}, fullScreenCover = {}, dismiss = {}, dismissAll = {}, pushAsync = {}, sheetAsync = {}, fullScreenCoverAsync = {}, userPop = {}, userDismiss = {}, showDialog = {}, hideDialog = {}, clearDialogs = {}, dialog = {}, queuedDialogCount = {}, top = {}, stacks = {}, history = {}, style = {}, open = {}, pendingLink = {}, resumePendingLink = {}, pendingLinkTimeout = { read_only = false } } },
+    app = { fields = { reset = {}, facts = {}, host = {}, wait = {}, advance = {}, calls = {}, scriptErrors = {}, reload = {}, generation = {} } },
+    router = { fields = { setRoot = {}, push = {}, pushMany = {}, pushRemovingPrevious = {}, replaceCurrent = {}, replacePath = {}, pop = {}, popToRoot = {}, popTo = {}, sheet = {}, fullScreenCover = {}, dismiss = {}, dismissAll = {}, setRootAsync = {}, pushAsync = {}, pushManyAsync = {}, pushRemovingPreviousAsync = {}, replaceCurrentAsync = {}, replacePathAsync = {}, popAsync = {}, popToRootAsync = {}, popToAsync = {}, sheetAsync = {}, fullScreenCoverAsync = {}, dismissAsync = {}, dismissAllAsync = {}, userPop = {}, userDismiss = {}, showDialog = {}, showDialogAsync = {}, hideDialog = {}, clearDialogs = {}, dialog = {}, queuedDialogCount = {}, top = {}, stacks = {}, history = {}, style = {}, open = {}, pendingLink = {}, resumePendingLink = {}, pendingLinkTimeout = { read_only = false } } },
     facts = { other_fields = true },
   },
 }

@@ -62,6 +62,10 @@ enum ExampleRouterFactory {
                     // A real app asks the photo library; the example grants access.
                     [.bool(true)]
                 }
+                engine.registerAsyncHost("confirmDiscard") { _ in
+                    // A real app asks "Discard changes?" in an alert; the example keeps them.
+                    [.bool(false)]
+                }
                 engine.onFactsChange = { [weak router] in router?.objectWillChange.send() }
                 engine.install(into: router)
                 if location.isWatched {

@@ -36,6 +36,16 @@ describe("dialog rules", function()
       expect(h[2].applied).to_be(true)
       expect(h[2].generation).to_be(h[1].generation)
     end)
+
+    it("reads as steps that name the dialog", function()
+      router.push("projects")
+      router.hideDialog()
+      expect(router.history()).to_match_steps{
+        "push projects blocked: login required",
+        "showDialog loginRequired",
+        "hideDialog loginRequired",
+      }
+    end)
   end)
 
   describe("dialog guards", function()

@@ -1,5 +1,6 @@
--- Save before leaving (rules/40-editing.lua) and the user's own gestures
--- (router.userPop, router.userDismiss), which always apply.
+-- Save before leaving (rules/40-editing.lua): code is blocked, an async navigation asks the
+-- person (host.confirmDiscard, stubbed with a spy), and the user's own gestures
+-- (router.userPop, router.userDismiss) are not offered while the style forbids them.
 
 local EDITOR = { name = "editor", id = "7" }
 
@@ -43,14 +44,50 @@ describe("editing", function()
         expect(r).to_equal({ applied = false, kind = "replaceCurrent", reason = "unsaved changes" })
       end)
 
-      it("lets the user swipe back anyway", function()
+      it("offers no back swipe: the editor hides its back button", function()
+        local r = router.userPop()
+        expect(r.applied).to_be(false)
+        expect(r.kind).to_be("pop")
+        expect(r.reason).to_contain("navigationBarBackButtonHidden")
+        expect(router.top()).to_equal(EDITOR)
+        expect(router.history()).to_match_steps{ "pushMany projects,editor" }
+      end)
+
+      it("asks before an async pop, and leaves when the person discards", function()
+        local confirm = spy(function()
+          app.wait(0.5) -- the alert is up
+          return true
+        end)
+        app.host("confirmDiscard", confirm)
+        local r = router.popAsync()
+        expect(r.applied).to_be(true)
+        expect(confirm).to_have_been_called_times(1)
+        expect(router.top()).to_equal({ name = "projects" })
+        local h = router.history()
+        expect(h[#h].op.async).to_be(true)
+      end)
+
+      it("stays when the person keeps editing", function()
+        app.host("confirmDiscard", spy(function() return false end))
+        expect(router.popAsync()).to_equal({ applied = false, kind = "pop", reason = "unsaved changes" })
+        expect(router.popToAsync("projects").reason).to_be("unsaved changes")
+        expect(router.top()).to_equal(EDITOR)
+        expect(app.calls("confirmDiscard")).to_have_length(2)
+      end)
+
+      it("does not ask in a synchronous pop", function()
+        app.host("confirmDiscard", spy(function() return true end))
+        expect(router.pop().reason).to_be("unsaved changes")
+        expect(app.calls("confirmDiscard")).to_have_length(0)
+      end)
+
+      it("lets the user swipe back once saved", function()
+        app.facts{ hasUnsavedChanges = false }
         local r = router.userPop()
         expect(r.applied).to_be(true)
-        expect(r.kind).to_be("pop")
         expect(router.top()).to_equal({ name = "projects" })
         local h = router.history()
         expect(h[#h].op.source).to_be("user")
-        expect(h[#h].applied).to_be(true)
       end)
 
       it("does not guard screens pushed above the editor", function()
@@ -80,10 +117,24 @@ describe("editing", function()
       expect(#router.stacks()).to_be(2)
     end)
 
-    it("lets the user swipe the sheet down anyway", function()
+    it("offers no swipe-down: interactiveDismissDisabled", function()
+      local r = router.userDismiss()
+      expect(r.applied).to_be(false)
+      expect(r.kind).to_be("dismiss")
+      expect(r.reason).to_contain("interactiveDismissDisabled")
+      expect(#router.stacks()).to_be(2)
+    end)
+
+    it("asks before an async dismiss", function()
+      app.host("confirmDiscard", spy(function() return true end))
+      expect(router.dismissAsync().applied).to_be(true)
+      expect(#router.stacks()).to_be(1)
+    end)
+
+    it("lets the user swipe the sheet down once saved", function()
+      app.facts{ hasUnsavedChanges = false }
       local r = router.userDismiss()
       expect(r.applied).to_be(true)
-      expect(r.kind).to_be("dismiss")
       expect(#router.stacks()).to_be(1)
       local h = router.history()
       expect(h[#h].op.source).to_be("user")

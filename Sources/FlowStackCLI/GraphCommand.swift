@@ -22,10 +22,12 @@ struct GraphCommand: AsyncParsableCommand {
             Repeated steps are drawn once with a count (push ×3). Routes of the
             manifest that no flow reached are drawn dashed and grey.
 
-            A navigation the rules answer with a dialog (a route's guard that
-            returns flow.redirect("dialog", id, reason), read from the rules)
-            is a dashed edge from the route to a dialog node (DOT: a note;
-            Mermaid: a flag shape), labelled "dialog: reason".
+            A navigation the rules answered with a dialog while the flows ran
+            (a route's guard returned flow.redirect("dialog", id, reason),
+            wherever in the guard: a loop, a helper function) is a dashed edge
+            from the route to a dialog node (DOT: a note; Mermaid: a flag
+            shape), labelled "dialog: reason". The rules decide it, as in the
+            app: a dialog answer no flow provokes is not drawn.
 
             Examples:
               flowstack graph Scripts > navigation.mmd
@@ -56,7 +58,7 @@ struct GraphCommand: AsyncParsableCommand {
         let graph = NavigationGraph(
             results: report.results, root: project.manifest?.root?.name,
             declared: project.manifest.map { Array($0.routes.keys) } ?? [],
-            dialogAnswers: DialogAnswer.scan(project.rules))
+            dialogAnswers: DialogAnswer.observed(in: report.results))
         let title = "flowstack graph \(self.project.directory): \(report.results.count) tests"
         let text = format == .mermaid ? graph.mermaid(title: title) : graph.dot(title: title)
         if let output {

@@ -26,6 +26,14 @@ struct TestCommand: AsyncParsableCommand {
             pending test (pending("name"), or it("name") without a function) is
             listed and reported, not run.
 
+            A rule that fails during a test (a script error: an unstubbed host,
+            a nil index) refuses the navigation it decided. Each such error is
+            listed with the rule's file:line before the summary (TAP: a `#`
+            comment line; JUnit: <system-err>); with --strict it
+            also fails its test, in every format. A test that expects one
+            takes it with app.scriptErrors() (the errors so far, as
+            "file:line: message" strings), and it then counts no more.
+
             Examples:
               flowstack test                                  (runs ./Scripts)
               flowstack test Scripts --filter "paywall"
@@ -36,6 +44,7 @@ struct TestCommand: AsyncParsableCommand {
               flowstack test Scripts --tags smoke,payments
               flowstack test Scripts --coverage .build/rules.lcov   (genhtml .build/rules.lcov -o .build/coverage)
               flowstack test Scripts --format tap
+              flowstack test Scripts --strict                 (script errors fail their tests)
               flowstack test Scripts --format junit --output .build/flows.xml
 
             A flow test (Scripts/flows/paywall.lua):
@@ -54,8 +63,16 @@ struct TestCommand: AsyncParsableCommand {
                 end)
               end)
             Matchers negate with .never (expect(x).never.to_be_nil());
-            app.calls("name") lists a host stub's calls; see
-            docs/lua-surface-flows.md for the whole DSL.
+            app.calls("name") lists a host stub's calls, and
+            app.host("name", spy(fn)) stubs a host with a spy that records
+            them. Every navigation has its Async twin, as in Swift
+            (router.popAsync(), router.dismissAsync(), router.setRootAsync(r),
+            router.showDialogAsync(d), ...): it runs through the router's async
+            queue, so rules may call asynchronous hosts. History steps name
+            dialogs ("showDialog cartEmpty", "hideDialog cartEmpty");
+            router.userPop() and router.userDismiss() are refused where the
+            resolved style forbids the gesture. See docs/lua-surface-flows.md
+            for the whole DSL.
             """
     )
 
@@ -74,6 +91,9 @@ struct TestCommand: AsyncParsableCommand {
         "Count which lines and rules of rules/ the flows ran; write lcov to FILE (genhtml FILE -o html) and end with a summary.",
         valueName: "FILE"))
     var coverage: String?
+
+    @Flag(help: "Fail a test in which a rule raised a script error (listed with file:line before the summary either way).")
+    var strict = false
 
     @Flag(help: "List the selected tests (file:line and name), without running them.")
     var list = false
@@ -103,7 +123,7 @@ struct TestCommand: AsyncParsableCommand {
         let terminal = Terminal.standardOutput
         let selection = self.selection
         let runner = FlowTestRunner<FlowRouteValue>(
-            project: project, options: FlowTestRunner<FlowRouteValue>.Options(coverage: coverage != nil))
+            project: project, options: FlowTestRunner<FlowRouteValue>.Options(coverage: coverage != nil, failOnScriptErrors: strict))
         if list {
             try listTests(runner, selection: selection, terminal: terminal)
             return
@@ -114,7 +134,7 @@ struct TestCommand: AsyncParsableCommand {
             if format == .pretty || output != nil { terminal.line(terminal.dim(line)) } else { Terminal.error(line) }
         }
         let streaming = format == .pretty || output != nil
-        let pretty = PrettyReporter(terminal: terminal)
+        let pretty = PrettyReporter(terminal: terminal, strict: strict)
         if streaming {
             runner.onLoadError = { pretty.loadError($0) }
             runner.onResult = { pretty.report($0) }

@@ -22,7 +22,10 @@ struct TypesCommand: AsyncParsableCommand {
             --luacheck writes DIR/.luacheckrc for luacheck (the linter Lua
             projects run in CI): rules read flow (flow.dialog_guard included),
             facts and host; flows get busted's names plus app, router, expect
-            and the other test functions. --luarc writes DIR/.luarc.json, which points the Lua
+            and the other test functions; the annotations file
+            (flowstack-types.lua, or --output inside DIR) is left out. luacheck
+            reads a .luacheckrc only where it runs: run `luacheck .` in DIR, or
+            `luacheck DIR --config DIR/.luacheckrc` from DIR's parent. --luarc writes DIR/.luarc.json, which points the Lua
             language server at the annotations file (--output, or
             flowstack-types.lua). With either flag and no --output, the
             annotations are not printed.
@@ -30,7 +33,9 @@ struct TypesCommand: AsyncParsableCommand {
             Examples:
               flowstack types Scripts > Scripts/flowstack-types.lua
               flowstack types Scripts --output Scripts/flowstack-types.lua
-              flowstack types Scripts --luacheck          (then: cd Scripts && luacheck .)
+              flowstack types Scripts --luacheck
+              cd Scripts && luacheck .
+              luacheck Scripts --config Scripts/.luacheckrc   (the same, from the parent)
               flowstack types Scripts --output Scripts/flowstack-types.lua --luarc
             """
     )

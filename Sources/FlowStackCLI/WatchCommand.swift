@@ -10,9 +10,12 @@ struct WatchCommand: AsyncParsableCommand {
         discussion: """
             Runs the flows like `flowstack test`, then watches DIR (routes.lua,
             rules/, flows/) and runs them again after every save, printing a
-            short summary each time: the time, `N passed, N failed`, and a line
-            per failure or script that did not load. Several quick saves give
-            one run. Press Ctrl-C to stop.
+            short summary each time: a line per failure or script that did not
+            load, a line per pending test (`- name (pending)`, neither passed
+            nor failed) and per script error a rule raised (with --strict, a
+            failure of its test), then the time and `N passed, N failed`
+            (`, N pending`). Several quick saves give one run. Press Ctrl-C to
+            stop.
 
             Examples:
               flowstack watch                    (watches ./Scripts)
@@ -25,12 +28,15 @@ struct WatchCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Run only the tests whose file or name contains PATTERN (case-insensitive).", valueName: "PATTERN"))
     var filter: String?
 
+    @Flag(help: "Fail a test in which a rule raised a script error (listed either way).")
+    var strict = false
+
     @MainActor
     mutating func run() async throws {
         let url = project.url
         _ = try project.load()
         let terminal = Terminal.standardOutput
-        let session = WatchSession(directory: url, name: project.directory, filter: filter, terminal: terminal)
+        let session = WatchSession(directory: url, name: project.directory, filter: filter, strict: strict, terminal: terminal)
         terminal.line("watching \(project.directory) (routes.lua, rules/, flows/); press Ctrl-C to stop")
         await session.runOnce()
 

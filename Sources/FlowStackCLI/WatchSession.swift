@@ -8,12 +8,15 @@ final class WatchSession {
     let directory: URL
     let name: String
     let filter: String?
+    /// Whether script errors the rules raise fail their tests (`--strict`).
+    let strict: Bool
     let terminal: Terminal
 
-    init(directory: URL, name: String, filter: String?, terminal: Terminal) {
+    init(directory: URL, name: String, filter: String?, strict: Bool = false, terminal: Terminal) {
         self.directory = directory
         self.name = name
         self.filter = filter
+        self.strict = strict
         self.terminal = terminal
     }
 
@@ -23,7 +26,9 @@ final class WatchSession {
         let time = Self.clockTime()
         let report: FlowTestReport
         do {
-            report = await FlowTestRunner<FlowRouteValue>(project: try FlowProject(directory: directory)).run(filter: filter)
+            let runner = FlowTestRunner<FlowRouteValue>(
+                project: try FlowProject(directory: directory), options: .init(failOnScriptErrors: strict))
+            report = await runner.run(filter: filter)
         } catch {
             terminal.line("[\(time)] " + terminal.red("error: ") + error.description)
             return
@@ -40,7 +45,7 @@ final class WatchSession {
         for error in report.loadErrors where !report.results.contains(where: { $0.file == error.file }) {
             terminal.line("  " + terminal.red("did not load: ") + error.description)
         }
-        for result in report.results where !result.passed {
+        for result in report.results where result.failed {
             let failure = result.failures.first
             let location = failure.map { $0.location.isEmpty ? "" : "\($0.location): " } ?? ""
             terminal.line("  " + terminal.red("✗") + " \(result.file) › \(result.name)")
@@ -51,8 +56,15 @@ final class WatchSession {
             }
             terminal.line(terminal.dim("      " + detail))
         }
+        for result in report.results where result.isPending {
+            terminal.line("  " + terminal.yellow("-") + " \(result.file) › \(result.name)" + terminal.dim(" (pending)"))
+        }
+        for line in PrettyReporter.scriptErrorLines(report) {
+            terminal.line("  " + terminal.yellow("! ") + line)
+        }
         let summary = report.succeeded ? terminal.green(report.summary) : terminal.red(report.summary)
-        terminal.line("[\(time)] \(summary) (\(String(format: "%.2f", seconds)) s)")
+        let pending = report.pendingCount > 0 ? terminal.yellow(", \(report.pendingCount) pending") : ""
+        terminal.line("[\(time)] \(summary)\(pending) (\(String(format: "%.2f", seconds)) s)")
     }
 
     private static func short(_ value: String) -> String {

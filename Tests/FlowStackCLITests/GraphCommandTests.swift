@@ -21,7 +21,9 @@ struct GraphCommandTests {
         let edges = lines.filter { $0.contains("-->|") || $0.contains("-.->|") }
         #expect(Set(edges).count == edges.count)
         #expect(edges.contains { $0.contains(" ×") })
-        let dashed = edges.enumerated().filter { $0.element.contains("-.->") }.map { String($0.offset) }
+        // Refused steps are red; the dialog edges (after the steps) are not.
+        let dashed = edges.enumerated().filter { $0.element.contains("-.->") && !$0.element.contains("dialog_") }.map { String($0.offset) }
+        #expect(lines.contains { $0.hasSuffix("| dialog_loginRequired") }, "the login gate's dialog answer, found by running the rules")
         #expect(lines.contains("  linkStyle \(dashed.joined(separator: ",")) stroke:#cc3333,color:#cc3333"))
     }
 

@@ -40,6 +40,12 @@ struct TypesCommandTests {
                      "expect", "describe", "it", "before_each", "after_each"] {
             #expect(declared.contains(name), "declaration of \(name)")
         }
+        // The Async twin of every navigation, and app.scriptErrors.
+        let navigations = ["setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath", "pop",
+                           "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll", "showDialog"]
+        for name in navigations.flatMap({ ["router." + $0, "router." + $0 + "Async"] }) + ["app.scriptErrors"] {
+            #expect(declared.contains(name), "declaration of \(name)")
+        }
     }
 
     @Test("route names, payloads, facts and host functions come from the project")
@@ -81,9 +87,21 @@ struct LinterConfigTests {
         let after = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Scripts/.luacheckrc"), encoding: .utf8)
         #expect(shipped == after, "Scripts/.luacheckrc is what `flowstack types Scripts --luacheck` writes")
 
+        #expect(written.contains(#"exclude_files = { "**/flowstack-types.lua" }"#))
+
         let luacheck = URL(fileURLWithPath: "/usr/bin/luacheck")
         guard FileManager.default.isExecutableFile(atPath: luacheck.path) else { return }
-        for (directory, arguments) in [(CLIRunner.packageRoot, ["--no-color", "Scripts"]), (project.url, ["--no-color", "."])] {
+        // The generated annotations declare globals on purpose: the .luacheckrc leaves them out.
+        #expect(try CLIRunner.run(["types", project.path, "--output", project.url.appendingPathComponent("flowstack-types.lua").path]).status == 0)
+        let parent = project.url.deletingLastPathComponent()
+        let name = project.url.lastPathComponent
+        // The commands the docs give: `luacheck .` in the project, `--config` from the directory holding it.
+        for (directory, arguments) in [
+            (CLIRunner.packageRoot.appendingPathComponent("Scripts"), ["--no-color", "."]),
+            (CLIRunner.packageRoot, ["--no-color", "Scripts", "--config", "Scripts/.luacheckrc"]),
+            (project.url, ["--no-color", "."]),
+            (parent, ["--no-color", name, "--config", "\(name)/.luacheckrc"]),
+        ] {
             let process = Process()
             process.executableURL = luacheck
             process.arguments = arguments

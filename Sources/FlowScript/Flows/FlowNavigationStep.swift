@@ -15,9 +15,12 @@ public struct FlowNavigationStep: Hashable, Sendable {
     public let reason: String?
     /// `code`, `user` or `deeplink`.
     public let source: String
+    /// The dialog a rule answered the step with (`flow.redirect("dialog", id, reason)`): its id, or `nil`.
+    public let dialog: String?
 
     /// Creates a step.
-    public init(from: String, to: String, kind: String, applied: Bool, reason: String?, source: String) {
+    public init(from: String, to: String, kind: String, applied: Bool, reason: String?, source: String, dialog: String? = nil) {
+        self.dialog = dialog
         self.from = from
         self.to = to
         self.kind = kind

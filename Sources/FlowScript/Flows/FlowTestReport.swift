@@ -32,6 +32,11 @@ public struct FlowTestReport: Equatable, Sendable {
     /// How many tests are pending (not run).
     public var pendingCount: Int { results.count(where: \.isPending) }
 
+    /// The script errors the rules raised, with the test they were raised in, in test order.
+    public var scriptErrors: [(test: FlowTestResult, error: FlowTestFailure)] {
+        results.flatMap { result in result.scriptErrors.map { (test: result, error: $0) } }
+    }
+
     /// Whether every test passed and every script loaded.
     public var succeeded: Bool { loadErrors.isEmpty && failedCount == 0 }
 

@@ -22,12 +22,19 @@ public struct FlowTestResult: Hashable, Sendable {
     public let isPending: Bool
     /// Whether this stands for a flow file that did not load (named "did not load"), not a test.
     public let isLoadFailure: Bool
+    /// Errors the rules raised during the test (a rule that failed, so the router refused the
+    /// navigation or dialog it decided), at the rule's `file:line`, each once. They are listed
+    /// in reports; with `FlowTestRunner.Options(failOnScriptErrors: true)` (`--strict`) they are
+    /// failures of the test too.
+    public let scriptErrors: [FlowTestFailure]
 
     /// Creates a result.
     public init(
         file: String, line: Int?, path: [String], failures: [FlowTestFailure], output: [String] = [],
-        steps: [FlowNavigationStep] = [], duration: TimeInterval = 0, isPending: Bool = false, isLoadFailure: Bool = false
+        steps: [FlowNavigationStep] = [], duration: TimeInterval = 0, isPending: Bool = false, isLoadFailure: Bool = false,
+        scriptErrors: [FlowTestFailure] = []
     ) {
+        self.scriptErrors = scriptErrors
         self.isPending = isPending
         self.isLoadFailure = isLoadFailure
         self.file = file

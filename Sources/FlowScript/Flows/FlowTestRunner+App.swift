@@ -2,7 +2,8 @@ import FlowStackCore
 import Foundation
 
 extension FlowTestRunner {
-    /// `app.reset`, `app.facts`, `app.host`, `app.wait` and `app.advance`.
+    /// `app.reset`, `app.facts`, `app.host`, `app.calls`, `app.scriptErrors`, `app.reload`,
+    /// `app.generation`, `app.wait` and `app.advance`.
     func registerApp(in vm: LuaVM) throws(FlowScriptError) {
         try vm.register("app.reset", returning: { [unowned self] arguments in
             var root: Route?
@@ -49,6 +50,14 @@ extension FlowTestRunner {
             return [.table(LuaTable(array: calls.map { call in
                 .table(LuaTable(array: call.map { $0?.luaValue ?? .nil }))
             }))]
+        })
+        try vm.register("app.scriptErrors", returning: { [unowned self] _ in
+            // The errors so far, taken: a test that expects them checks them, and --strict
+            // does not count them against it.
+            self.harvestSteps()
+            let errors = self.scriptErrors
+            self.scriptErrors.removeAll()
+            return [.table(LuaTable(array: errors.map { .string($0.location.isEmpty ? $0.message : "\($0.location): \($0.message)") }))]
         })
         try registerReload(in: vm)
         try vm.registerAsync("app.wait") { [unowned self] arguments in
@@ -178,7 +187,7 @@ extension FlowTestRunner {
         FlowScriptError(
             kind: .host,
             message: "host.\(name) is not stubbed in this test: call app.host(\"\(name)\", function(...) return ... end) "
-                + "in the test or its before_each")
+                + "(or a spy(fn), which records the calls) in the test or its before_each")
     }
 
     private func stub(_ name: String) throws(FlowScriptError) -> (LuaVM, LuaFunctionRef) {

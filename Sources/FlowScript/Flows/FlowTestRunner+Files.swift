@@ -167,9 +167,9 @@ extension FlowTestRunner {
         restoreRules()
         let elapsed = ContinuousClock.now - started
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return FlowTestResult(
+        return withScriptErrors(FlowTestResult(
             file: file, line: test.line, path: test.path, failures: failures, output: output, steps: steps,
-            duration: seconds)
+            duration: seconds))
     }
 
     /// Calls a test function in a coroutine (so async navigations can suspend it); its failures:

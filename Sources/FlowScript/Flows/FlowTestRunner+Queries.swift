@@ -37,21 +37,23 @@ extension FlowTestRunner {
     private func registerDialogs(in vm: LuaVM) throws(FlowScriptError) {
         try vm.register("router.showDialog", returning: { [unowned self] arguments in
             let dialog = try self.dialog(try arguments.value(at: 1))
-            let policy: FlowDialogPolicy
-            if let name = try arguments.optionalString(at: 2) {
-                guard let parsed = FlowDialogPolicy(rawValue: name) else {
-                    let names = FlowDialogPolicy.allCases.map(\.rawValue)
-                    let hint = FlowSuggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
-                    throw FlowScriptError(
-                        kind: .typeError,
-                        message: "router.showDialog: unknown policy '\(name)'\(hint); policies are \(names.joined(separator: ", "))")
-                }
-                policy = parsed
-            } else {
-                policy = .replace
-            }
+            let policy = try Self.dialogPolicy(try arguments.optionalString(at: 2), function: "router.showDialog")
             return [.boolean(try self.currentRouter().showGlobalDialog(dialog, policy: policy))]
         })
+        try vm.registerAsync("router.showDialogAsync") { [unowned self] arguments in
+            let dialog = try self.dialog(arguments.first ?? .nil)
+            let name: String?
+            switch arguments.count > 1 ? arguments[1] : .nil {
+            case .nil: name = nil
+            case .string(let text): name = text
+            case let other:
+                throw FlowScriptError(
+                    kind: .typeError, message: "bad argument #2 to 'router.showDialogAsync' (string expected, got \(other.typeName))")
+            }
+            let policy = try Self.dialogPolicy(name, function: "router.showDialogAsync")
+            let router = try self.currentRouter()
+            return [.boolean(await router.showGlobalDialogAsync(dialog, policy: policy))]
+        }
         try vm.register("router.hideDialog", returning: { [unowned self] _ in
             try self.currentRouter().hideGlobalDialog()
             return []
@@ -66,6 +68,18 @@ extension FlowTestRunner {
         try vm.register("router.queuedDialogCount", returning: { [unowned self] _ in
             [.integer(try self.currentRouter().queuedGlobalDialogCount)]
         })
+    }
+
+    /// A dialog policy a flow names (`replace` when `nil`).
+    static func dialogPolicy(_ name: String?, function: String) throws(FlowScriptError) -> FlowDialogPolicy {
+        guard let name else { return .replace }
+        guard let parsed = FlowDialogPolicy(rawValue: name) else {
+            let names = FlowDialogPolicy.allCases.map(\.rawValue)
+            let hint = FlowSuggestion.closest(to: name, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw FlowScriptError(
+                kind: .typeError, message: "\(function): unknown policy '\(name)'\(hint); policies are \(names.joined(separator: ", "))")
+        }
+        return parsed
     }
 
     /// A dialog a flow names, checked against the manifest.

@@ -23,6 +23,7 @@ extension FlowTestRunner {
         self.router = router
         harvested = 0
         asyncSequences.removeAll()
+        dialogAnswers.removeAll()
         try engine?.resetFacts(facts)
         try refreshFlowFacts()
     }
@@ -53,6 +54,11 @@ extension FlowTestRunner {
         let history = router.history
         guard let last = history.last?.sequence, last > harvested else { return }
         for entry in history where entry.sequence > harvested {
+            // A failed rule refuses (fail closed), or lets the navigation through with the
+            // error as the applied entry's reason (fail open).
+            if entry.status == .failed || (entry.status.isApplied && entry.reason.flatMap(FlowScriptError.splitLocation) != nil) {
+                noteScriptError(entry)
+            }
             guard let command = entry.command else { continue }
             let from = entry.previousStacks.last?.topRoute
             let to = entry.status.isApplied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
@@ -60,10 +66,59 @@ extension FlowTestRunner {
                 from: from.map { $0.flowRoute.name } ?? "?",
                 to: (to ?? from).map { $0.flowRoute.name } ?? "?",
                 kind: command.kindName, applied: entry.status.isApplied,
-                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue))
+                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue,
+                dialog: dialogAnswers[entry.sequence]))
         }
         harvested = last
         if steps.count > Self.historyLimit { steps.removeFirst(steps.count - Self.historyLimit) }
+    }
+
+    /// Notes the script error of a history entry a failed rule decided (refused, or let
+    /// through by a fail-open engine): at the rule's `file:line`, once per test, at most
+    /// `scriptErrorLimit`.
+    private func noteScriptError(_ entry: FlowHistoryEntry<Route>) {
+        let reason = entry.reason ?? "a rule failed"
+        let what: String
+        if let command = entry.command {
+            let route = Self.destination(of: command, in: entry.previousStacks).map { " " + $0.flowRoute.description } ?? ""
+            what = command.kindName + route
+        } else {
+            what = "showDialog" + (entry.dialogChange?.dialog.map { " " + $0 } ?? "")
+        }
+        let located = FlowScriptError.splitLocation(reason)
+        let outcome = entry.status.isApplied ? "the failure policy let \(what) through" : "it refused \(what)"
+        let error = FlowTestFailure(
+            kind: .error, file: located?.file, line: located?.line,
+            message: "script error in a rule (\(outcome)): \(located?.message ?? reason)")
+        guard scriptErrors.count < Self.scriptErrorLimit, !scriptErrors.contains(error) else { return }
+        scriptErrors.append(error)
+    }
+
+    /// The script errors one test result lists.
+    static var scriptErrorLimit: Int { 20 }
+
+    /// `result` with the script errors the rules raised during its test (which are then
+    /// forgotten): listed, and failures of the test under `Options.failOnScriptErrors`.
+    func withScriptErrors(_ result: FlowTestResult) -> FlowTestResult {
+        let errors = scriptErrors
+        scriptErrors.removeAll()
+        guard !errors.isEmpty else { return result }
+        return FlowTestResult(
+            file: result.file, line: result.line, path: result.path,
+            failures: result.failures + (options.failOnScriptErrors ? errors : []), output: result.output,
+            steps: result.steps, duration: result.duration, isPending: result.isPending, isLoadFailure: result.isLoadFailure,
+            scriptErrors: errors)
+    }
+
+    /// Notes the dialogs rules answered a navigation (or its redirects) with, for the steps.
+    func noteDialogAnswers(_ result: FlowOperationResult<Route>) {
+        var next: FlowOperationResult<Route>? = result
+        while let current = next {
+            if let answer = current.dialogRedirect, let sequence = current.sequence {
+                dialogAnswers[sequence] = answer.dialog.id
+            }
+            next = current.redirect
+        }
     }
 
     /// Keeps a printed line in the running test's output: at most `historyLimit` lines (each

@@ -34,6 +34,7 @@ extension FlowTestRunner {
     /// When a redirect chain ends in a redirect loop, the outermost result says so: its
     /// `reason` is the loop's (with the chain, then the first rule's reason) and `loop` is `true`.
     func resultValue(_ result: FlowOperationResult<Route>) -> LuaValue {
+        noteDialogAnswers(result)
         guard case .table(var table) = nestedResultValue(result) else { return .nil }
         var last = result
         while let next = last.redirect { last = next }
@@ -54,7 +55,7 @@ extension FlowTestRunner {
         return .table(table)
     }
 
-    /// A navigation answered with a dialog (issue 21): `{ kind = "dialog", dialog, policy, applied, reason }`.
+    /// A navigation answered with a dialog: `{ kind = "dialog", dialog, policy, applied, reason }`.
     func dialogRedirectValue(_ dialog: FlowDialogRedirectResult) -> LuaValue {
         var table = LuaTable()
         table["kind"] = .string("dialog")
@@ -65,12 +66,20 @@ extension FlowTestRunner {
         return .table(table)
     }
 
-    /// A dialog request as the history shows it (issue 21): `{ kind = "showDialog", dialog = <id>, policy }`.
-    func dialogOpValue(_ change: FlowDialogChange, policy: FlowDialogPolicy) -> LuaValue {
+    /// A dialog change as the history shows it: `{ kind = "showDialog", dialog = <id>, policy }`,
+    /// `{ kind = "hideDialog", dialog = <id hidden> }` or `{ kind = "clearDialogs" }`.
+    func dialogOpValue(_ change: FlowDialogChange) -> LuaValue {
         var table = LuaTable()
-        table["kind"] = .string("showDialog")
+        switch change.action {
+        case .show(let policy):
+            table["kind"] = .string("showDialog")
+            table["policy"] = .string(policy.rawValue)
+        case .hide:
+            table["kind"] = .string("hideDialog")
+        case .clear:
+            table["kind"] = .string("clearDialogs")
+        }
         if let dialog = change.dialog { table["dialog"] = .string(dialog) }
-        table["policy"] = .string(policy.rawValue)
         return .table(table)
     }
 
@@ -126,9 +135,9 @@ extension FlowTestRunner {
         for entry in router.history {
             var table = LuaTable()
             if let change = entry.dialogChange {
-                // Dialog requests are entries too (issue 21); hiding and clearing are not listed.
-                guard case .show(let policy) = change.action else { continue }
-                table["op"] = dialogOpValue(change, policy: policy)
+                // Dialog requests are entries too; hiding and clearing only when they closed a dialog.
+                if case .show = change.action {} else if !entry.status.isApplied { continue }
+                table["op"] = dialogOpValue(change)
             } else if let command = entry.command {
                 table["op"] = opValue(
                     command, source: entry.source, isAsync: asyncSequences.contains(entry.sequence), stacks: entry.previousStacks)

@@ -34,13 +34,18 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         /// Whether to count which lines and functions of the rules ran (`FlowCoverage`); only
         /// for a runner that loads its own engine.
         public var coverage: Bool
+        /// Whether a script error a rule raises during a test fails the test (`flowstack test
+        /// --strict`); otherwise it is listed (`FlowTestResult.scriptErrors`) and the test's
+        /// expectations decide.
+        public var failOnScriptErrors: Bool
 
         /// Creates options.
         public init(
             instructionBudget: Int = 10_000_000, memoryBudget: Int = 64 << 20, defaultRoot: FlowRouteValue? = nil,
-            startDate: Date = Date(timeIntervalSince1970: 1_767_225_600), coverage: Bool = false
+            startDate: Date = Date(timeIntervalSince1970: 1_767_225_600), coverage: Bool = false, failOnScriptErrors: Bool = false
         ) {
             self.coverage = coverage
+            self.failOnScriptErrors = failOnScriptErrors
             self.instructionBudget = instructionBudget
             self.memoryBudget = memoryBudget
             self.defaultRoot = defaultRoot
@@ -81,6 +86,10 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     var output: [String] = []
     /// Navigation steps of the running test.
     var steps: [FlowNavigationStep] = []
+    /// Script errors the rules raised in the running test (from the history's failed entries).
+    var scriptErrors: [FlowTestFailure] = []
+    /// The dialogs rules answered navigations of `router` with, by history sequence number.
+    var dialogAnswers: [Int: String] = [:]
     /// History entries of `router` already turned into steps.
     var harvested = 0  // the sequence of the last history entry turned into a step
     /// History sequence numbers of entries recorded by async navigations.

@@ -210,11 +210,14 @@ local function callsOf(value)
   return value
 end
 
--- A history entry as one line: `push editor`, `push editor blocked: premium required`.
+-- A history entry as one line: `push editor`, `push editor blocked: premium required`,
+-- `showDialog cartEmpty`.
 local function stepText(entry)
   local op = entry.op or {}
   local text = tostring(op.kind)
-  if type(op.route) == "table" then
+  if type(op.dialog) == "string" then
+    text = text .. " " .. op.dialog
+  elseif type(op.route) == "table" then
     text = text .. " " .. tostring(op.route.name)
   elseif type(op.routes) == "table" then
     local names = {}
@@ -503,6 +506,26 @@ local function strict(t, name, properties)
         .. (properties[key] and "" or (hint(key, known) .. "; assignable: router.pendingLinkTimeout")), 2)
     end,
   })
+end
+
+-- app.host(name, stub): the stub is a function or a spy (spy(fn), any callable table), which
+-- then records the calls the rules make.
+do
+  local registerHost = app.host
+  app.host = function(name, stub)
+    if type(name) ~= "string" then
+      error("bad argument #1 to 'app.host' (host name string expected, got " .. type(name) .. ")", 2)
+    end
+    local mt = type(stub) == "table" and getmetatable(stub)
+    if type(mt) == "table" and rawget(mt, "__call") ~= nil then
+      local callable = stub
+      stub = function(...) return callable(...) end
+    end
+    if type(stub) ~= "function" then
+      error("bad argument #2 to 'app.host' (function or spy expected, got " .. type(stub) .. ")", 2)
+    end
+    registerHost(name, stub)
+  end
 end
 
 strict(app, "app", {})

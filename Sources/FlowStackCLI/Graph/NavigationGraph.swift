@@ -6,8 +6,8 @@ import Foundation
 /// Applied steps are solid edges labelled with their kind; refused ones (blocked or
 /// redirected by a rule) are dashed edges labelled with the kind and the rule's reason.
 /// Steps between the same two routes are merged into one edge per style, each label with
-/// its count (`push ×3`). A route whose guard answers with a dialog
-/// (`flow.redirect("dialog", ...)`, read from the rules) has a dashed edge to a dialog node.
+/// its count (`push ×3`). A route whose navigation the rules answered with a dialog
+/// (`flow.redirect("dialog", ...)`, as the flows ran) has a dashed edge to a dialog node.
 struct NavigationGraph {
     /// One edge: every applied (or every refused) step from one route to another.
     struct Edge {

@@ -64,6 +64,11 @@ enum JUnitReporter {
                 if !result.output.isEmpty {
                     cases.append("      <system-out>" + escape(result.output.joined(separator: "\n")) + "</system-out>")
                 }
+                let unfailed = result.scriptErrors.filter { !result.failures.contains($0) }
+                if !unfailed.isEmpty {
+                    let lines = unfailed.map(PrettyReporter.scriptErrorLine)
+                    cases.append("      <system-err>" + escape(lines.joined(separator: "\n")) + "</system-err>")
+                }
                 cases.append("    </testcase>")
             }
             let duration = results.reduce(0) { $0 + $1.duration }

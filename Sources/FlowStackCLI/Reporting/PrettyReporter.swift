@@ -7,9 +7,12 @@ import Foundation
 final class PrettyReporter {
     private let terminal: Terminal
     private var currentFile: String?
+    /// Whether script errors fail their tests (`--strict`), for the recap's wording.
+    private let strict: Bool
 
-    init(terminal: Terminal) {
+    init(terminal: Terminal, strict: Bool = false) {
         self.terminal = terminal
+        self.strict = strict
     }
 
     /// Reports a script that did not load.
@@ -35,6 +38,19 @@ final class PrettyReporter {
                 terminal.line("      " + (index == 0 ? terminal.red(line) : line))
             }
         }
+        for error in result.scriptErrors where !result.failures.contains(error) {
+            terminal.line("      " + terminal.yellow(Self.scriptErrorLine(error)))
+        }
+    }
+
+    /// A script error as one line: `rules/x.lua:3: script error in a rule (...): message`.
+    nonisolated static func scriptErrorLine(_ error: FlowTestFailure) -> String {
+        (error.location.isEmpty ? "" : error.location + ": ") + error.message
+    }
+
+    /// The script errors of a run, one line each with the test they were raised in.
+    nonisolated static func scriptErrorLines(_ report: FlowTestReport) -> [String] {
+        report.scriptErrors.map { "\(scriptErrorLine($0.error))  (\($0.test.file) › \($0.test.name))" }
     }
 
     /// The closing lines: time, failures recap, and the summary as the very last line.
@@ -52,6 +68,12 @@ final class PrettyReporter {
             terminal.line(terminal.red("Did not load:"))
             for error in report.loadErrors { terminal.line("  \(error.description)") }
         }
+        let scriptErrors = Self.scriptErrorLines(report)
+        if !scriptErrors.isEmpty {
+            terminal.line(terminal.yellow("Script errors the rules raised") + terminal.dim(
+                strict ? " (--strict: each fails its test)" : " (the tests' expectations decide; --strict fails them)") + ":")
+            for line in scriptErrors { terminal.line("  " + terminal.yellow(line)) }
+        }
         let warnings = Self.warnings(report)
         if !warnings.isEmpty {
             terminal.line(terminal.yellow("Warnings:"))
@@ -59,7 +81,8 @@ final class PrettyReporter {
         }
         let time = String(format: "%.2f", seconds)
         let pending = report.pendingCount > 0 ? ", \(report.pendingCount) pending" : ""
-        terminal.line(terminal.dim("\(report.results.count) tests in \(time) s\(pending)"))
+        let errors = scriptErrors.isEmpty ? "" : ", " + CheckCommand.count(scriptErrors.count, "script error")
+        terminal.line(terminal.dim("\(report.results.count) tests in \(time) s\(pending)\(errors)"))
         terminal.line(report.summary)
     }
 

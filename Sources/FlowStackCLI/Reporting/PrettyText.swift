@@ -15,7 +15,11 @@ enum PrettyText {
             lines.append("  \(result.isPending ? "-" : result.passed ? "✓" : "✗") \(result.name)\(result.isPending ? " (pending)" : "")")
             lines += result.output.map { "      print: \($0)" }
             for failure in result.failures { lines += PrettyReporter.lines(of: failure).map { "      " + $0 } }
+            for error in result.scriptErrors where !result.failures.contains(error) {
+                lines.append("      " + PrettyReporter.scriptErrorLine(error))
+            }
         }
+        lines += PrettyReporter.scriptErrorLines(report)
         lines += PrettyReporter.warnings(report)
         lines.append(report.summary)
         return lines.joined(separator: "\n") + "\n"

@@ -41,6 +41,7 @@ enum TAPReporter {
             lines.append("  ...")
         }
         lines.append("1..\(number)")
+        for line in PrettyReporter.scriptErrorLines(report) { lines.append("# \(comment(line))") }
         if report.pendingCount > 0 { lines.append("# \(report.pendingCount) pending") }
         lines.append("# \(report.summary)")
         return lines.joined(separator: "\n") + "\n"

@@ -21,10 +21,14 @@ struct LinterConfigs {
         let flowGlobals = FlowTestAPI.flowGlobals.filter { !["app", "router", "facts"].contains($0) }
         return """
             -- luacheck configuration for a FlowStack project, written by `flowstack types --luacheck`.
-            -- Run `luacheck .` in the project, or `luacheck <project> --config <project>/.luacheckrc`
-            -- from elsewhere (the patterns below match from either place).
+            -- Run `luacheck .` in the project's directory, or `luacheck <project> --config <project>/.luacheckrc`
+            -- from the directory that holds the project (the patterns below match from either place; luacheck
+            -- reads a .luacheckrc only from the directory it runs in, so from elsewhere --config is needed).
             std = "lua54"
             max_line_length = false
+
+            -- The LuaLS annotations `flowstack types` writes declare globals on purpose: not linted.
+            exclude_files = { \(excludedFiles.map { "\"\($0)\"" }.joined(separator: ", ")) }
 
             -- Rules scripts: flow, facts and host are FlowStack's; helpers they define at the top are allowed.
             files["**/rules/**/*.lua"] = {
@@ -52,6 +56,14 @@ struct LinterConfigs {
             files["**/routes.lua"] = {}
 
             """
+    }
+
+    /// The generated annotations files, as luacheck globs: the annotations file (when it is
+    /// inside the project) and the default name.
+    var excludedFiles: [String] {
+        var files = ["**/flowstack-types.lua"]
+        if !annotationsFile.hasPrefix("/"), !files.contains("**/" + annotationsFile) { files.append("**/" + annotationsFile) }
+        return files
     }
 
     /// `.luarc.json`: Lua 5.4, the annotations file as a library, FlowStack's globals known.

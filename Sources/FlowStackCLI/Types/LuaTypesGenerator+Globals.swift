@@ -65,42 +65,46 @@ extension LuaTypesGenerator {
 
     func routerTable() -> [String] {
         var out = ["---Drives the app's router in flow tests.", "router = {}", ""]
-        let routeCalls = [
-            ("setRoot", "Replaces the root stack (drops every presentation)."),
-            ("push", "Pushes a screen on the front-most stack."),
-            ("pushRemovingPrevious", "Pushes a screen and removes the one below it."),
-            ("replaceCurrent", "Replaces the top screen."),
-            ("sheet", "Presents a sheet."),
-            ("fullScreenCover", "Presents a full-screen cover."),
+        let route = ["---@param route RouteLike"]
+        // name, doc, parameter annotations, parameter list: each also as <name>Async.
+        let navigations: [(String, String, [String], String)] = [
+            ("setRoot", "Replaces the root stack (drops every presentation).", route, "route"),
+            ("push", "Pushes a screen on the front-most stack.", route, "route"),
+            ("pushMany", "Pushes several screens, all or none.", ["---@param routes RouteLike[]"], "routes"),
+            ("pushRemovingPrevious", "Pushes a screen and removes the one below it.", route, "route"),
+            ("replaceCurrent", "Replaces the top screen.", route, "route"),
+            ("replacePath", "Replaces the front-most stack's root and path.",
+             ["---@param root RouteLike", "---@param path? RouteLike[]"], "root, path"),
+            ("pop", "Pops count screens (default 1) of the front-most stack.", ["---@param count? integer"], "count"),
+            ("popToRoot", "Pops to the front-most stack's root screen.", [], ""),
+            ("popTo", "Pops to the last occurrence of route (its root: as popToRoot).",
+             ["---@param route RouteLike", "---@param match? \"inclusive\"|\"exclusive\""], "route, match"),
+            ("sheet", "Presents a sheet.", route, "route"),
+            ("fullScreenCover", "Presents a full-screen cover.", route, "route"),
+            ("dismiss", "Dismisses the front-most presented stack, or the one at stackIndex (and those above it).",
+             ["---@param stackIndex? integer"], "stackIndex"),
+            ("dismissAll", "Dismisses every presented stack.", [], ""),
         ]
-        for (name, doc) in routeCalls {
-            out += ["---\(doc)", "---@param route RouteLike", "---@return Result", "function router.\(name)(route) end", ""]
+        for (name, doc, parameters, list) in navigations {
+            out += ["---\(doc)"] + parameters + ["---@return Result", "function router.\(name)(\(list)) end", ""]
         }
-        for (name, doc) in [("pushAsync", "push"), ("sheetAsync", "sheet"), ("fullScreenCoverAsync", "fullScreenCover")] {
-            out += [
-                "---Like router.\(doc), through the async queue (async host functions allowed).",
-                "---@param route RouteLike", "---@return Result", "function router.\(name)(route) end", "",
-            ]
+        for (name, _, parameters, list) in navigations {
+            out += ["---Like router.\(name), through the async queue (rules may call async host functions)."]
+                + parameters + ["---@return Result", "function router.\(name)Async(\(list)) end", ""]
         }
         out += [
-            "---Pushes several screens, all or none.", "---@param routes RouteLike[]", "---@return Result",
-            "function router.pushMany(routes) end", "",
-            "---Replaces the front-most stack's root and path.", "---@param root RouteLike", "---@param path? RouteLike[]",
-            "---@return Result", "function router.replacePath(root, path) end", "",
-            "---@param count? integer", "---@return Result", "function router.pop(count) end", "",
-            "---@return Result", "function router.popToRoot() end", "",
-            "---@param route RouteLike", "---@param match? \"inclusive\"|\"exclusive\"", "---@return Result",
-            "function router.popTo(route, match) end", "",
-            "---Dismisses the front-most presented stack, or the one at stackIndex (and those above it).",
-            "---@param stackIndex? integer", "---@return Result", "function router.dismiss(stackIndex) end", "",
-            "---@return Result", "function router.dismissAll() end", "",
-            "---A back swipe: always applies (source \"user\").", "---@return Result", "function router.userPop() end", "",
-            "---A swipe-down on the front-most sheet: always applies (source \"user\").", "---@return Result",
+            "---A back swipe (source \"user\"): refused, nothing recorded, where the screen hides its back button.",
+            "---@return Result", "function router.userPop() end", "",
+            "---A swipe-down on the front-most sheet (source \"user\"): refused, nothing recorded, on a full-screen",
+            "---cover or where the modal style sets interactiveDismissDisabled.", "---@return Result",
             "function router.userDismiss() end", "",
             "---Shows a dialog by policy (default \"replace\"), through the dialog rules: false when a rule refused it",
             "---or it was not shown (the reason is in router.history()).",
             "---@param dialog Dialog", "---@param policy? DialogPolicy", "---@return boolean",
             "function router.showDialog(dialog, policy) end", "",
+            "---Like router.showDialog, as one turn of the async queue.",
+            "---@param dialog Dialog", "---@param policy? DialogPolicy", "---@return boolean",
+            "function router.showDialogAsync(dialog, policy) end", "",
             "function router.hideDialog() end", "",
             "function router.clearDialogs() end", "",
             "---@return Dialog?", "function router.dialog() end", "",
@@ -136,10 +140,15 @@ extension LuaTypesGenerator {
             "---@param changes FactChanges",
             "function app.facts(changes) end",
             "",
-            "---Stubs a host function for the running test.",
+            "---Stubs a host function for the running test (a spy records the rules' calls).",
             "---@param name \(Self.union(hostNames, fallback: "string"))|string",
-            "---@param stub fun(...): any",
+            "---@param stub (fun(...): any)|Spy",
             "function app.host(name, stub) end",
+            "",
+            "---The script errors the rules raised in this test so far (\"file:line: message\"), taken: a test that",
+            "---expects them checks them here, and `flowstack test --strict` no longer counts them.",
+            "---@return string[]",
+            "function app.scriptErrors() end",
             "",
             "---Lets virtual time pass inside a stub or a test (async navigations only).",
             "---@param seconds number",

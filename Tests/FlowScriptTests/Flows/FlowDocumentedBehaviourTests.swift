@@ -3,7 +3,7 @@ import FlowStackCore
 import Foundation
 import Testing
 
-/// Navigation calls in flows return what the docs say (issue 19, "behaviour that contradicts the docs").
+/// Navigation calls in flows return what the docs say.
 @MainActor
 @Suite("Flow navigation results")
 struct FlowDocumentedBehaviourTests {

@@ -34,21 +34,23 @@ enum FlowProjectFixture {
 
     /// The report of running `flows` (file name → text) with the fixture's manifest and rules.
     static func run(
-        _ flows: [String: String], rules: String = rules, manifest: String? = manifest, filter: String? = nil
+        _ flows: [String: String], rules: String = rules, manifest: String? = manifest, filter: String? = nil,
+        options: FlowTestRunner<FlowRouteValue>.Options = .init()
     ) async throws -> FlowTestReport {
-        try await runner(flows, rules: rules, manifest: manifest).run(filter: filter)
+        try await runner(flows, rules: rules, manifest: manifest, options: options).run(filter: filter)
     }
 
     /// A runner for `flows` with the fixture's manifest and rules.
     static func runner(
-        _ flows: [String: String], rules: String = rules, manifest: String? = manifest
+        _ flows: [String: String], rules: String = rules, manifest: String? = manifest,
+        options: FlowTestRunner<FlowRouteValue>.Options = .init()
     ) throws -> FlowTestRunner<FlowRouteValue> {
         let project = FlowProject(
             directory: URL(fileURLWithPath: "/tmp/flow-fixture"),
             manifest: try manifest.map { try FlowManifest.parse(source: $0) },
             rules: [FlowRulesSource(name: "rules/bank.lua", text: rules)],
             flows: flows.sorted { $0.key < $1.key }.map { FlowRulesSource(name: "flows/\($0.key)", text: $0.value) })
-        return FlowTestRunner<FlowRouteValue>(project: project)
+        return FlowTestRunner<FlowRouteValue>(project: project, options: options)
     }
 
     /// Every failure of a report, one per line, for `#expect` comments.
