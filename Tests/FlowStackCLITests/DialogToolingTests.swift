@@ -65,6 +65,7 @@ struct DialogCheckTests {
                   router.showDialog({ id = "loginRequierd", next = "orders" })
                   router.showDialog("inviteAccepted", "replaceKeepingQueue")
                   expect(function() router.showDialog("nope") end).to_fail()
+                  router.showDialogAsync("ratingPrompts")
                 end)
                 """,
         ])
@@ -75,6 +76,7 @@ struct DialogCheckTests {
         let expected = [
             "flows/dialogs.lua:2: error: unknown dialog policy 'queu' (did you mean 'queue'?); \(policies)",
             "flows/dialogs.lua:3: error: unknown dialog 'loginRequierd' (did you mean 'loginRequired'?)",
+            "flows/dialogs.lua:6: error: unknown dialog 'ratingPrompts' (did you mean 'ratingPrompt'?)",
             "rules/dialogs.lua:3: error: unknown dialog 'loginRequird' (did you mean 'loginRequired'?)",
             "rules/dialogs.lua:8: error: unknown dialog policy 'replac' (did you mean 'replace'?); \(policies)",
             "rules/dialogs.lua:11: error: unknown dialog 'ratingPromt' (did you mean 'ratingPrompt'?)",

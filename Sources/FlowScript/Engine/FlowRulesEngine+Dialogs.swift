@@ -1,7 +1,7 @@
 import FlowStackCore
 import Foundation
 
-/// Dialogs in the rules (issue 21): the dialog guards (`flow.dialog_guard`), a navigation
+/// Dialogs in the rules: the dialog guards (`flow.dialog_guard`), a navigation
 /// answered with a dialog (`flow.redirect("dialog", ...)`), and the checks of dialog ids.
 extension FlowRulesEngine {
     /// Runs the dialog guards of a dialog about to be shown (the prelude's `decideDialog`),

@@ -115,7 +115,7 @@ function flow.guard(name, fn)
   append(guards[name], entry(fn, "flow.guard"))
 end
 
--- Dialogs in the rules (issue 21): flow.redirect("dialog", ...), flow.dialog_guard and
+-- Dialogs in the rules: flow.redirect("dialog", ...), flow.dialog_guard and
 -- flow.op("showDialog", ...); the dialog guards run in decideDialog below.
 local dialogProblem, select, rawget = native.dialogProblem, select, rawget
 local dialogGuards = {}

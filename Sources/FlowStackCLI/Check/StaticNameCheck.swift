@@ -5,7 +5,7 @@ import Foundation
 /// Finds names a script spells that the manifest does not declare, and calls to functions
 /// that `flow`, `router`, `app` and `expect` do not have, by reading the source (without
 /// running it): route names in navigation calls, redirects, guards, `.name == "..."`
-/// comparisons and `{ name = "..." }` tables; dialog ids (in `router.showDialog`,
+/// comparisons and `{ name = "..." }` tables; dialog ids (in `router.showDialog` and `showDialogAsync`,
 /// `flow.redirect("dialog", ...)`, `flow.dialog_guard`, `flow.op("showDialog", ...)` and
 /// `.dialog == "..."` comparisons) and dialog policies; fact names in `facts.x` and in
 /// `app.facts{ ... }` / `facts = { ... }` tables.
@@ -141,11 +141,11 @@ struct StaticNameCheck {
                 guard let argument = firstArgument(after: index + 2) else { continue }
                 if FlowTestAPI.routerRouteFunctions.contains(member) {
                     routeName(argument)
-                } else if member == "pushMany" {
+                } else if member == "pushMany" || member == "pushManyAsync" {
                     for item in tableItems(argument) where isSymbol(item - 1, "{") || isSymbol(item - 1, ",") {
                         routeName(item)
                     }
-                } else if member == "showDialog" {
+                } else if member == "showDialog" || member == "showDialogAsync" {
                     dialogCall(tokens.callArguments(after: index + 2), dialog: 0, policy: 1)
                 }
             case "app":

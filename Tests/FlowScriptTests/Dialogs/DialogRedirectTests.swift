@@ -4,7 +4,7 @@ import Testing
 @testable import FlowScript
 import FlowStackTestSupport
 
-/// Issue 21: a dialog guard showing another dialog instead, and a navigation answered with a dialog.
+/// A dialog guard showing another dialog instead, and a navigation answered with a dialog.
 @Suite("Dialog rules: redirects")
 @MainActor
 struct DialogRedirectTests {

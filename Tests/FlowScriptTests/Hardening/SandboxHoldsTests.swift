@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import FlowScript
 
-/// Issue 16: no rule can hang or crash the app, or weaken another rule. The hostile projects
+/// No rule can hang or crash the app, or weaken another rule. The hostile projects
 /// (`Tests/Hostile`) cover what flows can see; these cover the rest: style rules, deep-link plans,
 /// and the VM's own boundaries.
 @Suite("Hardening: the sandbox holds")
