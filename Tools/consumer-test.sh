@@ -167,8 +167,8 @@ func runApp() throws {
     engine.install(into: router)
 
     func report(_ label: String, _ applied: Bool) {
-        let last = router.operationHistory.last
-        print("\(label): \(applied ? "applied" : "not applied"), reason: \(last?.reason ?? "none"), path: \(router.activeStack.pathCount)")
+        let recent = router.operationHistory.suffix(2).map { "\($0.status)" + ($0.reason.map { " (\($0))" } ?? "") }
+        print("\(label): \(applied ? "applied" : "not applied"); history: \(recent.joined(separator: ", ")); path: \(router.activeStack.pathCount)")
     }
     print("lua: \(FlowLuaRelease.linked)")
     print("rules: generation \(engine.generation)")
@@ -187,9 +187,9 @@ expected_output() {
     cat <<EOF
 lua: $1
 rules: generation 1
-push profile (logged out): not applied, reason: rules/10-account.lua:3: login required, path: 0
-push settings (not premium): applied, reason: premium required, path: 1
-push profile (logged in): applied, reason: none, path: 2
+push profile (logged out): not applied; history: blockedByGuard (login required); path: 0
+push settings (not premium): not applied; history: redirected (premium required), applied; path: 1
+push profile (logged in): applied; history: applied, applied; path: 2
 path as JSON: [{"paywall":{}},{"profile":{"id":7}}]
 EOF
 }
@@ -233,6 +233,11 @@ else
     run_mode default "Lua $system_lua" "default Lua (the system's, pkg-config lua5.4 $system_lua)"
 fi
 run_mode source "Lua 5.4.7" "FLOWSTACK_LUA=source (the Apple branch: the submodule checked out by SwiftPM, Lua built from it)"
+
+# The repository itself is untouched: its .gitmodules and gitlink are what they were.
+[ "$(git -C "$repo" ls-tree HEAD CLuaSource/lua | awk '{print $3}')" = "$gitlink" ] \
+    && [ "$(git -C "$repo" config -f .gitmodules submodule.CLuaSource/lua.url)" = "$submodule_url" ] \
+    || { echo "error: the repository's submodule changed" >&2; exit 1; }
 
 checkout="$(find "$scratch/checkouts" -maxdepth 1 -iname 'flowstack*' | head -n 1)"
 [ -f "$checkout/CLuaSource/lua/lapi.c" ] || { echo "error: SwiftPM did not check out the Lua submodule at $checkout/CLuaSource/lua" >&2; exit 1; }
