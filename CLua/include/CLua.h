@@ -236,6 +236,9 @@ int clua_call(lua_State *L, int nargs, int nresults, int msgh);
  * reads no results; any other status is clua_call's, with its results or error on the stack.
  */
 int clua_decide_call(lua_State *L, int top);
+/* Called once per decision, out of line: measured with callgrind (a push + pop through the
+ * example rules, flowstack-bench's lua_guarded_push), 10,967 instructions per operation, against
+ * 10,969 when this and clua_call were static inline functions compiled into Swift. */
 
 /** Protected call nested inside a running call (from a host function): shares its budget. */
 int clua_call_nested(lua_State *L, int nargs, int nresults, int msgh);

@@ -375,8 +375,7 @@ void clua_pushdecider(lua_State *L) { lua_pushcfunction(L, clua_decider_fn); }
 
 clua_decision *clua_decision_args(lua_State *L) {
     /* Recognised by identity: the decide closure decider made last in this VM (its registry
-     * reference is in the context). Not compared with &clua_decide_fn: a static function of
-     * this header has one address per object file that includes it. */
+     * reference is in the context), which is also what the rules engine calls. */
     clua_ctx *c = clua_getctx(L);
     if (c->decide_ref <= 0 || lua_type(L, -1) != LUA_TFUNCTION) return NULL;
     lua_rawgeti(L, LUA_REGISTRYINDEX, c->decide_ref);

@@ -14,7 +14,7 @@ void clua_named_push(lua_State *L, int t, const clua_named *legend, int first, i
     luaL_checktype(L, t, LUA_TTABLE);
     luaL_checkstack(L, last - first + 3, what);
     for (int k = first; k <= last; k++) {
-        if (legend[k].name == NULL) luaL_error(L, "%s: position %d of its legend has no name (a C header's mistake)", what, k);
+        if (legend[k].name == NULL) luaL_error(L, "%s: position %d of its legend has no name (a mistake in CLua's C)", what, k);
         int type = lua_getfield(L, t, legend[k].name);
         if (type != legend[k].type) {
             luaL_error(L, "%s: the table the prelude passes has %s '%s' (%s expected)", what,

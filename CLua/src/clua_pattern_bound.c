@@ -284,7 +284,7 @@ static double clua_pat_step(clua_pat_item *it, const unsigned char *subj, size_t
  * result above `limit`, once the bound exceeds it.
  */
 double clua_pat_bound(lua_State *L, const char *subj, size_t n, const char *p, size_t lp,
-                             size_t from, int anchored, double limit) {
+                      size_t from, int anchored, double limit) {
     if (from > n) return 0;
     clua_pat_item local[8];
     clua_pat_item *items = local;

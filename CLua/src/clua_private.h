@@ -1,8 +1,8 @@
 #ifndef FLOWSTACK_CLUA_PRIVATE_H
 #define FLOWSTACK_CLUA_PRIVATE_H
 /*
- * What the .c files of CLua share and Swift never calls: limits, the legends of the tables the
- * prelude hands C, and the functions one file defines for another. Each file's own helpers stay
+ * What the .c files of CLua share and Swift never calls: limits, shared enums and types, and the
+ * functions one file defines for another. Each file's own helpers stay
  * `static` in it. A few accessors are `static inline` here, each with its reason beside it.
  * Include order: this header includes the public one (CLua.h), never the other way.
  */
@@ -109,7 +109,7 @@ int clua_metered(lua_State *L);
 /* ---- clua_pattern_bound.c ---------------------------------------------------------------- */
 
 double clua_pat_bound(lua_State *L, const char *subj, size_t n, const char *p, size_t lp,
-                             size_t from, int anchored, double limit);
+                      size_t from, int anchored, double limit);
 
 /* ---- clua_patterns.c --------------------------------------------------------------------- */
 
