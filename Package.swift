@@ -55,6 +55,13 @@ let cLuaLibrary: Target = {
             .define("LUA_USE_IOS", .when(platforms: [.iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),
             .define("LUA_USE_MACOSX", .when(platforms: [.macOS])),
             .define("LUA_USE_LINUX", .when(platforms: [.linux])),
+            // Nested C calls (metamethods, pcall, coroutines, the parser's nesting) Lua allows
+            // before "C stack overflow": 64, not Lua's 200, so that a script stops with that error
+            // on a 512 KiB stack (what iOS gives a secondary thread) in a debug build too.
+            // Measured at -O0 on x86_64 (Tools/small-stack.sh, Tests/Hostile/c-stack-*): about
+            // 3.9 KiB of C stack per level, so 200 levels needed 860 KiB and crashed at 512;
+            // 64 levels use about 280 KiB. Release builds use about a third of that per level.
+            .define("LUAI_MAXCCALLS", to: "64"),
         ],
         linkerSettings: [
             .linkedLibrary("m", .when(platforms: [.linux])),
