@@ -60,7 +60,7 @@ let cLuaLibrary: Target = {
             // on a 512 KiB stack (what iOS gives a secondary thread) in a debug build too.
             // Measured at -O0 on x86_64 (Tools/small-stack.sh, Tests/Hostile/c-stack-*): about
             // 3.9 KiB of C stack per level, so 200 levels needed 860 KiB and crashed at 512;
-            // 64 levels use about 280 KiB (the hostile projects pass on 384 KiB, not on 256).
+            // 64 levels use about 280 KiB (Tests/Hostile/c-stack-* pass on 384 KiB, not on 256).
             .define("LUAI_MAXCCALLS", to: "64"),
         ],
         linkerSettings: [
