@@ -45,25 +45,25 @@
 /* Macro wrappers: static inline because each wraps a Lua macro, which Swift cannot call        */
 /* ------------------------------------------------------------------------------------------ */
 
-static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
-static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
-static inline int clua_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
-static inline int clua_multret(void) { return LUA_MULTRET; }
-static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }  /* LUA_REGISTRYINDEX is a macro */
+static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }  /* lua_upvalueindex is a macro */
+static inline int clua_ridx_globals(void) { return LUA_RIDX_GLOBALS; }  /* LUA_RIDX_GLOBALS is a macro */
+static inline int clua_multret(void) { return LUA_MULTRET; }  /* LUA_MULTRET is a macro */
+static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {  /* lua_pcall is a macro */
     return lua_pcall(L, nargs, nresults, msgh);
 }
-static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline const char *clua_tostring(lua_State *L, int index) { return lua_tostring(L, index); }
-static inline lua_Number clua_tonumber(lua_State *L, int index) { return lua_tonumber(L, index); }
-static inline lua_Integer clua_tointeger(lua_State *L, int index) { return lua_tointeger(L, index); }
-static inline void clua_newtable(lua_State *L) { lua_newtable(L); }
-static inline int clua_isnil(lua_State *L, int index) { return lua_isnil(L, index); }
-static inline int clua_isnone(lua_State *L, int index) { return lua_isnone(L, index); }
-static inline int clua_isnoneornil(lua_State *L, int index) { return lua_isnoneornil(L, index); }
-static inline void clua_insert(lua_State *L, int index) { lua_insert(L, index); }
-static inline void clua_remove(lua_State *L, int index) { lua_remove(L, index); }
-static inline void clua_replace(lua_State *L, int index) { lua_replace(L, index); }
-static inline void clua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
+static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }  /* lua_pop is a macro */
+static inline const char *clua_tostring(lua_State *L, int index) { return lua_tostring(L, index); }  /* lua_tostring is a macro */
+static inline lua_Number clua_tonumber(lua_State *L, int index) { return lua_tonumber(L, index); }  /* lua_tonumber is a macro */
+static inline lua_Integer clua_tointeger(lua_State *L, int index) { return lua_tointeger(L, index); }  /* lua_tointeger is a macro */
+static inline void clua_newtable(lua_State *L) { lua_newtable(L); }  /* lua_newtable is a macro */
+static inline int clua_isnil(lua_State *L, int index) { return lua_isnil(L, index); }  /* lua_isnil is a macro */
+static inline int clua_isnone(lua_State *L, int index) { return lua_isnone(L, index); }  /* lua_isnone is a macro */
+static inline int clua_isnoneornil(lua_State *L, int index) { return lua_isnoneornil(L, index); }  /* lua_isnoneornil is a macro */
+static inline void clua_insert(lua_State *L, int index) { lua_insert(L, index); }  /* lua_insert is a macro */
+static inline void clua_remove(lua_State *L, int index) { lua_remove(L, index); }  /* lua_remove is a macro */
+static inline void clua_replace(lua_State *L, int index) { lua_replace(L, index); }  /* lua_replace is a macro */
+static inline void clua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }  /* lua_pushglobaltable is a macro */
 
 /* ------------------------------------------------------------------------------------------ */
 /* clua_coverage.c                                                                            */
