@@ -10,6 +10,10 @@ let platformsWithoutSwiftUI: [Platform] = [.linux, .windows, .android, .openbsd,
 /// build the official Lua 5.4.7 sources of the `CLuaSource/lua` submodule; other hosts link the
 /// system's Lua 5.4 (Debian: liblua5.4-dev, pkg-config `lua5.4`). `FLOWSTACK_LUA=source` or
 /// `system` overrides the default (`bash Tools/lua-source.sh` places the sources without git).
+///
+/// The manifest looks at no file: SwiftPM and Xcode read a dependency's manifest from its git
+/// store, where no checkout exists. A clone without the Lua sources fails at compile time, with
+/// one message saying what to run (`CLuaSource/include/lua.h`).
 let luaFromSource: Bool = {
     switch ProcessInfo.processInfo.environment["FLOWSTACK_LUA"] {
     case "source": return true
@@ -32,30 +36,32 @@ let luaLibrarySources = [
     "lstrlib", "ltablib", "lutf8lib", "linit",
 ].map { "lua/\($0).c" }
 
-/// `import CLua` whichever Lua is underneath: the headers of `CLua/` (shim and sandbox) over
-/// the system library, or over the sources built here.
-let cLua: Target = {
+/// The Lua library, one target whichever Lua it is: the system's (a system-library target, its
+/// module map in `CLuaLibrary/`) or the 5.4.7 sources built here (`CLuaSource/`, its module map
+/// in `CLuaSource/include/`). Swift never imports it: the shim, `CLua`, includes its headers.
+let cLuaLibrary: Target = {
     guard luaFromSource else {
-        // Lua 5.4 from the system (Debian: liblua5.4-dev), plus a shim of static inline wrappers.
-        return .systemLibrary(name: "CLua", path: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])])
-    }
-    let lapi = Context.packageDirectory + "/CLuaSource/lua/lapi.c"
-    if !FileManager.default.fileExists(atPath: lapi) {
-        fatalError("""
-            FlowStack builds Lua from CLuaSource/lua, which is empty: run `git submodule update --init` \
-            (or `bash Tools/lua-source.sh`), or set FLOWSTACK_LUA=system to link the system's Lua 5.4.
-            """)
+        return .systemLibrary(
+            name: "CLuaLibrary", path: "CLuaLibrary", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])])
     }
     return .target(
-        name: "CLua",
+        name: "CLuaLibrary",
         path: "CLuaSource",
-        sources: luaLibrarySources,
+        // lua_sources.c stops a build without the sources with a clear #error.
+        sources: ["lua_sources.c"] + luaLibrarySources,
         publicHeadersPath: "include",
         cSettings: [
             // iOS and its relatives have no system(): os.execute is not built (the sandbox removes it anyway).
             .define("LUA_USE_IOS", .when(platforms: [.iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),
             .define("LUA_USE_MACOSX", .when(platforms: [.macOS])),
             .define("LUA_USE_LINUX", .when(platforms: [.linux])),
+            // Nested C calls (metamethods, pcall, coroutines, the parser's nesting) Lua allows
+            // before "C stack overflow": 64, not Lua's 200, so that a script stops with that error
+            // on a 512 KiB stack (what iOS gives a secondary thread) in a debug build too.
+            // Measured at -O0 on x86_64 (Tools/small-stack.sh, Tests/Hostile/c-stack-*): about
+            // 3.9 KiB of C stack per level, so 200 levels needed 860 KiB and crashed at 512;
+            // 64 levels use about 280 KiB (Tests/Hostile/c-stack-* pass on 384 KiB, not on 256).
+            .define("LUAI_MAXCCALLS", to: "64"),
         ],
         linkerSettings: [
             .linkedLibrary("m", .when(platforms: [.linux])),
@@ -82,7 +88,10 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
-        cLua,
+        cLuaLibrary,
+        // `import CLua`: FlowScript's C boundary (the budgets, the sandbox, the decide loop) over
+        // Lua, one public header (`include/CLua.h`) and the C files in `src/`.
+        .target(name: "CLua", dependencies: ["CLuaLibrary"], path: "CLua"),
         // The router: all navigation state and decisions, Foundation only.
         .target(name: "FlowStackCore"),
         // The Lua rules engine and the flow-test runner.

@@ -26,10 +26,13 @@ case "${FLOWSTACK_LUA:-}" in
     system) ;;
     *) [ "$(uname)" = Darwin ] && lua_source=true ;;
 esac
+# CLua is a C target (SwiftPM writes its module map into the build directory) over the Lua
+# library target, whose module map is CLuaSource/include's or CLuaLibrary's.
+lua_flags=(-I CLua/include -Xcc "-fmodule-map-file=$bin/CLua.build/module.modulemap")
 if $lua_source; then
-    lua_flags=(-I CLuaSource/include)
+    lua_flags+=(-I CLuaSource/include)
 else
-    lua_flags=(-I CLua)
+    lua_flags+=(-I CLuaLibrary)
     for flag in $(pkg-config --cflags lua5.4); do lua_flags+=(-Xcc "$flag"); done
 fi
 sdk_flags=()

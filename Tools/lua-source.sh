@@ -11,20 +11,32 @@
 #
 #   bash Tools/lua-source.sh              places the sources unless already there
 #   bash Tools/lua-source.sh --force      replaces what this script placed before
+#   bash Tools/lua-source.sh --dest DIR   places them in DIR instead (Tools/consumer-test.sh
+#                                         makes a git repository of them there)
 #   LUA_TARBALL=/path/lua-5.4.7.tar.gz bash Tools/lua-source.sh   uses a tarball you have
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 readonly version=5.4.7
 readonly sha256=9fbf5e28ef86c69858f6d3d34eccc32e911c1a28b4120ff3e84aaa70cfbf1e30
-readonly dest=CLuaSource/lua
+dest=CLuaSource/lua
+force=0
+while [ "$#" -gt 0 ]; do
+    case "$1" in
+    --force) force=1 ;;
+    --dest) dest="${2:?--dest needs a directory}"; shift ;;
+    *) echo "error: unknown argument '$1' (--force, --dest DIR)" >&2; exit 2 ;;
+    esac
+    shift
+done
+readonly dest force
 readonly marker="$dest/.flowstack-lua-source"
 
 if [ -e "$dest/.git" ]; then
     echo "$dest is a git checkout of the submodule; nothing to do." >&2
     exit 0
 fi
-if [ -f "$dest/lapi.c" ] && [ "${1:-}" != "--force" ]; then
+if [ -f "$dest/lapi.c" ] && [ "$force" = 0 ]; then
     echo "$dest already has the Lua sources ($(cat "$marker" 2>/dev/null || echo "origin unknown")); --force replaces them." >&2
     exit 0
 fi

@@ -1,2 +1,5 @@
-/* Forwards <lualib.h> to the official Lua sources of the CLuaSource/lua submodule. */
+/* Forwards <lualib.h> to the official Lua 5.4.7 sources of the CLuaSource/lua submodule (when they
+ * are missing, <lua.h> says what to run). */
+#if __has_include("../lua/lualib.h")
 #include "../lua/lualib.h"
+#endif

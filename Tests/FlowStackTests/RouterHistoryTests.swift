@@ -170,7 +170,8 @@ struct RouterHistoryTests {
         var router: TestRouter? = TestRouter(root: .home)
         for n in 0..<100_000 { router!.push(.step(n)) }
         #expect(router!.activeStack.pathCount == 100_000)
-        weak let top = router!.stacks[0].storage.top
+        weak var top: FlowPathLink<TestRoute>?
+        top = router!.stacks[0].storage.top
         router = nil
         #expect(top == nil)
 

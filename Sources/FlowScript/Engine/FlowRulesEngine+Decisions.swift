@@ -69,7 +69,7 @@ extension FlowRulesEngine: FlowRulesHook {
         writer.reserve(3)
         if let route = request.route {
             // A route without parameters goes as its name: decide makes `{ name = ... }` only if
-            // a rule reads `op.route` (clua_op.h).
+            // a rule reads `op.route` (clua_op.c).
             if route.payload.isEmpty { writer.pushReserved(route.name) } else { Self.push(route, on: writer) }
         } else {
             writer.pushNilReserved()

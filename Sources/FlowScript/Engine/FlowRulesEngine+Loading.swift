@@ -110,7 +110,7 @@ extension FlowRulesEngine {
         try vm.register("__flow_native.stackInfo") { [unowned self] arguments, writer in
             guard let stacks = self.stacks(ofSnapshot: try arguments.integer(at: 1)) else { return 0 }
             // stackInfo(snap, stack, lengthOnly): the stack's number of screens, or its id and
-            // presentation (see clua_stacks.h).
+            // presentation (see clua_stacks.c).
             let index = try arguments.integer(at: 2)
             if arguments.count >= 3, arguments.isTruthy(at: 3) {
                 guard let screens = stacks.screens(index) else { return 0 }

@@ -4,7 +4,7 @@ import FlowStackCore
 ///
 /// It defines the `flow` table scripts register with and keeps the registrations in Lua tables.
 /// A whole decision (every matching precondition and guard) runs inside one protected call from
-/// Swift, through the C `decide` it builds over those tables (`clua_decide.h`), so a guarded
+/// Swift, through the C `decide` it builds over those tables (`clua_decide.c`), so a guarded
 /// navigation crosses the C boundary once and only the rules' own instructions are traced by the
 /// instruction budget's hook. Swift and C helpers arrive in the hidden global `__flow_native`,
 /// which the prelude removes before any rules file runs; so do the operation kinds

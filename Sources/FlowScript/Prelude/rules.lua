@@ -1,6 +1,6 @@
 -- The Lua half of the rules engine (FlowRulesPrelude.swift loads it, chunk name "=flowstack"),
 -- run in every rules VM before the rules files: it defines the `flow` table and keeps the
--- registrations; a decision runs in the C `decide` built over them (CLua/clua_decide.h).
+-- registrations; a decision runs in the C `decide` built over them (CLua/src/clua_decide.c).
 -- Swift and C helpers, and the operation kinds and sources, arrive in the hidden global
 -- `__flow_native`.
 local native = __flow_native
@@ -231,7 +231,7 @@ function flow.deeplink(pattern, fn)
   if problem then fail(problem, 2) end
 end
 
--- Stacks reach rules lazily (clua_stacks.h). Swift passes the number of stacks and the
+-- Stacks reach rules lazily (clua_stacks.c). Swift passes the number of stacks and the
 -- front-most stack's number of screens with every decision; anything else (a stack's id and
 -- presentation, a route, another stack's length) is asked from Swift when a rule reads it, so a
 -- deep stack costs nothing until a rule looks. The synchronous decisions share one `stacks`
@@ -246,7 +246,7 @@ local syncStacks, syncState = makeStacks(0, 0, 0)
 
 -- The default preconditions of each kind (by index in KINDS), "*" ones merged in by order of
 -- registration, and the guards of each route name, as decide's rule lists: the functions in
--- order, their entries in `entries` (clua_decide.h). Computed when the rules have loaded.
+-- order, their entries in `entries` (clua_decide.c). Computed when the rules have loaded.
 local mergedByIndex = {}
 local guardLists = {}
 
@@ -274,11 +274,11 @@ local SOURCES = native.sources
 -- 1, stage, reason, where (blocked) or 2, stage, reason, where, kind, route (redirected). The
 -- other arguments (the kind and source as indexes into KINDS and SOURCES, count, target, the
 -- stacks' snapshot, count and front length, ...) are written by Swift into the function's own
--- memory (clua_decision). It is C (clua_decide.h): only the rules' own instructions run under
+-- memory (clua_decision). It is C (clua_decide.c): only the rules' own instructions run under
 -- the instruction budget's count hook. Synchronous decisions share one `op`, `ctx` and
 -- `stacks`; async ones, which may be suspended, get their own. `op` and `ctx` are read-only
--- proxies over the decision's arguments (clua_op.h), made by decider.
--- The state goes to C by name (clua_decide.h's clua_decide_state; decider checks every name).
+-- proxies over the decision's arguments (clua_op.c), made by decider.
+-- The state goes to C by name (clua_decide.c's clua_decide_state; decider checks every name).
 local decide
 decide, runningRule = decider({
   kinds = KINDS, sources = SOURCES, defaults = mergedByIndex, guards = guardLists, syncStacks = syncStacks,

@@ -1,6 +1,6 @@
 import CLua
 
-/// The memory a rules decide function (made by the prelude's `decider`, see `clua_decide.h`)
+/// The memory a rules decide function (made by the prelude's `decider`, see `clua_decide.c`)
 /// reads a decision's scalar arguments from: Swift writes them here before each call instead of
 /// pushing them, and the C function reads them once, on entry.
 ///

@@ -174,7 +174,7 @@ extension LuaVM {
     }
 
     /// Stores at `path` the C function `decider(state)` that returns the rules prelude's
-    /// `decide` bound to its state list (see `clua_decide.h`).
+    /// `decide` bound to its state list (see `clua_decide.c`).
     func installDeciderFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
@@ -183,7 +183,7 @@ extension LuaVM {
     }
 
     /// Stores at `path` the C function `freeze(t, name)` that makes a table read-only in place,
-    /// at every depth (see `clua_guard.h`).
+    /// at every depth (see `clua_guard.c`).
     func installFreezeFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
@@ -211,7 +211,7 @@ extension LuaVM {
     }
 
     /// Stores at `path` the C function `stackKit(kit)` that returns the rules prelude's
-    /// `makeStacks`, which makes the lazy `stacks` argument of rules (see `clua_stacks.h`).
+    /// `makeStacks`, which makes the lazy `stacks` argument of rules (see `clua_stacks.c`).
     func installStackKitFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
@@ -265,7 +265,7 @@ extension LuaVM {
 
     /// Replaces the table on top by its backing when it is frozen (what FlowStack provides to
     /// rules: `flow`, `host`, the libraries, and the global table's frozen part): Swift reads and
-    /// writes them there, scripts only read them (see `clua_guard.h`). Needs one free slot.
+    /// writes them there, scripts only read them (see `clua_guard.c`). Needs one free slot.
     static func enterFrozen(_ state: OpaquePointer) {
         if clua_frozen_backing(state, -1) != 0 { clua_remove(state, -2) }
     }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import FlowScript
 
-/// A decision's rule loop is C (clua_decide.h): when a rule suspends on an async host function,
+/// A decision's rule loop is C (clua_decide.c): when a rule suspends on an async host function,
 /// the loop must carry on from that rule when it resumes, through every phase.
 @Suite("Engine: decisions resumed after an async rule")
 @MainActor

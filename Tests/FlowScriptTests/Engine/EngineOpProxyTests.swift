@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import FlowScript
 
-/// `op` and `ctx` are read-only views of the decision (clua_op.h): what rules can and cannot do
+/// `op` and `ctx` are read-only views of the decision (clua_op.c): what rules can and cannot do
 /// with them, and what host functions receive.
 @Suite("Engine: op and ctx are read-only views")
 @MainActor

@@ -5,7 +5,7 @@ import Testing
 
 /// Errors whose own location is lost (a tail call into the prelude removes the rule's frame) name
 /// the rule that was running: decide keeps which one it runs without writing a table per rule
-/// (clua_decide.h), so these check it stays right across lists, phases, style calls, failures
+/// (clua_decide.c), so these check it stays right across lists, phases, style calls, failures
 /// and suspended async decisions.
 @Suite("Engine: the running rule names lost locations")
 @MainActor

@@ -3,7 +3,7 @@ import Testing
 @testable import FlowScript
 
 /// Backtracking patterns cannot run outside the instruction budget: their work is bounded
-/// before Lua's matcher runs (CLua/clua_patterns.h).
+/// before Lua's matcher runs (CLua/src/clua_patterns.c).
 @Suite("Hardening: pattern bombs")
 @MainActor
 struct PatternBudgetTests {

@@ -124,7 +124,8 @@ struct LiveRulesTests {
         defer { silent.close() }
         var engine: FlowRulesEngine<FlowRouteValue>? = try FlowRulesEngine<FlowRouteValue>(sources: [])
         let connection = engine!.connect(to: URL(string: "http://127.0.0.1:\(silent.port)")!, token: "t", options: FlowLiveRulesOptions(wait: 60))
-        weak let weakEngine = engine
+        weak var weakEngine: FlowRulesEngine<FlowRouteValue>?
+        weakEngine = engine
         engine = nil
         #expect(weakEngine == nil)
         await connection.stopped()

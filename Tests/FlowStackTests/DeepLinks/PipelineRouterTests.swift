@@ -23,10 +23,12 @@ struct DeepLinkPipelineRouterTests {
 
     @Test func eachRouterOwnsOneCenterReleasedWithIt() throws {
         var router: LinkRouter? = LinkRouter(root: .home)
-        weak let center = router!.deepLinks
+        weak var center: FlowDeepLinkCenter<LinkRoute, String>?
+        center = router!.deepLinks
         #expect(router!.deepLinks === center)
         #expect(center?.router === router)
-        weak let weakRouter = router
+        weak var weakRouter: LinkRouter?
+        weakRouter = router
         router = nil
         #expect(weakRouter == nil)
         #expect(center == nil)

@@ -1,35 +1,15 @@
-#ifndef FLOWSTACK_CLUA_COVERAGE_H
-#define FLOWSTACK_CLUA_COVERAGE_H
 /* FlowScript's C boundary: rules coverage counted by the VM's hook (line and call events).
- * Included by clua_context.h (read the rules in shim.h). Counting lives outside the Lua heap
+ * (The rules are in CLua.h.) Counting lives outside the Lua heap
  * (plain malloc, done before any Lua code runs) and outside the instruction budget: the hook
  * only charges count events, and the line and call events are asked for only while a VM
  * counts coverage (clua_ctx.coverage non-NULL), so coverage off costs nothing. */
-#include <stdlib.h>
-#include <string.h>
-#include <lua.h>
+#include "clua_private.h"
 
-/** One chunk's counts, indexed by line (1...lines). */
-typedef struct clua_coverage_file {
-    char *source;             /* the chunk's source name as Lua reports it ("=rules/a.lua") */
-    int lines;
-    long long *line_hits;     /* line events that landed on each line */
-    long long *function_hits; /* calls of the Lua functions defined on each line */
-} clua_coverage_file;
-
-/** The counts of the chunks registered for coverage (shared by every VM counting into it). */
-typedef struct clua_coverage {
-    int count;
-    clua_coverage_file *files;
-} clua_coverage;
-
-/** A new, empty store; NULL when out of memory. */
-static inline clua_coverage *clua_coverage_new(void) {
+clua_coverage *clua_coverage_new(void) {
     return (clua_coverage *)calloc(1, sizeof(clua_coverage));
 }
 
-/** Registers chunk `source` with `lines` lines; its index, or -1 when out of memory. */
-static inline int clua_coverage_add(clua_coverage *cov, const char *source, int lines) {
+int clua_coverage_add(clua_coverage *cov, const char *source, int lines) {
     if (lines < 0) lines = 0;
     clua_coverage_file *files = (clua_coverage_file *)realloc(cov->files, (size_t)(cov->count + 1) * sizeof *files);
     if (files == NULL) return -1;
@@ -48,20 +28,17 @@ static inline int clua_coverage_add(clua_coverage *cov, const char *source, int 
     return cov->count++;
 }
 
-/** How many line events landed on `line` of file `index` (0 outside it). */
-static inline long long clua_coverage_line(const clua_coverage *cov, int index, int line) {
+long long clua_coverage_line(const clua_coverage *cov, int index, int line) {
     if (index < 0 || index >= cov->count || line < 1 || line > cov->files[index].lines) return 0;
     return cov->files[index].line_hits[line];
 }
 
-/** How often the Lua functions defined on `line` of file `index` were called. */
-static inline long long clua_coverage_function(const clua_coverage *cov, int index, int line) {
+long long clua_coverage_function(const clua_coverage *cov, int index, int line) {
     if (index < 0 || index >= cov->count || line < 1 || line > cov->files[index].lines) return 0;
     return cov->files[index].function_hits[line];
 }
 
-/** Frees the store (no VM may count into it any more). */
-static inline void clua_coverage_free(clua_coverage *cov) {
+void clua_coverage_free(clua_coverage *cov) {
     if (cov == NULL) return;
     for (int i = 0; i < cov->count; i++) {
         free(cov->files[i].source);
@@ -74,7 +51,7 @@ static inline void clua_coverage_free(clua_coverage *cov) {
 
 /** Records a line or call event (from the hook): reads the running function's source and
  *  definition line, which allocates nothing and cannot raise; never charges the budget. */
-static void clua_coverage_event(lua_State *L, lua_Debug *ar, clua_coverage *cov) {
+void clua_coverage_event(lua_State *L, lua_Debug *ar, clua_coverage *cov) {
     if (!lua_getinfo(L, "S", ar) || ar->source == NULL || ar->what == NULL || strcmp(ar->what, "C") == 0) return;
     for (int i = 0; i < cov->count; i++) {
         clua_coverage_file *f = &cov->files[i];
@@ -87,5 +64,3 @@ static void clua_coverage_event(lua_State *L, lua_Debug *ar, clua_coverage *cov)
         return;
     }
 }
-
-#endif

@@ -1,9 +1,6 @@
-#ifndef FLOWSTACK_CLUA_CALLS_H
-#define FLOWSTACK_CLUA_CALLS_H
 /* FlowScript's C boundary: Protected calls, resumes, text loading and the host-function trampoline.
- * Included by shim.h (read the rules there). */
-#include "clua_context.h"
-#include "clua_running.h"
+ * The rules are in CLua.h. */
+#include "clua_private.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Calls                                                                                        */
@@ -15,7 +12,7 @@
  * end of the called function). Turns it into the failure it is: drops the `nresults` results,
  * pushes the first such error and returns LUA_ERRRUN; returns `status` otherwise.
  */
-static inline int clua_stopped_ok(lua_State *L, int status, int nresults) {
+static int clua_stopped_ok(lua_State *L, int status, int nresults) {
     clua_ctx *c = clua_getctx(L);
     if (status != LUA_OK || (!c->instr_exhausted && !c->time_exhausted)) return status;
     lua_pop(L, nresults);
@@ -23,11 +20,7 @@ static inline int clua_stopped_ok(lua_State *L, int status, int nresults) {
     return LUA_ERRRUN;
 }
 
-/**
- * Protected call for a fresh top-level call: resets the instruction budget, arms the hook,
- * enforces the memory budget while Lua runs. `msgh` is the stack index of clua_msgh.
- */
-static inline int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
+int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     clua_ctx *c = clua_getctx(L);
     c->instr_used = 0;
     c->instr_exhausted = 0;
@@ -46,16 +39,7 @@ static inline int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     return clua_stopped_ok(L, status, lua_gettop(L) - base);
 }
 
-/** clua_decide_call's status for a decision that allowed (nothing left on the stack). */
-#define CLUA_DECIDED_ALLOW (-1)
-
-/**
- * clua_call for a rules decide function at `top + 1` with its arguments above it, from the
- * main thread (the message handler at index 1). A decision that allowed (decide returned the
- * single integer 0) returns CLUA_DECIDED_ALLOW with the stack back at `top`, so the common case
- * reads no results; any other status is clua_call's, with its results or error on the stack.
- */
-static inline int clua_decide_call(lua_State *L, int top) {
+int clua_decide_call(lua_State *L, int top) {
     int status = clua_call(L, lua_gettop(L) - top - 1, LUA_MULTRET, 1);
     if (status == LUA_OK && lua_gettop(L) == top + 1 && lua_isinteger(L, top + 1) && lua_tointeger(L, top + 1) == 0) {
         lua_settop(L, top);
@@ -64,8 +48,7 @@ static inline int clua_decide_call(lua_State *L, int top) {
     return status;
 }
 
-/** Protected call nested inside a running call (from a host function): shares its budget. */
-static inline int clua_call_nested(lua_State *L, int nargs, int nresults, int msgh) {
+int clua_call_nested(lua_State *L, int nargs, int nresults, int msgh) {
     clua_ctx *c = clua_getctx(L);
     int enforce = c->mem_enforce;
     lua_State *async = c->async_thread;
@@ -80,8 +63,7 @@ static inline int clua_call_nested(lua_State *L, int nargs, int nresults, int ms
     return status;
 }
 
-/** Resumes `co` (the coroutine of an asynchronous call) with the budget enforced. */
-static inline int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
+int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     clua_ctx *c = clua_getctx(co);
     lua_State *async = c->async_thread;
     c->async_thread = co;
@@ -101,8 +83,7 @@ static inline int clua_resume(lua_State *co, lua_State *from, int nargs, int *nr
     return status;
 }
 
-/** Loads a text chunk (never binary) under the memory budget; never raises. */
-static inline int clua_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+int clua_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
     clua_ctx *c = clua_getctx(L);
     c->mem_exceeded = 0;
     c->mem_thread = NULL;
@@ -112,9 +93,7 @@ static inline int clua_loadtext(lua_State *L, const char *buf, size_t len, const
     return status;
 }
 
-/** Loads a binary chunk FlowScript itself dumped in this process (the rules prelude, compiled
- *  once): never call it with bytes from anywhere else, scripts only ever load text. */
-static inline int clua_loadtrusted(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+int clua_loadtrusted(lua_State *L, const char *buf, size_t len, const char *chunkname) {
     clua_ctx *c = clua_getctx(L);
     c->mem_exceeded = 0;
     c->mem_thread = NULL;
@@ -123,14 +102,6 @@ static inline int clua_loadtrusted(lua_State *L, const char *buf, size_t len, co
     c->mem_enforce = 0;
     return status;
 }
-
-/** A growing byte buffer for clua_dump (free `bytes` with free()). */
-typedef struct clua_dumpbuf {
-    char *bytes;
-    size_t length;
-    size_t capacity;
-    int failed;
-} clua_dumpbuf;
 
 static int clua_dump_writer(lua_State *L, const void *p, size_t sz, void *ud) {
     (void)L;
@@ -148,9 +119,7 @@ static int clua_dump_writer(lua_State *L, const void *p, size_t sz, void *ud) {
     return 0;
 }
 
-/** Dumps the Lua function on top of the stack (debug information kept) into `b`; 0 on success.
- *  Leaves the function on the stack; allocates with malloc, outside the VM's budget. */
-static inline int clua_dump(lua_State *L, clua_dumpbuf *b) {
+int clua_dump(lua_State *L, clua_dumpbuf *b) {
     b->bytes = NULL;
     b->length = b->capacity = 0;
     b->failed = 0;
@@ -213,11 +182,7 @@ static int clua_trampoline(lua_State *L) {
     return clua_raise_pending(L);
 }
 
-/** Pushes a trampoline closure for host function `fid`. Can raise (allocates): Swift calls it
- *  with the memory budget lifted only. */
-static inline void clua_pushhostfunction(lua_State *L, lua_Integer fid) {
+void clua_pushhostfunction(lua_State *L, lua_Integer fid) {
     lua_pushinteger(L, fid);
     lua_pushcclosure(L, clua_trampoline, 1);
 }
-
-#endif

@@ -1,5 +1,3 @@
-#ifndef FLOWSTACK_CLUA_VERSION_H
-#define FLOWSTACK_CLUA_VERSION_H
 /*
  * The release of the Lua library actually linked, for `flowstack --version`.
  *
@@ -7,9 +5,8 @@
  * string ("$LuaVersion: Lua 5.4.7  Copyright (C) ... $"), so a header and library that differ
  * cannot lie about it. Swift reads the release out of it (FlowLuaRelease).
  */
-#include <lua.h>
+#include "clua_private.h"
 
-static inline const char *clua_library_ident(void) { return lua_ident; }
-static inline const char *clua_header_release(void) { return LUA_RELEASE; }
+const char *clua_library_ident(void) { return lua_ident; }
 
-#endif
+const char *clua_header_release(void) { return LUA_RELEASE; }

@@ -1,118 +1,12 @@
-#ifndef FLOWSTACK_CLUA_CONTEXT_H
-#define FLOWSTACK_CLUA_CONTEXT_H
 /* FlowScript's C boundary: The per-VM context, the budgeted allocator, raising with a kind, the instruction budget.
- * Included by shim.h (read the rules there). */
-#include <stdarg.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include <lua.h>
-#include <lauxlib.h>
-#include <lualib.h>
-#include "clua_coverage.h"
+ * The rules are in CLua.h. */
+#include "clua_private.h"
 
-/* ------------------------------------------------------------------------------------------ */
-/* Per-VM context: budgets, error bookkeeping, the Swift dispatcher                             */
-/* ------------------------------------------------------------------------------------------ */
-
-/** Markers a Swift host function returns instead of a result count. */
-enum {
-    /** The error value is on top of the stack; raise it with kind `pending_kind`. */
-    CLUA_RESULT_ERROR = -1,
-    /** Yield the running coroutine to Swift (an asynchronous host call). */
-    CLUA_RESULT_YIELD = -2
-};
-
-/** Error kinds known to C (Swift maps them onto FlowScriptError.Kind). */
-enum {
-    CLUA_KIND_NONE = 0,
-    CLUA_KIND_RUNTIME = 1,
-    CLUA_KIND_UNDECLARED_GLOBAL = 2,
-    CLUA_KIND_READ_ONLY = 3,
-    CLUA_KIND_SANDBOX = 4,
-    CLUA_KIND_TYPE = 5,
-    CLUA_KIND_HOST = 6,
-    CLUA_KIND_ASYNC_IN_SYNC = 7,
-    CLUA_KIND_BAD_RETURN = 8,
-    /** Flag added to pending_kind: the message already starts with a position. */
-    CLUA_KIND_FLAG_POSITIONED = 0x100
-};
-
-/** Function id the print replacement passes to the dispatcher. */
-enum { CLUA_PRINT_FID = 0 };
-
-/** Bytes `print` may emit during one call. */
-#define CLUA_PRINT_LIMIT (64LL * 1024)
-/** Bytes kept of one printed line (and of any text FlowScript retains: reasons, warnings,
- *  error messages, see FlowScriptText.swift); longer ones are cut with a mark. */
-#define CLUA_PRINT_LINE_LIMIT 4096
-
-/** The Swift dispatcher: runs host function `fid`; returns a result count or a marker. */
-typedef int (*clua_dispatch_fn)(lua_State *L, void *owner, lua_Integer fid);
-
-typedef struct clua_ctx {
-    /* memory budget (bytes) */
-    size_t mem_used;
-    size_t mem_limit;
-    size_t mem_peak;
-    size_t mem_refused;     /* size of the last allocation refused by the budget */
-    int mem_enforce;        /* 1 while Lua code runs */
-    int mem_exceeded;       /* set when an allocation was refused */
-    /* instruction budget (per call) */
-    long long instr_budget;
-    long long instr_used;
-    int instr_step;         /* instructions between two hook calls */
-    int instr_exhausted;    /* set when the budget ran out during the current call */
-    /* time limit (per call, or per resume of an asynchronous call; host functions excluded) */
-    long long time_limit_ns; /* 0: no limit */
-    long long time_start_ns; /* when the running call started, moved forward by host time */
-    int time_exhausted;     /* set when the limit ran out during the current call */
-    char stop_message[LUA_IDSIZE + 96]; /* the first budget or time error of the call, with its position */
-    /* print output */
-    long long print_left;   /* bytes print may still emit in the running call */
-    /* errors */
-    int kinded_kind;        /* kind of the value stored in the registry slot keyed by &kinded_kind */
-    int pending_kind;       /* kind Swift asks the trampoline to raise with */
-    int err_line;           /* location of the innermost Lua frame when the last error was handled */
-    char err_src[LUA_IDSIZE];
-    lua_State *mem_thread;  /* the thread running now (main or async call thread; NULL while loading),
-                             * whose location a refused allocation records */
-    /* host functions */
-    clua_dispatch_fn dispatch;
-    void *owner;
-    lua_State *async_thread; /* the only thread allowed to yield to Swift, or NULL */
-    int closing;
-    /* rules: the position of the rule a decision runs in its list (0: none; CLUA_RUNNING_STYLE
-     * while style rules run), see clua_decide.h */
-    lua_Integer running_rule;
-    int decide_ref;         /* registry reference of the rules' decide closure (0: none) */
-    int close_depth;        /* coroutine.close calls in progress (clua_guard.h) */
-    unsigned alloc_tick;    /* allocations since the allocator last read the clock */
-    int alloc_refusals;     /* growing allocations still to refuse after a stop (clua_alloc_stop) */
-    int runlist_upvalue;    /* its upvalue holding the rule list being run */
-    clua_coverage *coverage; /* where the hook counts lines and calls (NULL: coverage off) */
-} clua_ctx;
-
-#define CLUA_RUNNING_STYLE (-1)
-
-static inline clua_ctx *clua_getctx(lua_State *L) { return *(clua_ctx **)lua_getextraspace(L); }
-
-/** The events the hook asks for: instruction counts, and lines and calls while counting coverage. */
-static inline int clua_hookmask(clua_ctx *c) {
-    return LUA_MASKCOUNT | (c->coverage != NULL ? LUA_MASKLINE | LUA_MASKCALL : 0);
-}
-static inline void *clua_kinded_key(clua_ctx *c) { return (void *)&c->kinded_kind; }
-
-static void clua_record_location(lua_State *L, clua_ctx *c, int level);
+static void clua_stop_note(clua_ctx *c, int time, int frames_ok);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Budgeted allocator                                                                           */
 /* ------------------------------------------------------------------------------------------ */
-
-static long long clua_now_ns(void);
-static void clua_stop_note(clua_ctx *c, int time, int frames_ok);
 
 /**
  * The allocator's backstop for work done in C that no hook sees (a loop inside Lua's C code
@@ -123,7 +17,7 @@ static void clua_stop_note(clua_ctx *c, int time, int frames_ok);
  * the budget or time error it is. Only the first refusal per call counts (the error itself
  * needs memory).
  */
-static inline int clua_alloc_stop(clua_ctx *c, size_t grow, int frames_ok) {
+static int clua_alloc_stop(clua_ctx *c, size_t grow, int frames_ok) {
     if (c->alloc_refusals > 0) {  /* Lua tries again after a full collection: refuse that too */
         c->alloc_refusals--;
         return 1;
@@ -152,7 +46,7 @@ static inline int clua_alloc_stop(clua_ctx *c, size_t grow, int frames_ok) {
  * bytes, 16 MiB), a pointer into the heap is far above. A refusal made while the frames cannot
  * be read reports no line of its own; the rules engine then names the running rule.
  */
-static inline int clua_frames_readable(lua_State *L) {
+static int clua_frames_readable(lua_State *L) {
     lua_Debug ar;
     if (!lua_getstack(L, 0, &ar)) return 1;
     uintptr_t func = *(const uintptr_t *)(const void *)ar.i_ci;
@@ -207,8 +101,7 @@ static int clua_panic(lua_State *L) {
     return 0;
 }
 
-/** Creates a state whose allocations are accounted in `c`; NULL when out of memory. */
-static inline lua_State *clua_newstate(clua_ctx *c) {
+lua_State *clua_newstate(clua_ctx *c) {
     lua_State *L = lua_newstate(clua_alloc, c);
     if (L == NULL) return NULL;
     *(clua_ctx **)lua_getextraspace(L) = c;
@@ -221,7 +114,7 @@ static inline lua_State *clua_newstate(clua_ctx *c) {
 /* ------------------------------------------------------------------------------------------ */
 
 /** Raises the value on top of the stack, remembering it as an error of `kind`. */
-static int clua_raise_kinded(lua_State *L, int kind) {
+int clua_raise_kinded(lua_State *L, int kind) {
     clua_ctx *c = clua_getctx(L);
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, clua_kinded_key(c));
@@ -230,7 +123,7 @@ static int clua_raise_kinded(lua_State *L, int kind) {
 }
 
 /** Like luaL_error (position of the calling Lua code first) but with a kind. */
-static int clua_raisef_kinded(lua_State *L, int kind, const char *fmt, ...) {
+int clua_raisef_kinded(lua_State *L, int kind, const char *fmt, ...) {
     va_list argp;
     va_start(argp, fmt);
     luaL_where(L, 1);
@@ -241,7 +134,7 @@ static int clua_raisef_kinded(lua_State *L, int kind, const char *fmt, ...) {
 }
 
 /** A printable name for the value at `idx` (a string key as is, anything else via tostring). */
-static const char *clua_keyname(lua_State *L, int idx) {
+const char *clua_keyname(lua_State *L, int idx) {
     if (lua_type(L, idx) == LUA_TSTRING) return lua_tostring(L, idx);
     return luaL_tolstring(L, idx, NULL);
 }
@@ -277,25 +170,6 @@ static int clua_budget_error(lua_State *L, int level) {
     lua_pushfstring(L, "instruction budget exceeded (%I instructions)", (LUAI_UACINT)c->instr_budget);
     lua_concat(L, 2);
     return clua_raise_stop(L, 1);
-}
-
-/** A cheap monotonic clock in nanoseconds (coarse where available: a few ms of resolution
- *  is plenty for a limit of about a second). */
-static inline long long clua_now_ns(void) {
-    struct timespec ts;
-#if defined(CLOCK_MONOTONIC_COARSE)
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
-#else
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-#endif
-    return (long long)ts.tv_sec * 1000000000LL + (long long)ts.tv_nsec;
-}
-
-/** Starts the time limit of a call (or of one resume of an asynchronous call). */
-static inline void clua_start_clock(clua_ctx *c) {
-    c->time_exhausted = 0;
-    c->alloc_refusals = 0;
-    if (c->time_limit_ns > 0) c->time_start_ns = clua_now_ns();
 }
 
 static int clua_time_error(lua_State *L) {
@@ -344,7 +218,7 @@ static void clua_stop_note(clua_ctx *c, int time, int frames_ok) {
  * Line and call events (asked for only while coverage is counted) are recorded and charge
  * nothing, so a script stops at the same instruction with coverage on and off.
  */
-static void clua_hook(lua_State *L, lua_Debug *ar) {
+void clua_hook(lua_State *L, lua_Debug *ar) {
     clua_ctx *c = clua_getctx(L);
     if (ar->event != LUA_HOOKCOUNT) {
         if (c->coverage != NULL) clua_coverage_event(L, ar, c->coverage);
@@ -358,13 +232,12 @@ static void clua_hook(lua_State *L, lua_Debug *ar) {
     }
 }
 
-/** Installs the counting hook on `L` (every thread that runs Lua code needs it). */
-static inline void clua_armhook(lua_State *L) {
+void clua_armhook(lua_State *L) {
     lua_sethook(L, clua_hook, clua_hookmask(clua_getctx(L)), clua_getctx(L)->instr_step);
 }
 
 /** Charges `units` instructions for work done in C (string and table functions). */
-static void clua_charge(lua_State *L, lua_Integer units) {
+void clua_charge(lua_State *L, lua_Integer units) {
     clua_ctx *c = clua_getctx(L);
     if (units <= 0) return;
     if (units > c->instr_budget) units = c->instr_budget;
@@ -377,7 +250,7 @@ static void clua_charge(lua_State *L, lua_Integer units) {
 }
 
 /** Lua's relative string position (1-based; negative counts from the end). */
-static lua_Integer clua_posrelat(lua_Integer pos, size_t len) {
+lua_Integer clua_posrelat(lua_Integer pos, size_t len) {
     if (pos > 0) return pos;
     if (pos == 0) return 1;
     if (pos < -(lua_Integer)len) return 1;
@@ -385,19 +258,14 @@ static lua_Integer clua_posrelat(lua_Integer pos, size_t len) {
 }
 
 /** Calls upvalue 1 with all arguments and returns all its results. */
-static int clua_forward(lua_State *L) {
+int clua_forward(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
     return lua_gettop(L);
 }
 
-/* ------------------------------------------------------------------------------------------ */
-/* Closing                                                                                      */
-/* ------------------------------------------------------------------------------------------ */
-
-/** Closes the state; any Lua code still run by the close stops at its first hook. */
-static inline void clua_close(lua_State *L) {
+void clua_close(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     c->closing = 1;
     c->coverage = NULL;
@@ -405,5 +273,3 @@ static inline void clua_close(lua_State *L) {
     c->mem_enforce = 0;
     lua_close(L);
 }
-
-#endif

@@ -1,7 +1,5 @@
-#ifndef FLOWSTACK_CLUA_PATTERN_BOUND_H
-#define FLOWSTACK_CLUA_PATTERN_BOUND_H
-/* FlowScript's C boundary: The work bound of a Lua pattern on a subject (used by clua_patterns.h).
- * Included by clua_patterns.h (read the rules in shim.h).
+/* FlowScript's C boundary: The work bound of a Lua pattern on a subject (used by clua_patterns.c).
+ * (The rules are in CLua.h.)
  *
  * Why: Lua's matcher backtracks. With k unbounded items ('*', '+', '-') a pattern can take
  * on the order of n^(k+1) steps on a subject of n bytes, all inside one C call that the
@@ -37,16 +35,16 @@
  * gsub, which can try a start twice after an empty match), is charged against the
  * instruction budget before the original matcher runs. A bound larger than the whole budget
  * raises "pattern too expensive" (a catchable error: nothing ran); one larger than what is
- * left of the budget raises the instruction budget error (clua_patterns.h).
+ * left of the budget raises the instruction budget error (clua_patterns.c).
  */
-#include <ctype.h>
-#include <math.h>
-#include "clua_context.h"
+#include "clua_private.h"
 
 /** Work units of one visit of the matcher (a call of its `match` step: about two VM instructions). */
 #define CLUA_PAT_VISIT 2.0
+
 /** Saturation value of the bounds (far above any budget; keeps sums finite). */
 #define CLUA_PAT_CAP 1e30
+
 /** Nested '%b' closers remembered exactly, per item. */
 #define CLUA_PAT_RING 16
 
@@ -78,7 +76,7 @@ typedef struct clua_pat_item {
     unsigned char kind, suffix, open, close;
 } clua_pat_item;
 
-static inline double clua_pat_sat(double x) { return x > CLUA_PAT_CAP ? CLUA_PAT_CAP : x; }
+static double clua_pat_sat(double x) { return x > CLUA_PAT_CAP ? CLUA_PAT_CAP : x; }
 
 /** `%x` class test, as Lua defines the classes (the C locale's ctype). */
 static int clua_pat_esc(int c, int cl) {
@@ -285,8 +283,8 @@ static double clua_pat_step(clua_pat_item *it, const unsigned char *subj, size_t
  * [from, n] (only `from` when `anchored`). Charges the analysis itself. Stops early, with a
  * result above `limit`, once the bound exceeds it.
  */
-static double clua_pat_bound(lua_State *L, const char *subj, size_t n, const char *p, size_t lp,
-                             size_t from, int anchored, double limit) {
+double clua_pat_bound(lua_State *L, const char *subj, size_t n, const char *p, size_t lp,
+                      size_t from, int anchored, double limit) {
     if (from > n) return 0;
     clua_pat_item local[8];
     clua_pat_item *items = local;
@@ -325,5 +323,3 @@ static double clua_pat_bound(lua_State *L, const char *subj, size_t n, const cha
     lua_settop(L, top);
     return total;
 }
-
-#endif

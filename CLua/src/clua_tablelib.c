@@ -1,7 +1,5 @@
-#ifndef FLOWSTACK_CLUA_TABLELIB_H
-#define FLOWSTACK_CLUA_TABLELIB_H
 /* FlowScript's C boundary: table.insert, remove, concat, unpack and sort, metered per element.
- * Included by clua_sandbox.h (read the rules in shim.h).
+ * (The rules are in CLua.h.)
  *
  * Why: Lua's versions take the length from `__len` and then loop in C over the elements
  * through `__index`/`__newindex`. With `__len` returning 2^40 and C functions as the other
@@ -17,8 +15,7 @@
  * strings it compares), otherwise on a plain copy read and written back element by element
  * (each charged), so `__len` is called once.
  */
-#include <limits.h>
-#include "clua_context.h"
+#include "clua_private.h"
 
 /** Units per element read or written: 2, or 8 when metamethods may run (a call each). */
 static lua_Integer clua_elem_cost(lua_State *L, int idx) {
@@ -28,7 +25,7 @@ static lua_Integer clua_elem_cost(lua_State *L, int idx) {
 }
 
 /** `table.insert(list, [pos,] value)`. */
-static int clua_sb_tinsert(lua_State *L) {
+int clua_sb_tinsert(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer first_empty = (lua_Integer)((lua_Unsigned)luaL_len(L, 1) + 1u);
     lua_Integer pos = first_empty;
@@ -50,7 +47,7 @@ static int clua_sb_tinsert(lua_State *L) {
 }
 
 /** `table.remove(list [, pos])`. */
-static int clua_sb_tremove(lua_State *L) {
+int clua_sb_tremove(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer size = luaL_len(L, 1);
     lua_Integer pos = luaL_optinteger(L, 2, size);
@@ -70,7 +67,7 @@ static int clua_sb_tremove(lua_State *L) {
 }
 
 /** `table.concat(list [, sep [, i [, j]]])`. */
-static int clua_sb_tconcat(lua_State *L) {
+int clua_sb_tconcat(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_Integer last = luaL_len(L, 1);
     size_t lsep;
@@ -97,7 +94,7 @@ static int clua_sb_tconcat(lua_State *L) {
 }
 
 /** `table.unpack(list [, i [, j]])`. */
-static int clua_sb_tunpack(lua_State *L) {
+int clua_sb_tunpack(lua_State *L) {
     lua_Integer i = luaL_optinteger(L, 2, 1);
     lua_Integer last = lua_isnoneornil(L, 3) ? luaL_len(L, 1) : luaL_checkinteger(L, 3);
     if (i > last) return 0;
@@ -126,7 +123,7 @@ static void clua_sort_charge(lua_State *L, int idx, lua_Integer n) {
 }
 
 /** `table.sort(list [, comp])` (upvalue 1: Lua's sort). */
-static int clua_sb_tsort(lua_State *L) {
+int clua_sb_tsort(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
     lua_settop(L, 2);
@@ -156,5 +153,3 @@ static int clua_sb_tsort(lua_State *L) {
     }
     return 0;
 }
-
-#endif

@@ -1,10 +1,6 @@
-#ifndef FLOWSTACK_CLUA_TABLES_H
-#define FLOWSTACK_CLUA_TABLES_H
 /* FlowScript's C boundary: Locked globals, read-only proxies and deep equality.
- * Included by shim.h (read the rules there). */
-#include "clua_context.h"
-#include "clua_calls.h"
-#include "clua_guard.h"
+ * The rules are in CLua.h. */
+#include "clua_private.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Locked globals                                                                               */
@@ -162,7 +158,7 @@ static int clua_declare_fn(lua_State *L) {
 }
 
 /** Runs `fn` on the `nargs` values on top of the stack in protected mode. */
-static inline int clua_protected(lua_State *L, lua_CFunction fn, int nargs) {
+static int clua_protected(lua_State *L, lua_CFunction fn, int nargs) {
     clua_ctx *c = clua_getctx(L);
     lua_pushcfunction(L, fn);
     lua_insert(L, -(nargs + 1));
@@ -173,18 +169,17 @@ static inline int clua_protected(lua_State *L, lua_CFunction fn, int nargs) {
     return status;
 }
 
-static inline int clua_declaring_globals(lua_State *L) {
+int clua_declaring_globals(lua_State *L) {
     lua_pushglobaltable(L);
     return clua_protected(L, clua_declaring_fn, 1);
 }
 
-static inline int clua_lock_globals(lua_State *L) {
+int clua_lock_globals(lua_State *L) {
     lua_pushglobaltable(L);
     return clua_protected(L, clua_lock_fn, 1);
 }
 
-/** Declares the string on top of the stack as a global name (pops it). */
-static inline int clua_declare_global(lua_State *L) {
+int clua_declare_global(lua_State *L) {
     lua_pushglobaltable(L);
     lua_insert(L, -2);
     return clua_protected(L, clua_declare_fn, 2);
@@ -227,7 +222,7 @@ static int clua_ro_next_fn(lua_State *L) {
     return 1;
 }
 
-static int clua_ro_pairs_fn(lua_State *L) {
+int clua_ro_pairs_fn(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_pushcclosure(L, clua_ro_next_fn, 1);
     lua_pushnil(L);
@@ -260,8 +255,7 @@ static int clua_readonly_fn(lua_State *L) {
     return 1;
 }
 
-/** Replaces backing table, name and handler (top three values) by the read-only proxy. */
-static inline int clua_make_readonly(lua_State *L) {
+int clua_make_readonly(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     lua_pushcfunction(L, clua_readonly_fn);
     lua_insert(L, -4);
@@ -314,7 +308,7 @@ static int clua_deepequal_fn(lua_State *L) {
     return 1;
 }
 
-static inline void clua_pushdeepequal(lua_State *L) { lua_pushcfunction(L, clua_deepequal_fn); }
+void clua_pushdeepequal(lua_State *L) { lua_pushcfunction(L, clua_deepequal_fn); }
 
 /** sourceOf(fn): the chunk name (as Lua shortened it) and first line of a Lua function, or
  *  "?" for anything else. */
@@ -330,7 +324,7 @@ static int clua_sourceof_fn(lua_State *L) {
     return 2;
 }
 
-static inline void clua_pushsourceof(lua_State *L) { lua_pushcfunction(L, clua_sourceof_fn); }
+void clua_pushsourceof(lua_State *L) { lua_pushcfunction(L, clua_sourceof_fn); }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Plain copies of proxies                                                                      */
@@ -360,23 +354,17 @@ static int clua_plaincopy_fn(lua_State *L) {
     return 1;
 }
 
-/** Pushes a plain copy of the table at `idx` (clua_plaincopy_fn) in a protected call nested in
- *  the running one (its budgets apply), or the error; returns the call's status. */
-static inline int clua_plaincopy(lua_State *L, int idx) {
+int clua_plaincopy(lua_State *L, int idx) {
     idx = lua_absindex(L, idx);
     lua_pushcfunction(L, clua_plaincopy_fn);
     lua_pushvalue(L, idx);
     return clua_call_nested(L, 1, 1, 0);
 }
 
-/** Whether the table at `idx` has a metatable with a `__pairs` (raw lookups; never raises
- *  while the memory budget is lifted). */
-static inline int clua_haspairs(lua_State *L, int idx) {
+int clua_haspairs(lua_State *L, int idx) {
     if (!lua_getmetatable(L, idx)) return 0;
     lua_pushliteral(L, "__pairs");
     int type = lua_rawget(L, -2);
     lua_pop(L, 2);
     return type != LUA_TNIL;
 }
-
-#endif

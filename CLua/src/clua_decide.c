@@ -1,7 +1,5 @@
-#ifndef FLOWSTACK_CLUA_DECIDE_H
-#define FLOWSTACK_CLUA_DECIDE_H
 /* FlowScript's C boundary: the rules prelude's `decide`, the loop that runs a decision's
- * default preconditions and guards. Included by shim.h (read the rules there).
+ * default preconditions and guards. The rules are in CLua.h.
  *
  * Why C: every VM instruction runs under the instruction-budget count hook, which costs about
  * as much as the instruction itself. Written in Lua, the loop (setting the operation's fields,
@@ -16,14 +14,9 @@
  * decision then runs in a coroutine, see LuaVM+Async.swift), and clua_decide_k carries the loop
  * on when it is resumed. The function only ever runs called by Lua (the prelude's decide,
  * entered through lua_pcall or lua_resume), never from a Swift frame, so raising is allowed. */
-#include <string.h>
-#include <lua.h>
-#include <lauxlib.h>
-#include "clua_stacks.h"
-#include "clua_op.h"
-#include "clua_running.h"
-#include "clua_named.h"
+#include "clua_private.h"
 
+static int clua_decide_k(lua_State *L, int status, lua_KContext kc);
 
 /* A rule list holds the rules' functions at 1..n, in order, and their entries (the prelude's
  * `{ fn = ..., order = ..., where = "file:line" }`) in the field `entries`: the loop reads
@@ -31,7 +24,7 @@
  *
  * The rule running now is its list (the decide closure's upvalue CLUA_DU_RUNLIST, written when
  * a list starts) and its position (the VM context's running_rule, written before each rule, 0
- * once the decision is over): see clua_running.h. */
+ * once the decision is over): see clua_running.c. */
 
 /* The decide function's stack: its 3 arguments, then these slots; a rule's results come above. */
 enum {
@@ -66,13 +59,14 @@ enum {
     /* Made by decider: */
     CLUA_DU_SYNCOP,       /* the `op` proxy synchronous decisions share */
     CLUA_DU_SYNCCTX,      /* the `ctx` proxy synchronous decisions share */
-    CLUA_DU_SYNCOPSTATE,  /* the state of the shared `op` and `ctx` (clua_op.h) */
+    CLUA_DU_SYNCOPSTATE,  /* the state of the shared `op` and `ctx` (clua_op.c) */
     /* The field names decide reads, made once (lua_getfield would look each name up in Lua's
      * string cache with a strcmp on every call), clua_decide_names: */
     CLUA_DN_KIND, CLUA_DN_ROUTE, CLUA_DN_WHERE, CLUA_DN_NAME, CLUA_DN_REASON, CLUA_DN_ENTRIES,
     CLUA_DU_RUNLIST,      /* the rule list being run (or run last) */
     CLUA_DU_LAST = CLUA_DU_RUNLIST
 };
+
 #define CLUA_DU_PUSH(up) lua_pushvalue(L, lua_upvalueindex(up))
 
 /** The names (and types) of the prelude's state in `decider({ kinds = KINDS, ... })`, by upvalue. */
@@ -96,22 +90,23 @@ static const char *const clua_decide_names[CLUA_DN_ENTRIES + 1] = {
 /* A rule suspended in an async host function carries its place through lua_callk's context:
  * its position in the list, shifted left by CLUA_DP_BITS, and the phase in the low bits. */
 #define CLUA_DP_BITS 2
+
 _Static_assert(CLUA_DP_DONE < (1 << CLUA_DP_BITS), "a decision's phase fits in CLUA_DP_BITS bits");
 
 /** The lua_callk context of rule `i` of the current list of `phase`. */
-static inline lua_KContext clua_decide_place(lua_Integer i, int phase) {
+static lua_KContext clua_decide_place(lua_Integer i, int phase) {
     return (lua_KContext)((i << CLUA_DP_BITS) | phase);
 }
 
 /** Pushes t[name] (raw; `t` an absolute index, `name` a CLUA_DN_ upvalue). */
-static inline int clua_decide_get(lua_State *L, int t, int name) {
+static int clua_decide_get(lua_State *L, int t, int name) {
     lua_pushvalue(L, lua_upvalueindex(name));
     return lua_rawget(L, t);
 }
 
 /** Pushes the name of the route at `idx` (absolute): the value itself for a route passed by
  *  its name, else its `name` field (metamethods respected, as a rule's `route.name` would). */
-static inline void clua_decide_routename(lua_State *L, int idx) {
+static void clua_decide_routename(lua_State *L, int idx) {
     if (lua_type(L, idx) == LUA_TSTRING) {
         lua_pushvalue(L, idx);
         return;
@@ -120,8 +115,6 @@ static inline void clua_decide_routename(lua_State *L, int idx) {
     lua_gettable(L, idx);
 }
 
-static int clua_decide_k(lua_State *L, int status, lua_KContext kc);
-
 /** tostring(v) for a block reason (run protected). */
 static int clua_decide_tostring(lua_State *L) {
     luaL_tolstring(L, 1, NULL);
@@ -129,7 +122,7 @@ static int clua_decide_tostring(lua_State *L) {
 }
 
 /** Returns decide's `n` results (on top), no rule running any more. */
-static inline int clua_decide_done(lua_State *L, int n) {
+static int clua_decide_done(lua_State *L, int n) {
     clua_getctx(L)->running_rule = 0;
     return n;
 }
@@ -378,15 +371,11 @@ static int clua_decider_fn(lua_State *L) {
     return 2;
 }
 
-static inline void clua_pushdecider(lua_State *L) { lua_pushcfunction(L, clua_decider_fn); }
+void clua_pushdecider(lua_State *L) { lua_pushcfunction(L, clua_decider_fn); }
 
-/** The clua_decision a decide function made by decider reads (the function on top of the
- *  stack, left there); NULL for any other value. Swift writes a decision's arguments there. The
- *  memory lives as long as the function. */
-static inline clua_decision *clua_decision_args(lua_State *L) {
+clua_decision *clua_decision_args(lua_State *L) {
     /* Recognised by identity: the decide closure decider made last in this VM (its registry
-     * reference is in the context). Not compared with &clua_decide_fn: a static function of
-     * this header has one address per object file that includes it. */
+     * reference is in the context), which is also what the rules engine calls. */
     clua_ctx *c = clua_getctx(L);
     if (c->decide_ref <= 0 || lua_type(L, -1) != LUA_TFUNCTION) return NULL;
     lua_rawgeti(L, LUA_REGISTRYINDEX, c->decide_ref);
@@ -397,5 +386,3 @@ static inline clua_decision *clua_decision_args(lua_State *L) {
     lua_pop(L, 1);
     return d;
 }
-
-#endif

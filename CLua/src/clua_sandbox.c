@@ -1,12 +1,6 @@
-#ifndef FLOWSTACK_CLUA_SANDBOX_H
-#define FLOWSTACK_CLUA_SANDBOX_H
 /* FlowScript's C boundary: The sandboxed standard library: wrappers, metering and the global table built from scratch.
- * Included by shim.h (read the rules there). */
-#include "clua_context.h"
-#include "clua_metered.h"
-#include "clua_patterns.h"
-#include "clua_tablelib.h"
-#include "clua_guard.h"
+ * The rules are in CLua.h. */
+#include "clua_private.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Sandbox library wrappers                                                                     */
@@ -349,7 +343,7 @@ static int clua_setup(lua_State *L) {
     lua_pushcfunction(L, clua_sb_print);          lua_setfield(L, env, "print");
     lua_pushvalue(L, env); lua_setfield(L, env, LUA_GNAME);
 
-    /* string: everything but dump; pattern functions bounded (clua_patterns.h), other heavy
+    /* string: everything but dump; pattern functions bounded (clua_patterns.c), other heavy
      * functions metered; strings' methods use this table. */
     clua_copytable(L, ostr, no_dump);
     clua_wrapfield(L, -1, "find", clua_sb_find, 0);
@@ -377,7 +371,7 @@ static int clua_setup(lua_State *L) {
     lua_pop(L, 1);
     lua_setfield(L, env, LUA_STRLIBNAME);
 
-    /* table: everything; loops over elements charged per element (clua_tablelib.h). */
+    /* table: everything; loops over elements charged per element (clua_tablelib.c). */
     clua_copytable(L, otab, NULL);
     lua_pushcfunction(L, clua_sb_tinsert); lua_setfield(L, -2, "insert");
     lua_pushcfunction(L, clua_sb_tremove); lua_setfield(L, -2, "remove");
@@ -411,8 +405,7 @@ static int clua_setup(lua_State *L) {
     return 0;
 }
 
-/** Builds the sandbox in protected mode; returns a Lua status (the error is left on top). */
-static inline int clua_setup_sandbox(lua_State *L) {
+int clua_setup_sandbox(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     lua_pushcfunction(L, clua_setup);
     c->mem_enforce = 1;
@@ -420,5 +413,3 @@ static inline int clua_setup_sandbox(lua_State *L) {
     c->mem_enforce = 0;
     return status;
 }
-
-#endif

@@ -1,7 +1,5 @@
-#ifndef FLOWSTACK_CLUA_OP_H
-#define FLOWSTACK_CLUA_OP_H
-/* FlowScript's C boundary: the `op` and `ctx` arguments of rules. Included by clua_decide.h
- * (read the rules in shim.h).
+/* FlowScript's C boundary: the `op` and `ctx` arguments of rules.
+ * (The rules are in CLua.h.)
  *
  * Rules see plain-looking read-only tables (spec §1 "op", §2 "Decisions"):
  *   op  = { kind, route, routes, count, target, source, async }
@@ -21,36 +19,7 @@
  *
  * These functions only ever run called by Lua (as metamethods, or from decide), never from a
  * Swift frame, so raising (out of memory, the read-only error) is allowed. */
-#include <string.h>
-#include <lua.h>
-#include <lauxlib.h>
-#include "clua_context.h"
-#include "clua_stacks.h"
-#include "clua_tables.h"
-#include "clua_guard.h"
-
-/** A decision's scalar arguments: written by Swift into the decide closure's own memory before
- *  each call (see clua_decision_args), and copied by decide into the state of the `op` and
- *  `ctx` the decision's rules read. */
-typedef struct clua_decision {
-    lua_Integer kind;          /* 1-based position in the prelude's KINDS */
-    lua_Integer count;         /* op.count, when has_count */
-    lua_Integer target;        /* op.target (1-based stack), when has_target */
-    lua_Integer source;        /* 1-based position in the prelude's SOURCES */
-    lua_Integer queued;        /* ctx.queuedDialogs */
-    lua_Integer generation;    /* ctx.generation */
-    lua_Integer snap;          /* which stacks in Swift (0: the synchronous decision's) */
-    lua_Integer stack_count;   /* the number of stacks */
-    lua_Integer front;         /* the front-most stack's number of screens */
-    int has_count, has_target, is_async, run_defaults;
-    /* Set by clua_op_set in an op state (Swift writes 0): whether the route, routes and dialog
-     * are set. A state's user value is read only while its flag is set, so a decision without
-     * one writes nothing (the value left there is the last one set, never read). */
-    int has_route, has_routes, has_dialog;
-    /* Set in an op state when op.route / op.routes were frozen (clua_guard.h) on their first
-     * read in the decision: a rule can never change what later rules and the guards read. */
-    int route_frozen, routes_frozen;
-} clua_decision;
+#include "clua_private.h"
 
 /* The user values of an op state: the route (nil, its name, or its table), the routes (nil or
  * a table of route tables), the dialog (nil or its id), and ctx's fields (a plain table). */
@@ -60,10 +29,11 @@ enum { CLUA_OU_ROUTE = 1, CLUA_OU_ROUTES = 2, CLUA_OU_DIALOG = 3, CLUA_OU_CTX = 
 enum { CLUA_OF_KIND = 1, CLUA_OF_ROUTE, CLUA_OF_ROUTES, CLUA_OF_COUNT, CLUA_OF_TARGET, CLUA_OF_SOURCE, CLUA_OF_ASYNC };
 
 static const char *const clua_op_names[] = { "kind", "route", "routes", "count", "target", "source", "async" };
+
 _Static_assert(sizeof(clua_op_names) / sizeof(clua_op_names[0]) == CLUA_OF_ASYNC, "one name per CLUA_OF_ field");
 
 /** The 1-based position of the string key at `idx` among `n` names; 0 for any other key. */
-static inline int clua_op_field(lua_State *L, int idx, const char *const *names, int n) {
+static int clua_op_field(lua_State *L, int idx, const char *const *names, int n) {
     if (lua_type(L, idx) != LUA_TSTRING) return 0;
     size_t len = 0;
     const char *key = lua_tolstring(L, idx, &len);
@@ -181,7 +151,7 @@ static void clua_op_seal(lua_State *L, const char *name, lua_CFunction index, lu
 /** Pushes a new op, its ctx, then their state (a zeroed clua_decision with CLUA_OU_COUNT user
  *  values, all nil). `kinds` and `sources` are the prelude's KINDS and SOURCES (any acceptable
  *  index). */
-static void clua_op_make(lua_State *L, int kinds, int sources) {
+void clua_op_make(lua_State *L, int kinds, int sources) {
     kinds = lua_absindex(L, kinds);
     sources = lua_absindex(L, sources);
     luaL_checkstack(L, 10, "op");
@@ -209,7 +179,7 @@ static void clua_op_make(lua_State *L, int kinds, int sources) {
 /** Makes the state at `st` (absolute or pseudo index) hold decision `d` with the route, routes
  *  and dialog at absolute indices `route`, `routes`, `dialog`. ctx's fields are written only
  *  where they changed. */
-static inline void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog) {
+void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog) {
     clua_decision *s = (clua_decision *)lua_touserdata(L, st);
     int queued = s->queued != d->queued;
     int generation = s->generation != d->generation;
@@ -251,5 +221,3 @@ static inline void clua_op_set(lua_State *L, int st, const clua_decision *d, int
         lua_pop(L, 1);
     }
 }
-
-#endif

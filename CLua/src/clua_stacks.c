@@ -1,7 +1,4 @@
-#ifndef FLOWSTACK_CLUA_STACKS_H
-#define FLOWSTACK_CLUA_STACKS_H
-/* FlowScript's C boundary: the lazy `stacks` argument of rules. Included by shim.h (read the
- * rules there).
+/* FlowScript's C boundary: the lazy `stacks` argument of rules. (The rules are in CLua.h.)
  *
  * Rules see plain-looking read-only tables: `stacks` (the array of stacks), each stack's view
  * `{ id, index, presentation, routes }`, and `routes` (the stack's routes, root first). Nothing
@@ -21,10 +18,7 @@
  * These functions only ever run called by Lua (as metamethods, or from the prelude while it
  * loads), never from a Swift frame, so raising (out of memory, or an error from the Swift
  * helpers they call) is allowed. */
-#include <lua.h>
-#include <lauxlib.h>
-#include "clua_guard.h"
-#include "clua_named.h"
+#include "clua_private.h"
 
 /** The state of a `stacks` proxy (a userdata whose user value is the table of its views). */
 typedef struct {
@@ -66,29 +60,29 @@ static const clua_named clua_stacks_kit[CLUA_SK_LAST + 1] = {
 /** Brings a view up to the decision being run: a view read in a new decision forgets its cached
  *  length (the decision's own for the front-most stack, asked again otherwise); its id and
  *  presentation are asked again (info_serial). */
-static inline void clua_view_refresh(clua_view_state *v, const clua_stacks_state *s) {
+static void clua_view_refresh(clua_view_state *v, const clua_stacks_state *s) {
     if (v->serial == s->serial) return;
     v->serial = s->serial;
     v->len = v->stack == s->count ? s->front : -1;
 }
 
 /** A 1-based index from a key as `math.tointeger` reads it; 0 when it is not one. */
-static inline lua_Integer clua_sk_index(lua_State *L, int idx) {
+static lua_Integer clua_sk_index(lua_State *L, int idx) {
     int valid = 0;
     lua_Integer i = lua_tointegerx(L, idx, &valid);
     return valid && i >= 1 ? i : 0;
 }
 
 /** Sets field `name` of the table on top to kit[key]. */
-static inline void clua_sk_setkit(lua_State *L, int kit, const char *name, int key) {
+static void clua_sk_setkit(lua_State *L, int kit, const char *name, int key) {
     lua_rawgeti(L, kit, key);
     lua_setfield(L, -2, name);
 }
 
 /** Protects the metatable on top: `getmetatable` returns "read-only", and `setmetatable` and
- *  `rawset` refuse the proxy (clua_sandbox.h reads `__readonly`), so no rule can take a shared
+ *  `rawset` refuse the proxy (clua_sandbox.c reads `__readonly`), so no rule can take a shared
  *  proxy apart, or fill it, for the decisions after it. */
-static inline void clua_sk_protect(lua_State *L) {
+static void clua_sk_protect(lua_State *L) {
     lua_pushliteral(L, "read-only");
     lua_setfield(L, -2, "__metatable");
     lua_pushliteral(L, "stacks");
@@ -96,7 +90,7 @@ static inline void clua_sk_protect(lua_State *L) {
 }
 
 /** Sets field `name` of the table on top to a C closure of `fn` over the `n` values below it. */
-static inline void clua_sk_setclosure(lua_State *L, const char *name, lua_CFunction fn, int n) {
+static void clua_sk_setclosure(lua_State *L, const char *name, lua_CFunction fn, int n) {
     lua_pushcclosure(L, fn, n);
     lua_setfield(L, -2, name);
 }
@@ -157,7 +151,7 @@ static int clua_fields_index(lua_State *L) {
 }
 
 /** The iterator a view's __pairs returns (upvalue 1: the copy it iterates). */
-static int clua_view_next(lua_State *L) {
+int clua_view_next(lua_State *L) {
     lua_settop(L, 2);
     if (lua_next(L, lua_upvalueindex(1))) return 2;
     return 0;
@@ -258,7 +252,7 @@ static int clua_views_index(lua_State *L) {
 /** Sets the number of stacks of the proxy whose state is at `sst` (absolute or pseudo index),
  *  for a new decision: its views refresh on their next read, and the views of stacks past the
  *  new count are dropped (`stacks[i]` reads nil there). */
-static inline void clua_stacks_setcount(lua_State *L, int sst, lua_Integer count, lua_Integer front) {
+void clua_stacks_setcount(lua_State *L, int sst, lua_Integer count, lua_Integer front) {
     clua_stacks_state *s = (clua_stacks_state *)lua_touserdata(L, sst);
     s->serial++;
     s->count = count;
@@ -318,6 +312,4 @@ static int clua_stackkit_fn(lua_State *L) {
     return 1;
 }
 
-static inline void clua_pushstackkit(lua_State *L) { lua_pushcfunction(L, clua_stackkit_fn); }
-
-#endif
+void clua_pushstackkit(lua_State *L) { lua_pushcfunction(L, clua_stackkit_fn); }

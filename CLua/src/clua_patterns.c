@@ -1,15 +1,13 @@
-#ifndef FLOWSTACK_CLUA_PATTERNS_H
-#define FLOWSTACK_CLUA_PATTERNS_H
 /* FlowScript's C boundary: Metered pattern functions: string.find, match, gmatch, gsub.
- * Included by clua_sandbox.h (read the rules in shim.h).
+ * (The rules are in CLua.h.)
  *
- * Each wrapper computes the work bound of its pattern on its subject (clua_pattern_bound.h),
+ * Each wrapper computes the work bound of its pattern on its subject (clua_pattern_bound.c),
  * charges it to the instruction budget, or refuses the call, then runs Lua's own function, so
  * results and errors are exactly Lua's. find with a plain pattern is charged by the positions
  * it may try. gmatch's iterator is wrapped so that once it has returned nothing it never
  * searches again (Lua's own would rescan on every further call).
  */
-#include "clua_pattern_bound.h"
+#include "clua_private.h"
 
 /** Whether a pattern has none of the characters that make it a pattern (string.find then
  *  does a plain search). */
@@ -65,11 +63,12 @@ static int clua_sb_findmatch(lua_State *L, const char *name, int find) {
     return clua_forward(L);
 }
 
-static int clua_sb_find(lua_State *L) { return clua_sb_findmatch(L, "string.find", 1); }
-static int clua_sb_match(lua_State *L) { return clua_sb_findmatch(L, "string.match", 0); }
+int clua_sb_find(lua_State *L) { return clua_sb_findmatch(L, "string.find", 1); }
+
+int clua_sb_match(lua_State *L) { return clua_sb_findmatch(L, "string.match", 0); }
 
 /** `string.gsub` (upvalue 1: the original). */
-static int clua_sb_gsub(lua_State *L) {
+int clua_sb_gsub(lua_State *L) {
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -105,7 +104,7 @@ static int clua_sb_gmatch_next(lua_State *L) {
 }
 
 /** `string.gmatch` (upvalue 1: the original). A leading '^' is a literal there, as in Lua. */
-static int clua_sb_gmatch(lua_State *L) {
+int clua_sb_gmatch(lua_State *L) {
     size_t ls, lp;
     const char *s = luaL_checklstring(L, 1, &ls);
     const char *p = luaL_checklstring(L, 2, &lp);
@@ -120,5 +119,3 @@ static int clua_sb_gmatch(lua_State *L) {
     lua_pushcclosure(L, clua_sb_gmatch_next, 2);
     return 1;
 }
-
-#endif

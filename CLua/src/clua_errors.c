@@ -1,15 +1,13 @@
-#ifndef FLOWSTACK_CLUA_ERRORS_H
-#define FLOWSTACK_CLUA_ERRORS_H
 /* FlowScript's C boundary: Describing error objects and the message handler of protected calls.
- * Included by shim.h (read the rules there). */
-#include "clua_context.h"
+ * The rules are in CLua.h. */
+#include "clua_private.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Error descriptions and the message handler                                                   */
 /* ------------------------------------------------------------------------------------------ */
 
 /** Records the innermost Lua frame at or above `level` in c->err_src / c->err_line. */
-static void clua_record_location(lua_State *L, clua_ctx *c, int level) {
+void clua_record_location(lua_State *L, clua_ctx *c, int level) {
     lua_Debug ar;
     c->err_line = 0;
     c->err_src[0] = '\0';
@@ -92,18 +90,14 @@ static int clua_msgh(lua_State *L) {
     return 1;
 }
 
-static inline void clua_pushmsgh(lua_State *L) { lua_pushcfunction(L, clua_msgh); }
+void clua_pushmsgh(lua_State *L) { lua_pushcfunction(L, clua_msgh); }
 
 static int clua_describe_fn(lua_State *L) {
     clua_describe_error(L, 1);
     return 1;
 }
 
-/**
- * Replaces the error object on top of `L` by its description, in protected mode. Returns 0 on
- * success; otherwise the top is a fixed string.
- */
-static inline int clua_describe_top(lua_State *L) {
+int clua_describe_top(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     lua_pushcfunction(L, clua_describe_fn);
     lua_insert(L, -2);
@@ -118,17 +112,10 @@ static inline int clua_describe_top(lua_State *L) {
     return status;
 }
 
-/**
- * Whether the value on top of `L` is the last error raised with a kind (the kind stays in
- * ctx->kinded_kind), for errors that did not go through the message handler (coroutines).
- */
-static inline int clua_top_is_kinded(lua_State *L) {
+int clua_top_is_kinded(lua_State *L) {
     return clua_is_kinded(L, -1);
 }
 
-/** Records the innermost Lua frame of a dead or suspended coroutine. */
-static inline void clua_record_thread_location(lua_State *co) {
+void clua_record_thread_location(lua_State *co) {
     clua_record_location(co, clua_getctx(co), 0);
 }
-
-#endif

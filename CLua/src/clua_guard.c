@@ -1,7 +1,5 @@
-#ifndef FLOWSTACK_CLUA_GUARD_H
-#define FLOWSTACK_CLUA_GUARD_H
 /* FlowScript's C boundary: what keeps one rule from weakening another, and C loops bounded.
- * Included by clua_sandbox.h (read the rules in shim.h).
+ * (The rules are in CLua.h.)
  *
  *  - Frozen tables (clua_freeze): a table keeps its identity but its fields move to a hidden
  *    backing table; reads go through `__index`, writes (`t.k = v`, `rawset`, `setmetatable`) are
@@ -15,21 +13,16 @@
  *  - A `__call` metamethod must be a function (a table whose `__call` is itself loops in C).
  *
  * Everything here works on Lua 5.4.4 to 5.4.7 through the public API only. */
-#include "clua_context.h"
+#include "clua_private.h"
 
 /** Deepest nesting of `coroutine.close`: each level costs a few C calls (this wrapper, its
  *  pcall, Lua's close, the `__close` call), and Lua 5.4.7 allows 200 (LUAI_MAXCCALLS). */
 #define CLUA_CLOSE_DEPTH 16
+
 /** Deepest nesting frozen by clua_freeze (payload tables deeper than this stay as they are). */
 #define CLUA_FREEZE_DEPTH 16
 
-/* ------------------------------------------------------------------------------------------ */
-/* Frozen tables                                                                                */
-/* ------------------------------------------------------------------------------------------ */
-
-/** Pushes the backing table of the frozen table (or locked global table) at `idx` and returns 1;
- *  returns 0 with nothing pushed for any other value. Raw lookups; never raises. */
-static inline int clua_frozen_backing(lua_State *L, int idx) {
+int clua_frozen_backing(lua_State *L, int idx) {
     if (lua_type(L, idx) != LUA_TTABLE || !lua_getmetatable(L, idx)) return 0;
     lua_pushliteral(L, "__frozen");
     if (lua_rawget(L, -2) == LUA_TTABLE) {
@@ -83,7 +76,7 @@ static int clua_freeze_skip(lua_State *L, int idx) {
 
 /** Freezes the table at `idx` in place, named `name` in errors, and the tables it holds (up to
  *  CLUA_FREEZE_DEPTH, skipping `skip`, an absolute index or 0). Raises only when out of memory. */
-static void clua_freeze(lua_State *L, int idx, const char *name, int depth, int skip) {
+void clua_freeze(lua_State *L, int idx, const char *name, int depth, int skip) {
     idx = lua_absindex(L, idx);
     if (clua_freeze_skip(L, idx)) return;
     luaL_checkstack(L, 8, "freeze");
@@ -136,10 +129,10 @@ static int clua_freeze_fn(lua_State *L) {
     return 1;
 }
 
-static inline void clua_pushfreeze(lua_State *L) { lua_pushcfunction(L, clua_freeze_fn); }
+void clua_pushfreeze(lua_State *L) { lua_pushcfunction(L, clua_freeze_fn); }
 
 /** `rawget`: reads through a frozen table (or the locked globals) to its backing. */
-static int clua_sb_rawget(lua_State *L) {
+int clua_sb_rawget(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     luaL_checkany(L, 2);
     lua_settop(L, 2);
@@ -154,13 +147,9 @@ static int clua_sb_rawget(lua_State *L) {
 /* ------------------------------------------------------------------------------------------ */
 /* Coroutines                                                                                   */
 /* ------------------------------------------------------------------------------------------ */
+static void *clua_hostthreads_key(clua_ctx *c) { return (void *)&c->close_depth; }
 
-static inline void *clua_hostthreads_key(clua_ctx *c) { return (void *)&c->close_depth; }
-
-/** Records `thread` as one FlowScript runs (an async call's): scripts cannot resume or close
- *  it. Run on the main thread with the memory budget lifted (may raise only when the process
- *  is out of memory, like any push). */
-static inline void clua_mark_host_thread(lua_State *L, lua_State *thread) {
+void clua_mark_host_thread(lua_State *L, lua_State *thread) {
     clua_ctx *c = clua_getctx(L);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, clua_hostthreads_key(c)) != LUA_TTABLE) {
         lua_pop(L, 1);
@@ -203,14 +192,14 @@ static void clua_check_script_thread(lua_State *L, const char *fname) {
 }
 
 /** coroutine.resume (upvalue 1: Lua's). */
-static int clua_sb_coresume(lua_State *L) {
+int clua_sb_coresume(lua_State *L) {
     clua_check_script_thread(L, "coroutine.resume");
     return clua_forward(L);
 }
 
 /** coroutine.close (upvalue 1: Lua's): refused on FlowScript's threads; nested at most
  *  CLUA_CLOSE_DEPTH deep (a `__close` that closes another coroutine nests one C level). */
-static int clua_sb_coclose(lua_State *L) {
+int clua_sb_coclose(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     clua_check_script_thread(L, "coroutine.close");
     if (c->close_depth >= CLUA_CLOSE_DEPTH) {
@@ -233,7 +222,7 @@ static int clua_sb_coclose(lua_State *L) {
 
 /** Reads the chunk the reader function at 1 returns, piece by piece, each piece charged (a C
  *  reader such as `pairs(t)`'s iterator never ends by itself), and replaces it by the text. */
-static void clua_read_chunk(lua_State *L) {
+void clua_read_chunk(lua_State *L) {
     luaL_Buffer b;
     luaL_checkstack(L, 4, "load");
     int top = lua_gettop(L);
@@ -257,7 +246,7 @@ static void clua_read_chunk(lua_State *L) {
 }
 
 /** Raises when the metatable at `mt` has a `__call` that is not a function. */
-static void clua_check_call_field(lua_State *L, int mt) {
+void clua_check_call_field(lua_State *L, int mt) {
     lua_pushliteral(L, "__call");
     int t = lua_rawget(L, mt);
     lua_pop(L, 1);
@@ -281,12 +270,10 @@ static int clua_mt_newindex(lua_State *L) {
 
 /** Gives the metatable at `mt` (a script's) a guard for later `__call` assignments, unless it
  *  has a metatable of its own. */
-static void clua_guard_metatable(lua_State *L, int mt) {
+void clua_guard_metatable(lua_State *L, int mt) {
     if (lua_getmetatable(L, mt)) { lua_pop(L, 1); return; }
     lua_createtable(L, 0, 1);
     lua_pushcfunction(L, clua_mt_newindex);
     lua_setfield(L, -2, "__newindex");
     lua_setmetatable(L, mt);
 }
-
-#endif

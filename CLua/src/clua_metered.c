@@ -1,23 +1,7 @@
-#ifndef FLOWSTACK_CLUA_METERED_H
-#define FLOWSTACK_CLUA_METERED_H
 /* FlowScript's C boundary: Library functions metered by their input (string.rep, byte, format,
  * upper, lower, reverse, utf8.len, offset, codepoint, tonumber, table.move, os.date).
- * Included by clua_sandbox.h (read the rules in shim.h). */
-#include "clua_context.h"
-
-/* Metered library functions: charge the work they do in C against the instruction budget
- * before they run. Upvalue 1: the original function; upvalue 2: the meter. (Pattern functions
- * and the table functions that loop over elements have their own wrappers: clua_patterns.h,
- * clua_tablelib.h; building large values is charged by the allocator.) */
-enum {
-    CLUA_METER_SCAN = 1,         /* utf8.len, utf8.offset, upper, lower, reverse: #arg1 / 2 (work on each byte) */
-    CLUA_METER_READ = 2,         /* tonumber: #arg1 / 4 (strtod, one pass) */
-    CLUA_METER_STRING_RANGE = 3, /* string.byte, utf8.codepoint: values pushed, j - i + 1 */
-    CLUA_METER_STRING_REP = 4,   /* string.rep: n / 2 (a copy per repetition; the bytes are charged as allocated) */
-    CLUA_METER_TABLE_MOVE = 5,   /* table.move: e - f + 1 */
-    CLUA_METER_OS_DATE = 6,      /* os.date: 16 per format byte (a strftime per conversion) */
-    CLUA_METER_FORMAT = 7        /* string.format: #format / 4, and 40 per '%' (a sprintf per conversion) */
-};
+ * (The rules are in CLua.h.) */
+#include "clua_private.h"
 
 static lua_Integer clua_optint(lua_State *L, int idx, lua_Integer def) {
     int isnum = 0;
@@ -31,7 +15,7 @@ static lua_Integer clua_range(lua_Integer from, lua_Integer to) {
     return to - from + 1;
 }
 
-static int clua_metered(lua_State *L) {
+int clua_metered(lua_State *L) {
     lua_Integer meter = lua_tointeger(L, lua_upvalueindex(2));
     lua_Integer units = 0;
     size_t len = lua_type(L, 1) == LUA_TSTRING ? lua_rawlen(L, 1) : 0;
@@ -84,5 +68,3 @@ static int clua_metered(lua_State *L) {
     clua_charge(L, units);
     return clua_forward(L);
 }
-
-#endif

@@ -1,0 +1,391 @@
+#ifndef FLOWSTACK_CLUA_H
+#define FLOWSTACK_CLUA_H
+/*
+ * The C boundary of FlowScript: Lua 5.4's headers plus everything Swift cannot import or must
+ * never do itself.
+ *
+ * Rules (see LuaVM.swift):
+ *  - lua_error and lua_yield never run in a Swift frame: a longjmp across Swift frames is
+ *    undefined behaviour. Only the C functions of this target (CLua/src) raise or yield. Swift host functions
+ *    return a marker (CLUA_RESULT_ERROR, CLUA_RESULT_YIELD) and the trampoline acts on it.
+ *  - Swift only calls API functions that cannot raise once the memory budget is lifted
+ *    (ctx->mem_enforce == 0): pushes, raw gets and sets on tables without metatables, type
+ *    queries. Everything that runs Lua code goes through clua_call/lua_resume/lua_pcall.
+ *  - The memory budget is enforced only while Lua code runs (mem_enforce == 1), so Swift-side
+ *    pushes can fail only when the process itself is out of memory (the panic handler aborts).
+ *
+ * Legend of the prefixes (each list is one enum; a position the prelude or Swift must agree on
+ * is checked when the prelude loads, see clua_named.c):
+ *  CLUA_DU_  upvalues of the rules' decide closure (clua_decide.c): ARGS, the prelude's state
+ *            (given by name, clua_decide_state), the shared op/ctx, the names (DN), RUNLIST
+ *  CLUA_DN_  the field names decide reads, kept as upvalues (a subrange of CLUA_DU_)
+ *  CLUA_DS_  slots of decide's own Lua stack: its 3 arguments, then its working slots
+ *  CLUA_DP_  the phases of a decision (defaults, route, routes, done); a suspended rule's place
+ *            is (position << CLUA_DP_BITS) | phase in lua_callk's context (clua_decide_place)
+ *  CLUA_OU_  user values of an op state userdata (clua_op.c)
+ *  CLUA_OF_  the fields of `op`, in the order pairs walks them (clua_op_names)
+ *  CLUA_SK_  positions in the stacks kit (clua_stacks.c), made from the prelude's named table
+ *  CLUA_KIND_, CLUA_RESULT_  error kinds and host-function results shared with Swift (this header)
+ *  CLUA_METER_, CLUA_PAT_    metered library functions, pattern items (clua_metered.c, clua_pattern_bound.c)
+ *
+ * This is the one header Swift reads (`import CLua`); the functions are defined in CLua/src, whose
+ * private header (clua_private.h) declares what the .c files share. Only Lua's macro wrappers
+ * below are `static inline`: Swift cannot call a C macro.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h> /* free(), for clua_dumpbuf.bytes */
+#include <string.h>
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+
+/* ------------------------------------------------------------------------------------------ */
+/* Macro wrappers: static inline because each wraps a Lua macro, which Swift cannot call        */
+/* ------------------------------------------------------------------------------------------ */
+
+static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }  /* LUA_REGISTRYINDEX is a macro */
+static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }  /* lua_upvalueindex is a macro */
+static inline int clua_ridx_globals(void) { return LUA_RIDX_GLOBALS; }  /* LUA_RIDX_GLOBALS is a macro */
+static inline int clua_multret(void) { return LUA_MULTRET; }  /* LUA_MULTRET is a macro */
+static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {  /* lua_pcall is a macro */
+    return lua_pcall(L, nargs, nresults, msgh);
+}
+static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }  /* lua_pop is a macro */
+static inline const char *clua_tostring(lua_State *L, int index) { return lua_tostring(L, index); }  /* lua_tostring is a macro */
+static inline lua_Number clua_tonumber(lua_State *L, int index) { return lua_tonumber(L, index); }  /* lua_tonumber is a macro */
+static inline lua_Integer clua_tointeger(lua_State *L, int index) { return lua_tointeger(L, index); }  /* lua_tointeger is a macro */
+static inline void clua_newtable(lua_State *L) { lua_newtable(L); }  /* lua_newtable is a macro */
+static inline int clua_isnil(lua_State *L, int index) { return lua_isnil(L, index); }  /* lua_isnil is a macro */
+static inline int clua_isnone(lua_State *L, int index) { return lua_isnone(L, index); }  /* lua_isnone is a macro */
+static inline int clua_isnoneornil(lua_State *L, int index) { return lua_isnoneornil(L, index); }  /* lua_isnoneornil is a macro */
+static inline void clua_insert(lua_State *L, int index) { lua_insert(L, index); }  /* lua_insert is a macro */
+static inline void clua_remove(lua_State *L, int index) { lua_remove(L, index); }  /* lua_remove is a macro */
+static inline void clua_replace(lua_State *L, int index) { lua_replace(L, index); }  /* lua_replace is a macro */
+static inline void clua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }  /* lua_pushglobaltable is a macro */
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_coverage.c                                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/** One chunk's counts, indexed by line (1...lines). */
+typedef struct clua_coverage_file {
+    char *source;             /* the chunk's source name as Lua reports it ("=rules/a.lua") */
+    int lines;
+    long long *line_hits;     /* line events that landed on each line */
+    long long *function_hits; /* calls of the Lua functions defined on each line */
+} clua_coverage_file;
+
+/** The counts of the chunks registered for coverage (shared by every VM counting into it). */
+typedef struct clua_coverage {
+    int count;
+    clua_coverage_file *files;
+} clua_coverage;
+
+/** A new, empty store; NULL when out of memory. */
+clua_coverage *clua_coverage_new(void);
+
+/** Registers chunk `source` with `lines` lines; its index, or -1 when out of memory. */
+int clua_coverage_add(clua_coverage *cov, const char *source, int lines);
+
+/** How many line events landed on `line` of file `index` (0 outside it). */
+long long clua_coverage_line(const clua_coverage *cov, int index, int line);
+
+/** How often the Lua functions defined on `line` of file `index` were called. */
+long long clua_coverage_function(const clua_coverage *cov, int index, int line);
+
+/** Frees the store (no VM may count into it any more). */
+void clua_coverage_free(clua_coverage *cov);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_context.c                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Per-VM context: budgets, error bookkeeping, the Swift dispatcher                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Markers a Swift host function returns instead of a result count. */
+enum {
+    /** The error value is on top of the stack; raise it with kind `pending_kind`. */
+    CLUA_RESULT_ERROR = -1,
+    /** Yield the running coroutine to Swift (an asynchronous host call). */
+    CLUA_RESULT_YIELD = -2
+};
+
+/** Error kinds known to C (Swift maps them onto FlowScriptError.Kind). */
+enum {
+    CLUA_KIND_NONE = 0,
+    CLUA_KIND_RUNTIME = 1,
+    CLUA_KIND_UNDECLARED_GLOBAL = 2,
+    CLUA_KIND_READ_ONLY = 3,
+    CLUA_KIND_SANDBOX = 4,
+    CLUA_KIND_TYPE = 5,
+    CLUA_KIND_HOST = 6,
+    CLUA_KIND_ASYNC_IN_SYNC = 7,
+    CLUA_KIND_BAD_RETURN = 8,
+    /** Flag added to pending_kind: the message already starts with a position. */
+    CLUA_KIND_FLAG_POSITIONED = 0x100
+};
+
+/** Function id the print replacement passes to the dispatcher. */
+enum { CLUA_PRINT_FID = 0 };
+
+/** The Swift dispatcher: runs host function `fid`; returns a result count or a marker. */
+typedef int (*clua_dispatch_fn)(lua_State *L, void *owner, lua_Integer fid);
+
+typedef struct clua_ctx {
+    /* memory budget (bytes) */
+    size_t mem_used;
+    size_t mem_limit;
+    size_t mem_peak;
+    size_t mem_refused;     /* size of the last allocation refused by the budget */
+    int mem_enforce;        /* 1 while Lua code runs */
+    int mem_exceeded;       /* set when an allocation was refused */
+    /* instruction budget (per call) */
+    long long instr_budget;
+    long long instr_used;
+    int instr_step;         /* instructions between two hook calls */
+    int instr_exhausted;    /* set when the budget ran out during the current call */
+    /* time limit (per call, or per resume of an asynchronous call; host functions excluded) */
+    long long time_limit_ns; /* 0: no limit */
+    long long time_start_ns; /* when the running call started, moved forward by host time */
+    int time_exhausted;     /* set when the limit ran out during the current call */
+    char stop_message[LUA_IDSIZE + 96]; /* the first budget or time error of the call, with its position */
+    /* print output */
+    long long print_left;   /* bytes print may still emit in the running call */
+    /* errors */
+    int kinded_kind;        /* kind of the value stored in the registry slot keyed by &kinded_kind */
+    int pending_kind;       /* kind Swift asks the trampoline to raise with */
+    int err_line;           /* location of the innermost Lua frame when the last error was handled */
+    char err_src[LUA_IDSIZE];
+    lua_State *mem_thread;  /* the thread running now (main or async call thread; NULL while loading),
+                             * whose location a refused allocation records */
+    /* host functions */
+    clua_dispatch_fn dispatch;
+    void *owner;
+    lua_State *async_thread; /* the only thread allowed to yield to Swift, or NULL */
+    int closing;
+    /* rules: the position of the rule a decision runs in its list (0: none; CLUA_RUNNING_STYLE
+     * while style rules run), see clua_decide.c */
+    lua_Integer running_rule;
+    int decide_ref;         /* registry reference of the rules' decide closure (0: none) */
+    int close_depth;        /* coroutine.close calls in progress (clua_guard.c) */
+    unsigned alloc_tick;    /* allocations since the allocator last read the clock */
+    int alloc_refusals;     /* growing allocations still to refuse after a stop (clua_alloc_stop) */
+    int runlist_upvalue;    /* its upvalue holding the rule list being run */
+    clua_coverage *coverage; /* where the hook counts lines and calls (NULL: coverage off) */
+} clua_ctx;
+
+#define CLUA_RUNNING_STYLE (-1)
+
+/** Creates a state whose allocations are accounted in `c`; NULL when out of memory. */
+lua_State *clua_newstate(clua_ctx *c);
+
+/** Installs the counting hook on `L` (every thread that runs Lua code needs it). */
+void clua_armhook(lua_State *L);
+
+/* ------------------------------------------------------------------------------------------ */
+/* Closing                                                                                      */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Closes the state; any Lua code still run by the close stops at its first hook. */
+void clua_close(lua_State *L);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_errors.c                                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Pushes the message handler (clua_msgh): records the innermost Lua frame of an error and
+ *  describes its value; the main thread keeps it at stack index 1. */
+void clua_pushmsgh(lua_State *L);
+
+/**
+ * Replaces the error object on top of `L` by its description, in protected mode. Returns 0 on
+ * success; otherwise the top is a fixed string.
+ */
+int clua_describe_top(lua_State *L);
+
+/**
+ * Whether the value on top of `L` is the last error raised with a kind (the kind stays in
+ * ctx->kinded_kind), for errors that did not go through the message handler (coroutines).
+ */
+int clua_top_is_kinded(lua_State *L);
+
+/** Records the innermost Lua frame of a dead or suspended coroutine. */
+void clua_record_thread_location(lua_State *co);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_calls.c                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/**
+ * Protected call for a fresh top-level call: resets the instruction budget, arms the hook,
+ * enforces the memory budget while Lua runs. `msgh` is the stack index of clua_msgh.
+ */
+int clua_call(lua_State *L, int nargs, int nresults, int msgh);
+
+/** clua_decide_call's status for a decision that allowed (nothing left on the stack). */
+#define CLUA_DECIDED_ALLOW (-1)
+
+/**
+ * clua_call for a rules decide function at `top + 1` with its arguments above it, from the
+ * main thread (the message handler at index 1). A decision that allowed (decide returned the
+ * single integer 0) returns CLUA_DECIDED_ALLOW with the stack back at `top`, so the common case
+ * reads no results; any other status is clua_call's, with its results or error on the stack.
+ */
+int clua_decide_call(lua_State *L, int top);
+/* Called once per decision, out of line: measured with callgrind (a push + pop through the
+ * example rules, flowstack-bench's lua_guarded_push), 10,967 instructions per operation, against
+ * 10,969 when this and clua_call were static inline functions compiled into Swift. */
+
+/** Protected call nested inside a running call (from a host function): shares its budget. */
+int clua_call_nested(lua_State *L, int nargs, int nresults, int msgh);
+
+/** Resumes `co` (the coroutine of an asynchronous call) with the budget enforced. */
+int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
+
+/** Loads a text chunk (never binary) under the memory budget; never raises. */
+int clua_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname);
+
+/** Loads a binary chunk FlowScript itself dumped in this process (the rules prelude, compiled
+ *  once): never call it with bytes from anywhere else, scripts only ever load text. */
+int clua_loadtrusted(lua_State *L, const char *buf, size_t len, const char *chunkname);
+
+/** A growing byte buffer for clua_dump (free `bytes` with free()). */
+typedef struct clua_dumpbuf {
+    char *bytes;
+    size_t length;
+    size_t capacity;
+    int failed;
+} clua_dumpbuf;
+
+/** Dumps the Lua function on top of the stack (debug information kept) into `b`; 0 on success.
+ *  Leaves the function on the stack; allocates with malloc, outside the VM's budget. */
+int clua_dump(lua_State *L, clua_dumpbuf *b);
+
+/** Pushes a trampoline closure for host function `fid`. Can raise (allocates): Swift calls it
+ *  with the memory budget lifted only. */
+void clua_pushhostfunction(lua_State *L, lua_Integer fid);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_guard.c                                                                               */
+/* ------------------------------------------------------------------------------------------ */
+
+/* ------------------------------------------------------------------------------------------ */
+/* Frozen tables                                                                                */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Pushes the backing table of the frozen table (or locked global table) at `idx` and returns 1;
+ *  returns 0 with nothing pushed for any other value. Raw lookups; never raises. */
+int clua_frozen_backing(lua_State *L, int idx);
+
+/** Pushes `freeze(t, name)`, which makes a table and every table in it read-only (the prelude
+ *  freezes what rules share). */
+void clua_pushfreeze(lua_State *L);
+
+/** Records `thread` as one FlowScript runs (an async call's): scripts cannot resume or close
+ *  it. Run on the main thread with the memory budget lifted (may raise only when the process
+ *  is out of memory, like any push). */
+void clua_mark_host_thread(lua_State *L, lua_State *thread);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_sandbox.c                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Builds the sandbox in protected mode; returns a Lua status (the error is left on top). */
+int clua_setup_sandbox(lua_State *L);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_tables.c                                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Starts declaring globals: until clua_lock_globals, the globals FlowScript installs are
+ *  recorded as declared. Protected; returns a Lua status (the error is left on top). */
+int clua_declaring_globals(lua_State *L);
+
+/** Locks the global table: reading an undeclared global or writing any global is an error
+ *  from now on. Protected; returns a Lua status (the error is left on top). */
+int clua_lock_globals(lua_State *L);
+
+/** Declares the string on top of the stack as a global name (pops it). */
+int clua_declare_global(lua_State *L);
+
+/** Replaces backing table, name and handler (top three values) by the read-only proxy. */
+int clua_make_readonly(lua_State *L);
+
+/** Pushes `deepEqual(a, b)`, the structural comparison flow tests use. */
+void clua_pushdeepequal(lua_State *L);
+
+/** Pushes `sourceOf(f)`, the `file:line` where a Lua function was defined. */
+void clua_pushsourceof(lua_State *L);
+
+/** Pushes a plain copy of the table at `idx` (clua_plaincopy_fn) in a protected call nested in
+ *  the running one (its budgets apply), or the error; returns the call's status. */
+int clua_plaincopy(lua_State *L, int idx);
+
+/** Whether the table at `idx` has a metatable with a `__pairs` (raw lookups; never raises
+ *  while the memory budget is lifted). */
+int clua_haspairs(lua_State *L, int idx);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_stacks.c                                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Pushes `stackKit(kit)`, which the rules prelude calls with its named table to get
+ *  `makeStacks`, the maker of the lazy `stacks` argument of rules. */
+void clua_pushstackkit(lua_State *L);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_op.c                                                                                  */
+/* ------------------------------------------------------------------------------------------ */
+
+/** A decision's scalar arguments: written by Swift into the decide closure's own memory before
+ *  each call (see clua_decision_args), and copied by decide into the state of the `op` and
+ *  `ctx` the decision's rules read. */
+typedef struct clua_decision {
+    lua_Integer kind;          /* 1-based position in the prelude's KINDS */
+    lua_Integer count;         /* op.count, when has_count */
+    lua_Integer target;        /* op.target (1-based stack), when has_target */
+    lua_Integer source;        /* 1-based position in the prelude's SOURCES */
+    lua_Integer queued;        /* ctx.queuedDialogs */
+    lua_Integer generation;    /* ctx.generation */
+    lua_Integer snap;          /* which stacks in Swift (0: the synchronous decision's) */
+    lua_Integer stack_count;   /* the number of stacks */
+    lua_Integer front;         /* the front-most stack's number of screens */
+    int has_count, has_target, is_async, run_defaults;
+    /* Set by clua_op_set in an op state (Swift writes 0): whether the route, routes and dialog
+     * are set. A state's user value is read only while its flag is set, so a decision without
+     * one writes nothing (the value left there is the last one set, never read). */
+    int has_route, has_routes, has_dialog;
+    /* Set in an op state when op.route / op.routes were frozen (clua_guard.c) on their first
+     * read in the decision: a rule can never change what later rules and the guards read. */
+    int route_frozen, routes_frozen;
+} clua_decision;
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_decide.c                                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Pushes `decider(state)`, which the rules prelude calls to make its `decide` closure (and
+ *  `running`) over its state, handed by name. */
+void clua_pushdecider(lua_State *L);
+
+/** The clua_decision a decide function made by decider reads (the function on top of the
+ *  stack, left there); NULL for any other value. Swift writes a decision's arguments there. The
+ *  memory lives as long as the function. */
+clua_decision *clua_decision_args(lua_State *L);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_version.c                                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+/** The linked Lua library's own identification string, lua_ident ("$LuaVersion: Lua 5.4.7 ..."):
+ *  a header and a library that differ cannot lie about it. */
+const char *clua_library_ident(void);
+
+/** LUA_RELEASE of the headers this target was compiled against ("Lua 5.4.7"). */
+const char *clua_header_release(void);
+
+#endif
