@@ -57,12 +57,9 @@ public struct SceneBuilder {
 }
 
 /// The scene a scene builder makes from several scenes.
-nonisolated struct TupleScene<T>: Scene {
-    /// The tuple of scenes.
-    let value: T
-
-    /// Creates a composite scene from a tuple of scenes.
-    init(_ value: T) { self.value = value }
+struct TupleScene<T>: Scene {
+    /// Creates a composite scene from a tuple of scenes (kept by type only: nothing renders here).
+    nonisolated init(_ value: T) {}
 
     /// A composite scene is a primitive scene.
     typealias Body = Never

@@ -69,9 +69,12 @@ extension ViewModifier {
 }
 
 /// The modifier behind every stand-in view modifier: it records nothing, since nothing renders.
-nonisolated struct StandInModifier: ViewModifier {
+struct StandInModifier: ViewModifier {
     /// A primitive modifier.
     typealias Body = Never
+
+    /// Creates the modifier, from any isolation.
+    nonisolated init() {}
 }
 
 extension View {
