@@ -51,6 +51,12 @@ for rule in "${rules[@]}"; do
         case "$(printf '%s' "$text" | sed -e 's/^[[:space:]]*//')" in
         //* | \** | /\**) continue ;;
         esac
+        # SwiftUIStandIn is fenced with `#if !canImport(SwiftUI)`: never compiled where Xcode is.
+        # An inactive block is only parsed, and Swift 6.0 parses `nonisolated struct` (rejecting
+        # it is a semantic check), so only the platforms without SwiftUI, on CI's Swift, see it.
+        case "$name:$location" in
+        "nonisolated on a type"*:Sources/SwiftUIStandIn/*) continue ;;
+        esac
         echo "$location:$line: error: $name is newer than Swift 6.0 (the oldest supported, Xcode 16.0): $advice" >&2
         echo "    $(printf '%s' "$text" | sed -e 's/^[[:space:]]*//')" >&2
         status=1
