@@ -9,7 +9,7 @@ import Darwin
 final class ServeFixture {
     let project: TemporaryProject
     let output = LineCollector()
-    let port: UInt16
+    private(set) var port: UInt16 = 0
     let token = "t"
     private let process = Process()
     private let pipe = Pipe()
@@ -138,10 +138,18 @@ final class RawConnection: @unchecked Sendable {
     /// Waits up to `timeout` seconds for bytes; `nil` on timeout, empty at the end of the stream.
     func receive(timeout: TimeInterval) -> Data? {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        guard poll(&poller, 1, Int32(timeout * 1000)) > 0 else { return nil }
+        guard poll(&poller, 1, Int32(max(0, timeout) * 1000)) > 0 else { return nil }
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let count = recv(descriptor, &buffer, buffer.count, 0)
         return count > 0 ? Data(buffer[..<count]) : Data()
+    }
+
+    /// Whether the server has sent something (or closed) by now; what it sent is kept for
+    /// `readResponse`.
+    func hasAnswered() -> Bool {
+        guard let data = receive(timeout: 0) else { return false }
+        received.append(data)
+        return true
     }
 
     /// Whether the server closed the connection within `timeout` seconds (what it sent before

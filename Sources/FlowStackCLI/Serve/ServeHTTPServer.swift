@@ -218,13 +218,14 @@ final class ServeHTTPServer: Sendable {
     }
 
     /// After an answer sent before the request was read whole: stops sending, then reads and
-    /// drops what the client still sends for a moment, so that it reads the answer rather than
-    /// a reset. Bounded in time and bytes.
+    /// drops what the client still sends for a moment (closing with unread bytes would reset
+    /// the connection, and the client would lose the answer). Ends when the client closes, and
+    /// after 2 seconds or 64 MiB at most.
     private func lingeringClose(reader: ConnectionReader, deadline: ConnectionDeadline) async {
         _ = shutdown(reader.socket.socket.file.rawValue, Int32(SHUT_WR))
         deadline.set(min(limits.requestTimeout, .seconds(2)))
         var dropped = 0
-        while dropped < 1 << 20 {
+        while dropped < 64 << 20 {
             guard let count = try? await reader.drop(), count > 0 else { return }
             dropped += count
         }
