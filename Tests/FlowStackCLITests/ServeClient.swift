@@ -96,6 +96,9 @@ final class RawConnection: @unchecked Sendable {
         descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        // A send blocked for 10 seconds gives up (the test fails instead of hanging).
+        var sendTimeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &sendTimeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
         var one: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
