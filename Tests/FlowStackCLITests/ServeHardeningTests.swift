@@ -180,6 +180,7 @@ struct ServeHardeningTests {
         let project = try Self.project()
         defer { project.remove() }
         let local = try ServeFixture(project, host: nil)
+        _ = local.output.waitForLine(containing: "watching", timeout: 10)
         let text = local.output.text
         local.stop()
         let urls = text.split(separator: "\n").filter { $0.hasPrefix("url: ") }
