@@ -41,10 +41,14 @@ final class ServeFixture {
         self.port = port
     }
 
-    /// Interrupts the server (Ctrl-C) and waits for it to end.
+    /// Interrupts the server (Ctrl-C) and waits for it to end; kills it when it is still
+    /// running 10 seconds later (a Ctrl-C that came before serve handles it is lost).
     func stop() {
         if process.isRunning {
             process.interrupt()
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         pipe.fileHandleForReading.readabilityHandler = nil

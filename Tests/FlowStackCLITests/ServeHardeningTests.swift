@@ -166,7 +166,8 @@ struct ServeHardeningTests {
         #expect(warning != nil, "\(server.output.text)")
         for connection in idle { connection.close() }
         var status = 0
-        for _ in 0..<50 where status != 200 {
+        let deadline = Date().addingTimeInterval(30)
+        while status != 200, Date() < deadline {
             status = server.getRules(timeout: 5)?.status ?? 0
             if status != 200 { Thread.sleep(forTimeInterval: 0.2) }
         }
@@ -230,7 +231,7 @@ struct ServeHardeningTests {
         defer { project.remove() }
         let server = try Self.serving(project)
         defer { server.stop() }
-        try Self.bigComment(megabytes: 9).write(to: project.url.appendingPathComponent("rules/big.lua"))
+        try Self.place(["big.lua": Self.bigComment(megabytes: 9)], in: project)
         let refusal = server.output.waitForLine(containing: "generation 1 is still served", timeout: 60)
         #expect(refusal?.contains("8 MiB") == true, "\(server.output.text)")
         #expect(!server.output.text.contains("serving generation 2"))
@@ -244,12 +245,21 @@ struct ServeHardeningTests {
         let server = try Self.serving(project)
         defer { server.stop() }
         let big = Self.bigComment(megabytes: 7)
-        try big.write(to: project.url.appendingPathComponent("rules/big1.lua"))
-        try big.write(to: project.url.appendingPathComponent("rules/big2.lua"))
+        try Self.place(["big1.lua": big, "big2.lua": big], in: project)
         let refusal = server.output.waitForLine(containing: "more than the 16 MiB", timeout: 60)
         #expect(refusal?.contains("generation 1 is still served") == true, "\(server.output.text)")
         #expect(!server.output.text.contains("serving generation 2"))
         #expect(server.getRules()?.header("X-FlowStack-Generation") == "1")
+    }
+
+    /// Writes files under `rules/` whole before the watcher sees them: written under another
+    /// name first, then renamed (one rename each, within the save debounce).
+    static func place(_ files: [String: Data], in project: TemporaryProject) throws {
+        let rules = project.url.appendingPathComponent("rules")
+        for (name, data) in files { try data.write(to: rules.appendingPathComponent(name + ".part")) }
+        for name in files.keys {
+            try FileManager.default.moveItem(at: rules.appendingPathComponent(name + ".part"), to: rules.appendingPathComponent(name))
+        }
     }
 
     static func bigComment(megabytes: Int) -> Data {

@@ -106,14 +106,18 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandFailure("cannot listen on \(host):\(port) (\(error.localizedDescription)); choose another --port or --host")
         }
         let boundPort = try server.port()
-        let serving = Task { try await server.run() }
         printBanner(port: boundPort, token: token, signed: signingKey != nil, terminal: terminal)
         await session.refresh()
 
-        try await forEachSave(of: url, terminal: terminal, stopped: "stopped serving \(project.directory)") {
+        // Connections wait in the listen queue until the project is watched: a client that
+        // takes every descriptor first cannot stop the watching from starting.
+        var serving: Task<Void, any Error>?
+        try await forEachSave(of: url, terminal: terminal, stopped: "stopped serving \(project.directory)", watching: {
+            serving = Task { try await server.run() }
+        }) {
             await session.refresh()
         }
-        serving.cancel()
+        serving?.cancel()
     }
 
     private func resolvedToken() throws -> String {
