@@ -108,15 +108,23 @@ final class ServeHTTPServer: Sendable {
     // MARK: - One connection
 
     /// Serves one connection's requests, under a deadline that a watchdog enforces, then closes it.
+    ///
+    /// At the deadline the watchdog shuts the socket down rather than cancelling the reader:
+    /// the read or write waiting on it then ends through the socket pool's usual path, and the
+    /// descriptor is closed only once nothing waits on it (a descriptor closed while the pool
+    /// still watches it could leave a later connection that reuses its number unwatched).
     private func serve(_ socket: AsyncSocket) async {
         let deadline = ConnectionDeadline()
         deadline.set(limits.idleTimeout)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.serveRequests(on: socket, deadline: deadline) }
-            group.addTask { await deadline.wait() }
-            await group.next()
-            group.cancelAll()
+        let descriptor = socket.socket.file.rawValue
+        let watchdog = Task {
+            await deadline.wait()
+            guard !Task.isCancelled else { return }
+            _ = shutdown(descriptor, Int32(SHUT_RDWR))
         }
+        await serveRequests(on: socket, deadline: deadline)
+        watchdog.cancel()
+        _ = await watchdog.value
         try? socket.close()
     }
 
