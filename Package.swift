@@ -135,7 +135,7 @@ let package = Package(
                 "FlowScript",
                 "FlowStackCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         // Benchmarks that print figures (`swift run -c release flowstack-bench`).

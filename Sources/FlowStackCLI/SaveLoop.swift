@@ -3,9 +3,11 @@ import Foundation
 
 /// Calls `onSave` after every save of a `.lua` file below `directory` (debounced: an editor's
 /// write-then-rename gives one call) until Ctrl-C, then prints `stopped`. `watch` and `serve`
-/// share it.
+/// share it. `watching` is called once the directory is watched and Ctrl-C is handled.
 @MainActor
-func forEachSave(of directory: URL, terminal: Terminal, stopped: String, _ onSave: () async -> Void) async throws {
+func forEachSave(
+    of directory: URL, terminal: Terminal, stopped: String, watching: () -> Void = {}, _ onSave: () async -> Void
+) async throws {
     let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let watcher = DirectoryWatcher(directory: directory, debounce: .milliseconds(50), includes: { $0.hasSuffix(".lua") }) {
         continuation.yield()
@@ -16,6 +18,7 @@ func forEachSave(of directory: URL, terminal: Terminal, stopped: String, _ onSav
         throw CommandFailure("cannot watch \(directory.path): \(error). Check that the directory is readable.")
     }
     let stop = StopSignals { terminal.line(stopped) }
+    watching()
     for await _ in changes {
         await onSave()
     }

@@ -1,8 +1,7 @@
-import FlyingFox
 import Foundation
 
 /// The HTTP side of `flowstack serve`: `GET /v1/rules` (long poll) and `POST /v1/report`.
-struct RulesEndpoints: Sendable {
+struct RulesEndpoints: ServeHTTPHandler {
     let hub: LiveRulesHub
     let token: String
     let terminal: Terminal
@@ -12,61 +11,66 @@ struct RulesEndpoints: Sendable {
     /// The longest long poll, in seconds.
     static let maximumWait = 60
 
-    /// Adds the routes to `server`.
-    func install(on server: HTTPServer) async {
-        await server.appendRoute("GET /v1/rules") { request in await rules(request) }
-        await server.appendRoute("POST /v1/report") { request in await report(request) }
-        await server.appendRoute("*") { _ in
-            Self.text(.notFound, "flowstack serve answers GET /v1/rules and POST /v1/report only\n")
+    /// The routes: path and method.
+    private static let routes: [String: String] = ["/v1/rules": "GET", "/v1/report": "POST"]
+
+    /// Unknown paths, wrong methods and requests without the token are answered from the head.
+    func screen(_ head: ServeRequestHead) async -> ServeResponse? {
+        guard let method = Self.routes[head.path] else {
+            return .text(404, "flowstack serve answers GET /v1/rules and POST /v1/report only\n")
         }
+        guard head.method == method else {
+            return .text(405, "\(head.path) answers \(method) only\n", headers: [("Allow", method)])
+        }
+        guard authorized(head) else { return Self.unauthorized() }
+        return nil
+    }
+
+    func respond(to request: ServeRequest) async -> ServeResponse {
+        request.head.path == "/v1/report" ? report(request.body) : await rules(request.head)
     }
 
     /// `GET /v1/rules[?wait=S]`, with `If-None-Match` for a long poll.
-    func rules(_ request: HTTPRequest) async -> HTTPResponse {
-        guard authorized(request) else { return Self.unauthorized() }
-        let known = request.headers[.ifNoneMatch].map(Self.normalizedTag)
-        let wait = min(Self.maximumWait, max(0, Int(request.query["wait"] ?? "") ?? 0))
+    func rules(_ head: ServeRequestHead) async -> ServeResponse {
+        let known = head.header("if-none-match").map(Self.normalizedTag)
+        let wait = min(Self.maximumWait, max(0, Int(head.query["wait"] ?? "") ?? 0))
         guard await hub.current != nil else {
-            return Self.text(.serviceUnavailable, "no rules have loaded yet: \(await notReady())\n")
+            return .text(503, "no rules have loaded yet: \(await notReady())\n")
         }
         guard let snapshot = await hub.next(notMatching: known, seconds: known == nil ? 0 : wait) else {
-            var headers = HTTPHeaders()
-            if let tag = await hub.current?.etag { headers[.eTag] = tag }
-            headers[.cacheControl] = "no-store"
-            return HTTPResponse(statusCode: .notModified, headers: headers)
+            var headers: [(name: String, value: String)] = [("Cache-Control", "no-store")]
+            if let tag = await hub.current?.etag { headers.append(("ETag", tag)) }
+            return ServeResponse(status: 304, headers: headers)
         }
-        var headers = HTTPHeaders()
-        headers[.eTag] = snapshot.etag
-        headers[.contentType] = "application/vnd.flowstack.bundle+json"
-        headers[.cacheControl] = "no-store"
-        headers[HTTPHeader("X-FlowStack-Generation")] = String(snapshot.generation)
-        return HTTPResponse(statusCode: .ok, headers: headers, body: snapshot.body)
+        return ServeResponse(status: 200, headers: [
+            ("ETag", snapshot.etag),
+            ("Content-Type", "application/vnd.flowstack.bundle+json"),
+            ("Cache-Control", "no-store"),
+            ("X-FlowStack-Generation", String(snapshot.generation)),
+        ], body: snapshot.body)
     }
 
-    /// `POST /v1/report`: prints what the app loaded.
-    func report(_ request: HTTPRequest) async -> HTTPResponse {
-        guard authorized(request) else { return Self.unauthorized() }
-        let body = (try? await request.bodyData) ?? Data()
-        guard body.count <= 64 << 10,
-              let fields = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
-            return Self.text(.badRequest, "send a JSON object: device, result, generation, error\n")
+    /// `POST /v1/report`: prints what the app loaded, every field escaped and cut.
+    func report(_ body: Data) -> ServeResponse {
+        guard let fields = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+            return .text(400, "send a JSON object: device, result, generation, error\n")
         }
-        let device = (fields["device"] as? String).map { String($0.prefix(80)) } ?? "app"
-        let generation = (fields["generation"] as? String) ?? (fields["generation"] as? Int).map(String.init) ?? "?"
+        let device = (fields["device"] as? String).map { ServeReportText.printable($0, limit: 80) } ?? "app"
+        let generation = ServeReportText.generation(fields["generation"])
         let time = ServeSession.clockTime()
         switch fields["result"] as? String {
         case "loaded":
             terminal.line("[\(time)] " + terminal.green("\(device): generation \(generation) loaded"))
         default:
-            let error = (fields["error"] as? String).map { String($0.prefix(2_000)) } ?? "unknown error"
+            let error = (fields["error"] as? String).map { ServeReportText.printable($0, limit: 2_000) } ?? "unknown error"
             terminal.line("[\(time)] " + terminal.red("\(device): did not load, generation \(generation) stays: ") + error)
         }
-        return HTTPResponse(statusCode: .noContent)
+        return ServeResponse(status: 204)
     }
 
     /// Whether the request carries `Authorization: Bearer <token>` (compared in constant time).
-    func authorized(_ request: HTTPRequest) -> Bool {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else { return false }
+    func authorized(_ head: ServeRequestHead) -> Bool {
+        guard let header = head.header("authorization"), header.hasPrefix("Bearer ") else { return false }
         return Self.constantTimeEqual(String(header.dropFirst("Bearer ".count)), token)
     }
 
@@ -90,13 +94,46 @@ struct RulesEndpoints: Sendable {
         return tag
     }
 
-    static func unauthorized() -> HTTPResponse {
-        var response = text(.unauthorized, "send Authorization: Bearer <token>, with the token flowstack serve printed\n")
-        response.headers[HTTPHeader("WWW-Authenticate")] = "Bearer"
-        return response
+    static func unauthorized() -> ServeResponse {
+        .text(401, "send Authorization: Bearer <token>, with the token flowstack serve printed\n", headers: [("WWW-Authenticate", "Bearer")])
+    }
+}
+
+/// Report fields as the terminal shows them: one line, no terminal control, a bounded length.
+enum ServeReportText {
+    /// `text` with every control character (C0, DEL, C1), line or paragraph separator and
+    /// bidirectional override written as a visible escape (`\n`, `\u{1B}`), cut to `limit`
+    /// characters (then ending in `…`).
+    static func printable(_ text: String, limit: Int) -> String {
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            if count >= limit {
+                result += "…"
+                break
+            }
+            result += escaped(scalar)
+            count += 1
+        }
+        return result
     }
 
-    static func text(_ status: HTTPStatusCode, _ text: String) -> HTTPResponse {
-        HTTPResponse(statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text.utf8))
+    /// The generation an app reported: a number, or text shown escaped and cut short.
+    static func generation(_ value: Any?) -> String {
+        if let number = value as? Int { return String(number) }
+        if let text = value as? String { return printable(text, limit: 20) }
+        return "?"
+    }
+
+    private static func escaped(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x0A: return "\\n"
+        case 0x0D: return "\\r"
+        case 0x09: return "\\t"
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        default:
+            return String(scalar)
+        }
     }
 }

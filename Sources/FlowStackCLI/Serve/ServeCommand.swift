@@ -1,8 +1,12 @@
 import ArgumentParser
 import FlowScript
-import FlyingFox
 import FlyingSocks
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `flowstack serve [DIR]`: serves the project's rules to apps in development, live.
 struct ServeCommand: AsyncParsableCommand {
@@ -10,14 +14,21 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the rules to a running app over HTTP, live, on every save.",
         discussion: """
-            Watches DIR like `watch` and serves its rules (routes.lua and rules/)
-            to apps that called engine.connect(to:token:) in a DEBUG build, on a
-            device or a Simulator. Prints the URL, the token and the lines to
-            paste into the app. On every save the rules are loaded first: a save
-            that does not load is printed with file:line and not served (the last
-            good rules stay); a clean one is served at once and the flow tests
-            run, with a one-line summary. What each app loaded comes back and is
-            printed ("iPhone 15 Simulator: generation 14 loaded").
+            Watches DIR like `watch` and serves its rules (routes.lua and the
+            files under rules/, nothing else: no generated types file) to apps
+            that called engine.connect(to:token:) in a DEBUG build, on a device or
+            a Simulator. Prints the URL, the token and the lines to paste into the
+            app. On every save the rules are loaded first: a save that does not
+            load is printed with file:line and not served (the last good rules
+            stay); so is one an app would refuse (a symbolic link out of DIR, a
+            file over 8 MiB, a bundle over 16 MiB). A clean one is served at once
+            and the flow tests run, with a one-line summary. What each app loaded
+            comes back and is printed ("iPhone 15 Simulator: generation 14
+            loaded"), control characters escaped.
+
+            It listens on 127.0.0.1 (this machine: the Simulator) unless --host
+            says otherwise; --host 0.0.0.0 lets a device on the network connect
+            and prints a warning that every device on the network can reach it.
 
             HTTP (every request needs `Authorization: Bearer TOKEN`, else 401):
               GET /v1/rules          200 with the rules as a bundle archive (the
@@ -27,23 +38,26 @@ struct ServeCommand: AsyncParsableCommand {
                                      when nothing loaded within S seconds (at
                                      most 60), 200 as soon as a save loads
               POST /v1/report        JSON {device, result, generation, error}
-                                     from the app; printed
+                                     from the app (at most 64 KiB); printed
+            Limits, enforced while reading: headers 16 KiB and 64 lines (else
+            431), bodies 64 KiB (else 413, before the body is read), a request
+            whole within 10 seconds, a connection idle for 30 seconds closed.
 
             The token is --token, else FLOWSTACK_SERVE_TOKEN, else a random one.
             Serve on a network you trust: the rules travel in plain HTTP.
 
             Examples:
-              flowstack serve                          (serves ./Scripts on a free port)
+              flowstack serve                          (serves ./Scripts to this machine)
               flowstack serve Scripts --port 8765 --token dev-secret
-              flowstack serve Scripts --host 127.0.0.1   (Simulator only)
-              flowstack serve Scripts --key rules.key    (signed, for apps that verify)
+              flowstack serve Scripts --host 0.0.0.0   (a device on the network)
+              flowstack serve Scripts --key rules.key  (signed, for apps that verify)
             """
     )
 
     @OptionGroup var project: ProjectArgument
 
-    @Option(help: ArgumentHelp("The address to listen on (default: every IPv4 interface; 127.0.0.1 for this machine only).", valueName: "ADDR"))
-    var host: String?
+    @Option(help: ArgumentHelp("The address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 for devices on the network).", valueName: "ADDR"))
+    var host: String = "127.0.0.1"
 
     @Option(help: ArgumentHelp("The port to listen on (default: a free one).", valueName: "N"))
     var port: UInt16 = 0
@@ -53,6 +67,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Sign the served bundles with this private key (from `flowstack keygen`).", valueName: "KEY"))
     var key: String?
+
+    @Option(help: .hidden)
+    var requestTimeout: Double = 10
+
+    @Option(help: .hidden)
+    var idleTimeout: Double = 30
 
     @MainActor
     mutating func run() async throws {
@@ -64,32 +84,40 @@ struct ServeCommand: AsyncParsableCommand {
         if let key {
             do { signingKey = try FlowRuleBundleSigningKey(contentsOf: URL(fileURLWithPath: key)) } catch { throw CommandFailure(error.description) }
         }
+        guard requestTimeout > 0, idleTimeout > 0 else { throw CommandFailure("timeouts must be positive numbers of seconds") }
+        // A client that goes away while a response is written must not end the server.
+        signal(SIGPIPE, SIG_IGN)
         let hub = LiveRulesHub()
         let session = ServeSession(directory: url, name: project.directory, hub: hub, terminal: terminal, signingKey: signingKey)
-        let server = HTTPServer(config: HTTPServer.Configuration(
-            address: try listenAddress(), timeout: TimeInterval(RulesEndpoints.maximumWait + 15), logger: .disabled))
         let endpoints = RulesEndpoints(hub: hub, token: token, terminal: terminal, notReady: { @MainActor in
             session.lastError ?? "the rules have not loaded"
         })
-        await endpoints.install(on: server)
-        let serving = Task { try await server.run() }
+        var limits = ServeHTTPLimits()
+        limits.requestTimeout = .milliseconds(Int(requestTimeout * 1000))
+        limits.idleTimeout = .milliseconds(Int(idleTimeout * 1000))
+        let server: ServeHTTPServer
         do {
-            try await server.waitUntilListening(timeout: 10)
+            server = try ServeHTTPServer(address: try listenAddress(), limits: limits, handler: endpoints) { warning in
+                terminal.line("[\(ServeSession.clockTime())] " + terminal.yellow("warning: ") + warning)
+            }
+        } catch let failure as CommandFailure {
+            throw failure
         } catch {
-            serving.cancel()
-            let reason = (try? await serving.value).map { _ in "\(error)" } ?? "\(error)"
-            throw CommandFailure("cannot listen on \(host ?? "0.0.0.0"):\(port) (\(reason)); choose another --port or --host")
+            throw CommandFailure("cannot listen on \(host):\(port) (\(error.localizedDescription)); choose another --port or --host")
         }
-        guard case .ip4(_, let boundPort)? = await server.listeningAddress ?? nil else {
-            throw CommandFailure("the server did not report its port")
-        }
+        let boundPort = try server.port()
         printBanner(port: boundPort, token: token, signed: signingKey != nil, terminal: terminal)
         await session.refresh()
 
-        try await forEachSave(of: url, terminal: terminal, stopped: "stopped serving \(project.directory)") {
+        // Connections wait in the listen queue until the project is watched: a client that
+        // takes every descriptor first cannot stop the watching from starting.
+        var serving: Task<Void, any Error>?
+        try await forEachSave(of: url, terminal: terminal, stopped: "stopped serving \(project.directory)", watching: {
+            serving = Task { try await server.run() }
+        }) {
             await session.refresh()
         }
-        serving.cancel()
+        serving?.cancel()
     }
 
     private func resolvedToken() throws -> String {
@@ -106,9 +134,9 @@ struct ServeCommand: AsyncParsableCommand {
         return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
     }
 
+    /// The address to listen on: an IPv4 or IPv6 address (`localhost` is 127.0.0.1).
     private func listenAddress() throws -> any SocketAddress {
-        guard let host else { return sockaddr_in.inet(port: port) }
-        let address = host == "localhost" ? "127.0.0.1" : host
+        let address = listenHost
         do {
             return address.contains(":") ? try sockaddr_in6.inet6(ip6: address, port: port) : try sockaddr_in.inet(ip4: address, port: port)
         } catch {
@@ -116,20 +144,31 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    private var listenHost: String { host == "localhost" ? "127.0.0.1" : host }
+
+    /// Whether only this machine can reach the server.
+    static func isLoopback(_ address: String) -> Bool {
+        address.hasPrefix("127.") || address == "::1"
+    }
+
     @MainActor
     private func printBanner(port: UInt16, token: String, signed: Bool, terminal: Terminal) {
-        let hosts: [String]
-        if let host, host != "0.0.0.0", host != "::" {
-            hosts = [host == "localhost" ? "127.0.0.1" : host]
-        } else {
-            hosts = ServeAddresses.localIPv4() + ["127.0.0.1"]
-        }
+        let address = listenHost
+        let hosts = address == "0.0.0.0" || address == "::" ? ServeAddresses.localIPv4() + ["127.0.0.1"] : [address]
         let urls = hosts.map { "http://\(ServeAddresses.urlHost($0)):\(port)" }
         terminal.line(terminal.bold("flowstack serve: \(project.directory)") + (signed ? " (signed bundles)" : ""))
         for url in urls { terminal.line("url: \(url)") }
         terminal.line("token: \(token)")
+        if !Self.isLoopback(address) {
+            terminal.line(terminal.yellow("warning: ") + "listening on \(ServeAddresses.urlHost(address)): devices on the network can reach "
+                + "this server (they still need the token); the rules travel in plain HTTP, so serve on a network you trust")
+        }
         terminal.line("")
-        terminal.line("Paste into the app (a device uses the first URL; the Simulator can use 127.0.0.1):")
+        if Self.isLoopback(address) {
+            terminal.line("Paste into the app (the Simulator reaches this machine only; for a device, serve with --host 0.0.0.0):")
+        } else {
+            terminal.line("Paste into the app (a device uses the first URL; the Simulator can use 127.0.0.1):")
+        }
         terminal.line("")
         terminal.line("    #if DEBUG")
         terminal.line("    engine.connect(to: URL(string: \"\(urls[0])\")!, token: \"\(token)\")")

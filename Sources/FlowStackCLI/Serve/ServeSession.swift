@@ -24,16 +24,17 @@ final class ServeSession {
         flows = WatchSession(directory: directory, name: name, filter: nil, terminal: terminal)
     }
 
-    /// Loads the project; serves it when it loads cleanly and differs, then runs the flows.
+    /// Loads the project; serves it when it loads cleanly, differs, and an app would accept it;
+    /// then runs the flows.
     func refresh() async {
         let time = Self.clockTime()
+        let kept = generation > 0 ? "generation \(generation) is still served" : "nothing is served yet"
         let files: [String: Data]
         do {
             files = try loadCleanly()
         } catch {
-            lastError = error.description
-            let kept = generation > 0 ? "generation \(generation) is still served" : "nothing is served yet"
-            terminal.line("[\(time)] " + terminal.red("did not load (\(kept)): ") + error.description)
+            lastError = "\(error)"
+            terminal.line("[\(time)] " + terminal.red("did not load (\(kept)): ") + "\(error)")
             return
         }
         lastError = nil
@@ -42,37 +43,59 @@ final class ServeSession {
                 try await publish(files)
                 terminal.line("[\(time)] " + terminal.green("serving generation \(generation)") + " (\(files.count) files)")
             } catch {
-                terminal.line("[\(time)] " + terminal.red("cannot build the bundle: ") + error.description)
+                terminal.line("[\(time)] " + terminal.red("not served (\(kept)): ") + "\(error)")
                 return
             }
         }
         await flows.runOnce()
     }
 
-    /// The project's `routes.lua` and rules, after checking that they load into an engine.
-    private func loadCleanly() throws(FlowScriptError) -> [String: Data] {
+    /// The files served: `routes.lua` and the rules under `rules/`, nothing else of the project
+    /// (no generated types file), each read with the checks a bundle's files get (no link out
+    /// of the project, regular files only, the per-file limit apps enforce), after checking that
+    /// those very bytes load into an engine.
+    private func loadCleanly() throws -> [String: Data] {
         let project = try FlowProject(directory: directory)
+        var files: [String: Data] = [:]
+        var sources: [FlowRulesSource] = []
+        for source in project.rules {
+            let data = try FlowRuleBundle.readProjectFile(source.name, in: directory)
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw FlowScriptError(kind: .runtime, file: source.name, message: "cannot read the file as UTF-8 text")
+            }
+            files[source.name] = data
+            sources.append(FlowRulesSource(name: source.name, text: text))
+        }
+        if project.manifest != nil {
+            files[FlowProject.manifestFileName] = try FlowRuleBundle.readProjectFile(FlowProject.manifestFileName, in: directory)
+        }
         var configuration = FlowRulesConfiguration(manifest: project.manifest)
         configuration.logger = Logger(label: "flowstack.serve", factory: { _ in SwiftLogNoOpLogHandler() })
-        let engine = try FlowRulesEngine<FlowRouteValue>(sources: project.rules, configuration: configuration)
+        let engine = try FlowRulesEngine<FlowRouteValue>(sources: sources, configuration: configuration)
         engine.close()
-        var files: [String: Data] = [:]
-        for source in project.rules { files[source.name] = Data(source.text.utf8) }
-        let manifest = directory.appendingPathComponent(FlowProject.manifestFileName)
-        if project.manifest != nil, let data = FileManager.default.contents(atPath: manifest.path) {
-            files[FlowProject.manifestFileName] = data
-        }
         return files
     }
 
-    private func publish(_ files: [String: Data]) async throws(FlowRuleBundleError) {
+    private func publish(_ files: [String: Data]) async throws {
         let next = generation + 1
         let archive = try FlowRuleBundleArchive.make(
             files: files, version: FlowRuleBundleVersion(components: [0, 0, next])!, minimumAppVersion: FlowRuleBundleVersion(components: [0])!,
             expires: Date().addingTimeInterval(30 * 86_400), signingKey: signingKey)
+        let body = archive.encoded()
+        try Self.checkAcceptedByApps(body)
         generation = next
         servedFiles = files
-        await hub.publish(LiveRulesHub.Snapshot(generation: next, etag: Self.etag(files), body: archive.encoded()))
+        await hub.publish(LiveRulesHub.Snapshot(generation: next, etag: Self.etag(files), body: body))
+    }
+
+    /// Refuses an archive larger than apps accept. (Each file was held to the per-file limit
+    /// when it was read, by `FlowRuleBundle.readProjectFile`.)
+    static func checkAcceptedByApps(_ archive: Data) throws(ServeRefusal) {
+        let limit = FlowRuleBundleArchive.defaultMaximumBytes
+        guard archive.count <= limit else {
+            throw ServeRefusal(description: "the bundle archive would hold \(archive.count) bytes, more than the \(limit >> 20) MiB "
+                + "(\(limit) bytes) an app accepts, so every app would refuse it; make the rules smaller")
+        }
     }
 
     /// A tag that depends on the files only, so a restarted server gives the same rules the same tag.
@@ -89,4 +112,9 @@ final class ServeSession {
         formatter.dateFormat = "HH:mm:ss"
         return formatter.string(from: Date())
     }
+}
+
+/// Why `flowstack serve` does not publish rules that loaded.
+struct ServeRefusal: Error, CustomStringConvertible {
+    let description: String
 }
