@@ -81,20 +81,20 @@ final class ServeSession {
         let archive = try FlowRuleBundleArchive.make(
             files: files, version: FlowRuleBundleVersion(components: [0, 0, next])!, minimumAppVersion: FlowRuleBundleVersion(components: [0])!,
             expires: Date().addingTimeInterval(30 * 86_400), signingKey: signingKey)
+        try Self.checkAcceptedByApps(archive)
         let body = archive.encoded()
-        try Self.checkAcceptedByApps(body)
         generation = next
         servedFiles = files
         await hub.publish(LiveRulesHub.Snapshot(generation: next, etag: Self.etag(files), body: body))
     }
 
-    /// Refuses an archive larger than apps accept. (Each file was held to the per-file limit
-    /// when it was read, by `FlowRuleBundle.readProjectFile`.)
-    static func checkAcceptedByApps(_ archive: Data) throws(ServeRefusal) {
-        let limit = FlowRuleBundleArchive.defaultMaximumBytes
-        guard archive.count <= limit else {
-            throw ServeRefusal(description: "the bundle archive would hold \(archive.count) bytes, more than the \(limit >> 20) MiB "
-                + "(\(limit) bytes) an app accepts, so every app would refuse it; make the rules smaller")
+    /// Refuses an archive an app would refuse, by the bundle limits `bundle`, `install` and
+    /// launch share (each file was also held to the per-file limit when it was read).
+    static func checkAcceptedByApps(_ archive: FlowRuleBundleArchive) throws(ServeRefusal) {
+        do {
+            try FlowRuleBundleLimits.check(archive, bundle: "the served rules")
+        } catch {
+            throw ServeRefusal(description: "\(error.description); every app would refuse it, so it is not published")
         }
     }
 

@@ -85,7 +85,12 @@ struct BundleProjectContentsTests {
             return file == tooDeep && detail.contains("33 folders deep")
         }
         #expect(!FileManager.default.fileExists(atPath: fixture.url(FlowRuleBundle.manifestFileName).path), "nothing written")
-        #expect(!(try FlowProject(directory: fixture.directory)).rules.contains { $0.name == tooDeep })
+        // test and check refuse the project, naming the file, rather than skip it.
+        #expect {
+            try FlowProject(directory: fixture.directory)
+        } throws: { error in
+            "\(error)".contains(tooDeep) && "\(error)".contains("33 folders deep")
+        }
     }
 
     @Test("a 9 MiB file is refused when signing, before bundle.json is written")
