@@ -6,38 +6,47 @@ extension FlowRulesEngine {
     ///
     /// Unknown keys and bad values become warnings (in `diagnostics` and the log) and are
     /// ignored, so an earlier rule's value for that key stays. Each style rule runs on its own: one
-    /// that fails is reported at its `file:line` and left out, and the others still apply. Only
-    /// the instruction budget's stop ends the whole call (the hook then styles nothing).
+    /// that fails is reported at its `file:line` and left out, and the others still apply, a rule
+    /// stopped by the instruction or time budget included.
     public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         guard let set = ruleSet, (set.styleCounts[hook] ?? 0) > 0 else { return nil }
         guard let root = context.rootRoute(as: Route.self), let screen = context.screenRoute(as: Route.self) else {
             return nil
         }
-        let merged: LuaValue
-        let failures: LuaValue
-        set.vm.noteStyleRulesRunning()
-        do {
-            (merged, failures) = try set.vm.call(
-                set.styleFunction,
-                arguments: { writer throws(FlowScriptError) in
-                    writer.push(hook.rawValue)
-                    writer.pushTable(fieldCount: 8) { table in
-                        table.set("stackIndex", context.stackIndex + 1)
-                        table.set("stackID", context.stackID.flowString)
-                        table.set("presentation", context.presentationStyle.rawValue)
-                        table.set("isRootStack", context.isRootStack)
-                        table.set("screenDepth", context.screenDepth)
-                        table.set("isRootScreen", context.isRootScreen)
-                        table.setPushed("rootRoute") { Self.push(root.flowRoute, on: writer) }
-                        table.setPushed("screenRoute") { Self.push(screen.flowRoute, on: writer) }
-                    }
-                },
-                results: { results throws(FlowScriptError) in (try results.value(at: 1), try results.value(at: 2)) }
-            )
-        } catch {
-            let error = set.relocated(error)
-            note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "style rule failed: \(error.message)"))
-            return nil
+        let styleCount = set.styleCounts[hook] ?? 0
+        var merged = LuaValue.nil
+        var failures = LuaValue.nil
+        // A rule stopped by a budget ends the whole call: it is reported, and the call runs again
+        // without it (and without any rule stopped before it), so the others still apply.
+        var retry = false
+        for attempt in 0...styleCount {
+            set.vm.noteStyleRulesRunning()
+            do {
+                (merged, failures) = try set.vm.call(
+                    set.styleFunction,
+                    arguments: { writer throws(FlowScriptError) in
+                        writer.push(hook.rawValue)
+                        writer.pushTable(fieldCount: 8) { table in
+                            table.set("stackIndex", context.stackIndex + 1)
+                            table.set("stackID", context.stackID.flowString)
+                            table.set("presentation", context.presentationStyle.rawValue)
+                            table.set("isRootStack", context.isRootStack)
+                            table.set("screenDepth", context.screenDepth)
+                            table.set("isRootScreen", context.isRootScreen)
+                            table.setPushed("rootRoute") { Self.push(root.flowRoute, on: writer) }
+                            table.setPushed("screenRoute") { Self.push(screen.flowRoute, on: writer) }
+                        }
+                        writer.push(retry)
+                    },
+                    results: { results throws(FlowScriptError) in (try results.value(at: 1), try results.value(at: 2)) }
+                )
+                break
+            } catch {
+                let error = set.relocated(error)
+                note(FlowScriptDiagnostic(severity: .error, file: error.file, line: error.line, message: "style rule failed: \(error.message)"))
+                guard Self.stopsTheWholeCall(error), attempt < styleCount else { return nil }
+                retry = true
+            }
         }
         if case .table(let failed) = failures { noteStyleFailures(failed.array) }
         guard case .table(let list) = merged else { return nil }
@@ -46,6 +55,12 @@ extension FlowRulesEngine {
             attributes = attributes.merging(parseStyle(table, hook: hook))
         }
         return attributes
+    }
+
+    /// Whether an error stopped the whole style call rather than one rule (a budget's stop,
+    /// which a rule's protected call cannot catch).
+    private static func stopsTheWholeCall(_ error: FlowScriptError) -> Bool {
+        error.kind == .instructionBudget || error.kind == .timeLimit
     }
 
     /// Notes the style rules that failed: pairs of the rule's registration (`file:line`) and its

@@ -320,15 +320,25 @@ end
 -- Every rule's attributes in order: Swift checks each table and merges them, so a bad value is
 -- ignored without dropping what an earlier rule set for that key. Each rule runs on its own: one
 -- that fails is left out and the rules after it still apply; the second result lists, for each
--- failure, the rule's registration (`file:line`) and the error. (The budget's stop is not caught:
--- it fires again at the next instruction and ends the whole call.)
-local function style(hook, context)
+-- failure, the rule's registration (`file:line`) and the error. A budget's stop cannot be caught
+-- here (it fires again at the next instruction and ends the whole call), so Swift calls again
+-- with `retry` true: the rule left running by the stopped call is skipped from then on, with
+-- every rule skipped since the first call of this resolution, and the others still apply.
+local styleSkipped = {}
+local function style(hook, context, retry)
   local list = styles[hook]
+  if retry then
+    if styleRunning then styleSkipped[styleRunning] = true end
+  elseif next(styleSkipped) ~= nil then
+    styleSkipped = {}
+  end
+  styleRunning = nil
   -- Read-only at every depth: no style rule can change what the next one reads.
   freeze(context, "the style context")
   local results, failures = nil, nil
   for i = 1, #list do
     local rule = list[i]
+    if styleSkipped[rule] then goto continue end
     styleRunning = rule
     local ok, attributes = pcall(styleOf, rule, context)
     styleRunning = nil
@@ -340,6 +350,7 @@ local function style(hook, context)
       results = results or {}
       results[#results + 1] = attributes
     end
+    ::continue::
   end
   return results, failures
 end

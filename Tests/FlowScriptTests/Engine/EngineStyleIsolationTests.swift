@@ -56,4 +56,29 @@ struct EngineStyleIsolationTests {
         #expect(error.line == 1)
         #expect(error.message.contains("must return a table of attributes or nil"), "\(error.message)")
     }
+
+    @Test("A style rule that runs out of the instruction budget is reported at its file; the rules before and after it still apply")
+    func runawayRuleIsolated() throws {
+        let (engine, router) = try engine([
+            ("rules/10-team-a.lua", """
+                flow.style.screen(function(c) return { navigationTitle = "A" } end)
+                flow.style.screen(function(c)
+                  while true do end
+                end)
+                flow.style.stack(function(c) local n = 0 while true do n = n + 1 end end)
+                """),
+            ("rules/20-team-b.lua", """
+                flow.style.screen(function(c) return { tint = "red" } end)
+                flow.style.screen(function(c) while true do end end)
+                flow.style.stack(function(c) return { navigationBarHidden = true } end)
+                """),
+        ])
+        let style = try #require(router.resolvedStyle(stackIndex: 0, screenDepth: 0))
+        #expect(style.screen.navigationTitle == "A", "\(style.screen)")
+        #expect(style.screen.tint == .named(.red), "the rule after two runaway ones still applies: \(style.screen)")
+        #expect(style.stack.navigationBarHidden == true, "\(style.stack)")
+        let budget = engine.diagnostics.filter { $0.severity == .error && $0.message.contains("instruction budget") }
+        #expect(budget.count == 3, "each runaway rule once: \(engine.diagnostics)")
+        #expect(Set(budget.compactMap(\.file)) == ["rules/10-team-a.lua", "rules/20-team-b.lua"], "\(budget)")
+    }
 }
