@@ -50,7 +50,7 @@ extension FlowTestRunner {
             } else {
                 policy = .replace
             }
-            return [.boolean(try self.currentRouter().showGlobalDialog(dialog, policy: policy))]
+            return [.boolean(try self.currentRouter().requestGlobalDialog(dialog, policy: policy))]
         })
         try vm.register("router.hideDialog", returning: { [unowned self] _ in
             try self.currentRouter().hideGlobalDialog()

@@ -35,6 +35,7 @@ extension FlowRouter {
     /// no hook is installed, or the dialog does not convert), follows a rule's "show this
     /// instead" (each one asked again, up to `maximumRedirects`; the same id with another
     /// policy is shown without asking), and records every request in the history.
+    @discardableResult
     func requestDialog(
         _ dialog: Dialog, policy: FlowDialogPolicy, source: FlowDialogSource,
         chain: [FlowDialogValue] = [], askRules: Bool = true

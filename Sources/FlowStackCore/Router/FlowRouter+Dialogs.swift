@@ -2,14 +2,23 @@ import Foundation
 
 /// The global dialog: one visible dialog above every stack, and a queue behind it.
 extension FlowRouter {
-    /// Shows a dialog by `policy`; returns whether it became visible or was queued.
+    /// Shows a dialog by `policy` (FlowStack's signature: nothing is returned, so
+    /// `router.showGlobalDialog` stores as `(Dialog, FlowDialogPolicy) -> Void`).
     ///
     /// With rules installed and a dialog type that converts (`FlowDialogConvertible`), the
-    /// dialog rules decide first: a refused dialog returns `false` (the history entry has the
-    /// reason), and a rule may show another dialog instead (see `FlowRouter+DialogRules.swift`).
-    /// A dialog requested while a rule decides is refused.
+    /// dialog rules decide first, and a rule may show another dialog instead (see
+    /// `FlowRouter+DialogRules.swift`). A dialog requested while a rule decides is refused. To
+    /// know whether it became visible or was queued, call `requestGlobalDialog(_:policy:)` or
+    /// read the last history entry.
+    public func showGlobalDialog(_ dialog: Dialog, policy: FlowDialogPolicy = .replace) {
+        requestDialog(dialog, policy: policy, source: .code)
+    }
+
+    /// Shows a dialog exactly as `showGlobalDialog(_:policy:)` does and returns whether it
+    /// became visible or was queued: `false` when a rule refused it (the history entry has the
+    /// reason) or `.ignoreIfVisible` found a dialog showing.
     @discardableResult
-    public func showGlobalDialog(_ dialog: Dialog, policy: FlowDialogPolicy = .replace) -> Bool {
+    public func requestGlobalDialog(_ dialog: Dialog, policy: FlowDialogPolicy = .replace) -> Bool {
         requestDialog(dialog, policy: policy, source: .code).shown
     }
 
