@@ -2,7 +2,7 @@ import Foundation
 
 // The one seam between a router and its rules: the router builds a `FlowRuleRequest` in script
 // values, asks `decide` or `decideAsync`, and turns the `FlowRuleDecision` back into its own route
-// type in `verdict(for:of:link:)`. Both navigation pipelines (sync and async) call these.
+// type in `verdict(for:link:)`. The pipeline's two drivers (`run`, `runAsync`) call these.
 
 /// The rules installed in a router, with the conversions of the router's route type.
 @MainActor @usableFromInline
@@ -116,16 +116,16 @@ extension FlowRouter {
         }
         let shape = command.shape
         var target: Int?
-        if let shapeTarget = shape.target, let index = index(for: shapeTarget) { target = index + 1 }
+        if let shapeTarget = shape.target, let index = core.index(for: shapeTarget) { target = index + 1 }
         // Read in place (`last` would copy the whole stack).
-        let stackCount = _stacks.count
-        let dialog = globalDialog
+        let stackCount = core.stacks.count
+        let dialog = core.globalDialog
         return FlowRuleRequest(
             kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
             source: source, isAsync: isAsync, runsDefaultPreconditions: !condition,
-            dialog: dialog == nil ? nil : dialogKey(dialog), queuedDialogCount: dialogQueue.count,
+            dialog: dialog == nil ? nil : FlowRouterState<Route, Dialog>.dialogKey(dialog), queuedDialogCount: core.dialogQueue.count,
             redirectChain: chain.isEmpty ? [] : chain.map(\.summary), stackCount: stackCount,
-            frontScreenCount: stackCount == 0 ? 0 : _stacks[stackCount - 1].pathCount + 1, stacks: stacks)
+            frontScreenCount: stackCount == 0 ? 0 : core.stacks[stackCount - 1].pathCount + 1, stacks: stacks)
     }
 
     /// Asks the rules about a synchronous request; a navigation requested while they decide is
@@ -138,7 +138,7 @@ extension FlowRouter {
         if !isKnownUniquelyReferenced(&link.syncStacks) {
             link.syncStacks = FlowRouterStacks(encode: link.encode, stacks: [])
         }
-        link.syncStacks.stacks = _stacks
+        link.syncStacks.stacks = core.stacks
         let verdict: FlowRulesVerdict<Route>
         do {
             let request = ruleRequest(
@@ -161,7 +161,7 @@ extension FlowRouter {
         chain: [FlowCommand<Route>]
     ) async -> FlowRulesVerdict<Route> {
         let request = ruleRequest(
-            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: _stacks), source: source,
+            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: core.stacks), source: source,
             isAsync: true, condition: condition, chain: chain)
         decidingTask = FlowSerialQueue.currentTask
         let decision = await link.hook.decideAsync(request)
@@ -209,7 +209,7 @@ extension FlowRouter where Route: FlowRouteConvertible {
 
     /// The stacks as they are now, as rules read them (for building a ``FlowRuleRequest`` by hand).
     public var ruleStacks: any FlowRuleStacks {
-        FlowRouterStacks(encode: rules?.encode ?? Self.routeEncoder(), stacks: _stacks)
+        FlowRouterStacks(encode: rules?.encode ?? Self.routeEncoder(), stacks: core.stacks)
     }
 
     /// Converts routes to their script values, caching each (a `FlowRouteValue` is its own).
