@@ -48,7 +48,9 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     /// The rules generation in force (0 without rules).
     public let generation: Int
     /// The stacks before.
-    public let previousStacks: [FlowStackState<Route>]
+    @inlinable public var previousStacks: [FlowStackState<Route>] { before }
+    /// `previousStacks`' storage (the history reuses the array of the entry it drops).
+    @usableFromInline var before: [FlowStackState<Route>]
     /// The stacks after.
     public let newStacks: [FlowStackState<Route>]
 
@@ -66,7 +68,7 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
         self.status = status
         self.reason = reason
         self.generation = generation
-        self.previousStacks = previousStacks
+        self.before = previousStacks
         self.newStacks = newStacks
     }
 

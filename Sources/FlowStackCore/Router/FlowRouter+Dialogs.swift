@@ -12,7 +12,7 @@ extension FlowRouter {
     ///
     /// With rules installed and a dialog type that converts (`FlowDialogConvertible`), the
     /// dialog rules decide first, and a rule may show another dialog instead (see
-    /// `FlowRouter+DialogRules.swift`). A dialog requested while a rule decides is refused. To
+    /// `requestDialog` below). A dialog requested while a rule decides is refused. To
     /// know whether it became visible or was queued, call `requestGlobalDialog(_:policy:)` or
     /// read the last history entry.
     public func showGlobalDialog(_ dialog: Dialog, policy: FlowDialogPolicy = .replace) {

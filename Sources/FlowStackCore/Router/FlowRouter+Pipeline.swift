@@ -291,7 +291,15 @@ extension FlowRouter {
         willChange()
         let before = core.stacks
         let applied = status == .applied
-        if applied { core.apply(command) }
+        if applied {
+            // A full history drops its oldest entry below: its stacks array holds the new stacks
+            // (no array allocated here, none freed there).
+            if transactionState == nil, var spare = core.log.takeEvictedStacks() {
+                spare.append(contentsOf: before)
+                core.stacks = spare
+            }
+            core.apply(command)
+        }
         let generation = decidedBy ?? self.generation
         if applied, didApplyOperation == nil, let output = Output.appliedWithoutResult {
             // Without a result to build, the command moves into the history entry.
