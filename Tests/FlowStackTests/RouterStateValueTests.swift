@@ -9,14 +9,17 @@ struct RouterStateValueTests {
     typealias State = FlowRouterState<TestRoute, TestDialog>
 
     @Test func validateNamesWhatCannotRunAndChangesNothing() {
-        let state = State(root: .home)
+        var state = State(root: .home)
         let copy = state
-        #expect(state.validate(FlowCommand(.pop(count: 1, target: .active)))?.0 == .nothingToPop)
-        #expect(state.validate(FlowCommand(.dismiss(target: .active)))?.0 == .nothingToDismiss)
-        #expect(state.validate(FlowCommand(.push(.a, target: .stack(UUID()))))?.0 == .stackNotFound)
-        #expect(state.validate(FlowCommand(.popTo(.b, match: .exclusive, target: .root)))?.0 == .routeNotFound)
-        #expect(state.validate(FlowCommand(.present(.a, style: .root)))?.0 == .failed)
-        #expect(state.validate(FlowCommand(.push(.a, target: .active))) == nil)
+        let refusals = [
+            state.validate(FlowCommand(.pop(count: 1, target: .active)))?.0,
+            state.validate(FlowCommand(.dismiss(target: .active)))?.0,
+            state.validate(FlowCommand(.push(.a, target: .stack(UUID()))))?.0,
+            state.validate(FlowCommand(.popTo(.b, match: .exclusive, target: .root)))?.0,
+            state.validate(FlowCommand(.present(.a, style: .root)))?.0,
+            state.validate(FlowCommand(.push(.a, target: .active)))?.0,
+        ]
+        #expect(refusals == [.nothingToPop, .nothingToDismiss, .stackNotFound, .routeNotFound, .failed, nil])
         #expect(state == copy)
         #expect(state.nextSequence == copy.nextSequence)
     }
@@ -96,10 +99,10 @@ struct RouterStateValueTests {
     }
 }
 
-/// A full history reuses the stacks array of the entry it drops; every entry keeps its stacks.
+/// A full history drops its oldest entries and keeps every other entry's stacks.
 @MainActor
-struct RouterHistoryReuseTests {
-    @Test func aFullHistoryKeepsEveryEntrysStacksWhileReusingTheDroppedOnes() {
+struct RouterHistoryBoundTests {
+    @Test func aFullHistoryKeepsEveryEntrysStacks() {
         let router = TestRouter(root: .home)
         router.maximumOperationHistoryCount = 4
         for round in 0..<10 {

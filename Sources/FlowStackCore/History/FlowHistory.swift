@@ -1,8 +1,7 @@
 import Foundation
 
 /// The router's bounded history, oldest first: a ring buffer, so recording costs the same
-/// whatever its length, and the stacks array of the entry it drops is reused for the next
-/// change (`takeEvictedStacks`), so a full history allocates and frees no array per operation.
+/// whatever its length.
 public struct FlowHistory<Route: Hashable>: RandomAccessCollection {
     @usableFromInline var buffer: [FlowHistoryEntry<Route>] = []
     @usableFromInline var head = 0
@@ -37,19 +36,6 @@ public struct FlowHistory<Route: Hashable>: RandomAccessCollection {
             head += 1
             if head == buffer.count { head = 0 }
         }
-    }
-
-    /// The stacks array the next `append` would free with the oldest entry, emptied (its
-    /// capacity kept) for the caller to build the new stacks in; `nil` while the history is not
-    /// full. The oldest entry's `previousStacks` is then empty until `append` replaces it, so
-    /// call `append` right after, with no code of the app in between.
-    @inlinable
-    mutating func takeEvictedStacks() -> [FlowStackState<Route>]? {
-        guard storedLimit > 0, buffer.count >= storedLimit else { return nil }
-        var spare: [FlowStackState<Route>] = []
-        swap(&spare, &buffer[head].before)
-        spare.removeAll(keepingCapacity: true)
-        return spare
     }
 
     /// Changes the bound, keeping the newest entries.

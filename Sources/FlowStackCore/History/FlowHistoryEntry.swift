@@ -48,9 +48,7 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     /// The rules generation in force (0 without rules).
     public let generation: Int
     /// The stacks before.
-    @inlinable public var previousStacks: [FlowStackState<Route>] { before }
-    /// `previousStacks`' storage (the history reuses the array of the entry it drops).
-    @usableFromInline var before: [FlowStackState<Route>]
+    public let previousStacks: [FlowStackState<Route>]
     /// The stacks after.
     public let newStacks: [FlowStackState<Route>]
 
@@ -68,7 +66,7 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
         self.status = status
         self.reason = reason
         self.generation = generation
-        self.before = previousStacks
+        self.previousStacks = previousStacks
         self.newStacks = newStacks
     }
 

@@ -55,16 +55,16 @@ extension FlowRouter {
 
     func hideDialog(source: FlowOperationSource) {
         willChange()
-        let hidden = dialogKey(core.globalDialog)
-        let hadDialog = core.hideDialog()
-        recordDialog(core.dialogChange(.hide, dialog: hidden), status: hadDialog ? .applied : .ignored, source: source)
+        let hidden = dialogKey(storage.state.globalDialog)
+        let hadDialog = storage.state.hideDialog()
+        recordDialog(storage.state.dialogChange(.hide, dialog: hidden), status: hadDialog ? .applied : .ignored, source: source)
     }
 
     /// Removes the visible dialog and every queued one.
     public func clearGlobalDialogs() {
         willChange()
-        let hadAny = core.clearDialogs()
-        recordDialog(core.dialogChange(.clear, dialog: nil), status: hadAny ? .applied : .ignored, source: .code)
+        let hadAny = storage.state.clearDialogs()
+        recordDialog(storage.state.dialogChange(.clear, dialog: nil), status: hadAny ? .applied : .ignored, source: .code)
     }
 }
 
@@ -116,10 +116,10 @@ extension FlowRouter {
             return DialogOutcome(shown: applyDialog(dialog, policy: policy, source: source, reason: nil), reason: nil)
         }
         let request = FlowDialogRuleRequest(
-            dialog: value, policy: policy, source: source, visibleDialog: dialogKey(core.globalDialog),
-            queuedDialogCount: core.dialogQueue.count, redirectChain: chain)
+            dialog: value, policy: policy, source: source, visibleDialog: dialogKey(storage.state.globalDialog),
+            queuedDialogCount: storage.state.dialogQueue.count, redirectChain: chain)
         isDeciding = true
-        let decision = link.hook.decideDialog(request, stacks: FlowRouterStacks(encode: link.encode, stacks: core.stacks))
+        let decision = link.hook.decideDialog(request, stacks: FlowRouterStacks(encode: link.encode, stacks: storage.state.stacks))
         isDeciding = false
         switch decision {
         case .show:
@@ -183,7 +183,7 @@ extension FlowRouter {
         } catch {
             willChange()
             let reason = "cannot show '\(dialog.dialog.id)': \(error)"
-            recordDialog(core.dialogChange(.show(dialog.policy), dialog: dialog.dialog.id), status: .failed,
+            recordDialog(storage.state.dialogChange(.show(dialog.policy), dialog: dialog.dialog.id), status: .failed,
                          source: source.operationSource, reason: reason)
             outcome = DialogOutcome(shown: false, reason: reason)
         }
@@ -195,7 +195,7 @@ extension FlowRouter {
         _ dialog: Dialog, policy: FlowDialogPolicy, status: FlowOperationStatus, reason: String, source: FlowDialogSource
     ) {
         willChange()
-        recordDialog(core.dialogChange(.show(policy), dialog: dialogKey(dialog)), status: status,
+        recordDialog(storage.state.dialogChange(.show(policy), dialog: dialogKey(dialog)), status: status,
                      source: source.operationSource, reason: reason)
     }
 
@@ -203,8 +203,8 @@ extension FlowRouter {
     /// became visible or was queued.
     func applyDialog(_ dialog: Dialog, policy: FlowDialogPolicy, source: FlowDialogSource, reason: String?) -> Bool {
         willChange()
-        let taken = core.showDialog(dialog, policy: policy)
-        recordDialog(core.dialogChange(.show(policy), dialog: dialogKey(dialog)), status: taken ? .applied : .ignored,
+        let taken = storage.state.showDialog(dialog, policy: policy)
+        recordDialog(storage.state.dialogChange(.show(policy), dialog: dialogKey(dialog)), status: taken ? .applied : .ignored,
                      source: source.operationSource, reason: reason)
         return taken
     }

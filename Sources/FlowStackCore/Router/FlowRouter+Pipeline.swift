@@ -102,7 +102,8 @@ extension FlowRouter {
 
     // MARK: The drivers
 
-    /// The synchronous driver: decide, settle, and follow a redirect by calling itself.
+    /// The synchronous driver: decide, then commit (allowed or refused by a check) or settle a
+    /// rules' refusal or redirect, following a redirect by calling itself.
     @inlinable
     func run<Output: FlowRunOutput>(
         _ command: consuming FlowCommand<Route>,
@@ -114,26 +115,33 @@ extension FlowRouter {
            let refusal = refusedWhileBusy(command) {
             return Output(refusal)
         }
-        let verdict: FlowRulesVerdict<Route>
-        if let refusal = core.validate(command) {
-            verdict = .refuse(refusal.0, reason: refusal.1)
-        } else if source == .user {
-            verdict = .allow(reason: nil)
-        } else if let refusal = checkPreconditions(command, condition: condition) ?? checkGuard(command) {
-            verdict = .refuse(refusal.0, reason: refusal.1)
-        } else if let link = rules {
-            verdict = consultRules(command, link: link, source: source, condition: condition != nil, chain: chain)
-        } else {
-            verdict = .allow(reason: nil)
+        if let refusal = storage.state.validate(command) {
+            return commit(command, source: source, status: refusal.0, reason: refusal.1)
         }
-        let settled: FlowSettled<Route, Output> = settle(command, verdict, source: source, chain: chain, generation: nil)
-        switch consume settled {
-        case .done(let output):
-            return output
-        case .follow(let target, let blocked):
-            let followed: FlowOperationResult<Route> = run(target, source: source, condition: nil, chain: chain + [blocked.command])
-            return Output(blocked.following(followed))
+        var allowedReason: String?
+        if source != .user {
+            if let refusal = checkPreconditions(command, condition: condition) ?? checkGuard(command) {
+                return commit(command, source: source, status: refusal.0, reason: refusal.1)
+            }
+            if let link = rules {
+                // The common answer, allow, goes straight to the commit below.
+                let verdict = consultRules(command, link: link, source: source, condition: condition != nil, chain: chain)
+                if case .allow(let reason) = verdict {
+                    allowedReason = reason
+                } else {
+                    let settled: FlowSettled<Route, Output> = settle(command, verdict, source: source, chain: chain, generation: nil)
+                    switch consume settled {
+                    case .done(let output):
+                        return output
+                    case .follow(let target, let blocked):
+                        let followed: FlowOperationResult<Route> = run(
+                            target, source: source, condition: nil, chain: chain + [blocked.command])
+                        return Output(blocked.following(followed))
+                    }
+                }
+            }
         }
+        return commit(command, source: source, status: .applied, reason: allowedReason)
     }
 
     /// The async driver: the steps of `run`, awaiting the preconditions and the rules, which
@@ -146,7 +154,7 @@ extension FlowRouter {
     ) async -> FlowOperationResult<Route> {
         var verdict: FlowRulesVerdict<Route> = .allow(reason: nil)
         var decidedBy: Int?
-        if let refusal = core.validate(command) {
+        if let refusal = storage.state.validate(command) {
             verdict = .refuse(refusal.0, reason: refusal.1)
         } else if source != .user {
             if let refusal = await checkPreconditionsAsync(command, condition: condition) ?? checkGuard(command) {
@@ -156,7 +164,7 @@ extension FlowRouter {
                 verdict = await consultRulesAsync(command, link: link, source: source, condition: condition != nil, chain: chain)
             }
             // The checks may have suspended: the state can have moved under the request.
-            if case .allow = verdict, let refusal = core.validate(command) {
+            if case .allow = verdict, let refusal = storage.state.validate(command) {
                 verdict = .refuse(refusal.0, reason: refusal.1)
                 decidedBy = nil
             }
@@ -205,8 +213,8 @@ extension FlowRouter {
     /// for every operation of the command; the refusal, or `nil`.
     @inlinable @inline(__always)
     func checkPreconditions(_ command: FlowCommand<Route>, condition: Precondition?) -> (FlowOperationStatus, String)? {
-        guard let check = condition ?? preconditionTable[command.shape.kind.tableIndex] else { return nil }
-        let before = core.stacks
+        guard let check = condition ?? storage.preconditionTable[command.shape.kind.tableIndex] else { return nil }
+        let before = storage.state.stacks
         // A single operation is read in place: `operations` builds an array.
         let passes = command.batch == nil
             ? check(command.operation, before)
@@ -219,7 +227,7 @@ extension FlowRouter {
     /// The one-off async `condition`, or else the default sync then async preconditions for the
     /// command's kind; the refusal, or `nil`.
     func checkPreconditionsAsync(_ command: FlowCommand<Route>, condition: AsyncPrecondition?) async -> (FlowOperationStatus, String)? {
-        let before = core.stacks
+        let before = storage.state.stacks
         if let condition {
             for operation in command.operations where !(await condition(operation, before)) {
                 return (.blockedByPrecondition, "the call's condition returned false")
@@ -289,25 +297,17 @@ extension FlowRouter {
         reason: String?, generation decidedBy: Int? = nil, pendingRedirect: FlowCommand<Route>? = nil
     ) -> Output where Output.Route == Route {
         willChange()
-        let before = core.stacks
+        let before = storage.state.stacks
         let applied = status == .applied
-        if applied {
-            // A full history drops its oldest entry below: its stacks array holds the new stacks
-            // (no array allocated here, none freed there).
-            if transactionState == nil, var spare = core.log.takeEvictedStacks() {
-                spare.append(contentsOf: before)
-                core.stacks = spare
-            }
-            core.apply(command)
-        }
+        if applied { storage.state.apply(command) }
         let generation = decidedBy ?? self.generation
         if applied, didApplyOperation == nil, let output = Output.appliedWithoutResult {
             // Without a result to build, the command moves into the history entry.
-            store(core.entry(.navigation(command), source: source, status: status, reason: reason,
+            store(storage.state.entry(.navigation(command), source: source, status: status, reason: reason,
                              generation: generation, previous: before))
             return output
         }
-        let entry = core.entry(.navigation(copy command), source: source, status: status, reason: reason,
+        let entry = storage.state.entry(.navigation(copy command), source: source, status: status, reason: reason,
                                generation: generation, previous: before)
         let sequence = entry.sequence
         store(entry)
@@ -319,8 +319,8 @@ extension FlowRouter {
 
     /// Records a dialog change (the dialog's state already changed).
     func recordDialog(_ change: FlowDialogChange, status: FlowOperationStatus, source: FlowOperationSource, reason: String? = nil) {
-        store(core.entry(.dialog(change), source: source, status: status, reason: reason, generation: generation,
-                         previous: core.stacks))
+        store(storage.state.entry(.dialog(change), source: source, status: status, reason: reason, generation: generation,
+                         previous: storage.state.stacks))
     }
 
     /// Keeps an entry: in the running transaction, or in the history; then tells the observers.
@@ -331,9 +331,9 @@ extension FlowRouter {
         if let transaction = transactionState {
             transaction.entries.append(entry)
         } else if changeObservers.isEmpty {
-            core.log.append(entry)
+            storage.state.log.append(entry)
         } else {
-            core.log.append(copy entry)
+            storage.state.log.append(copy entry)
             didChange(.recorded(entry))
         }
     }
@@ -343,11 +343,11 @@ extension FlowRouter {
     func notifyApplied(_ command: FlowCommand<Route>) {
         guard let didApplyOperation else { return }
         if let transaction = transactionState {
-            transaction.applied.append((command, core.stacks))
+            transaction.applied.append((command, storage.state.stacks))
             return
         }
         for operation in command.operations {
-            didApplyOperation(operation, core.stacks)
+            didApplyOperation(operation, storage.state.stacks)
         }
     }
 
@@ -362,8 +362,9 @@ extension FlowRouter {
 enum FlowSettled<Route: Hashable, Output> {
     /// The request's final output.
     case done(Output)
-    /// The request was recorded as redirected (`blocked`); follow `target`.
-    case follow(FlowCommand<Route>, FlowOperationResult<Route>)
+    /// The request was recorded as redirected (`blocked`); follow `target`. Indirect: the
+    /// common outcome, `done`, then moves no large payload.
+    indirect case follow(FlowCommand<Route>, FlowOperationResult<Route>)
 }
 
 extension FlowOperationResult {

@@ -14,10 +14,8 @@ final class FlowRulesLink<Route: Hashable> {
     /// The command a rule's redirect names, in the router's route type.
     @usableFromInline let decode: (FlowRuleTarget) throws -> FlowCommand<Route>
     /// The view synchronous decisions read the stacks through: reused while no rule kept the
-    /// request it was in (one allocation less per navigation), replaced when one did. Unchecked
-    /// (and the view's `stacks`): touched only by `consultRules`, on the main actor, before and
-    /// after the decision, never during one.
-    @exclusivity(unchecked) @usableFromInline var syncStacks: FlowRouterStacks<Route>
+    /// request it was in (one allocation less per navigation), replaced when one did.
+    @usableFromInline var syncStacks: FlowRouterStacks<Route>
 
     @usableFromInline
     init(hook: any FlowRulesHook, encode: @escaping (Route) -> FlowRouteValue,
@@ -32,7 +30,7 @@ final class FlowRulesLink<Route: Hashable> {
 /// A router's stacks as its rules read them (see ``FlowRuleStacks``).
 @MainActor @usableFromInline
 final class FlowRouterStacks<Route: Hashable>: FlowRuleStacks {
-    @exclusivity(unchecked) @usableFromInline var stacks: [FlowStackState<Route>]
+    @usableFromInline var stacks: [FlowStackState<Route>]
     let encode: (Route) -> FlowRouteValue
 
     @usableFromInline
@@ -116,16 +114,16 @@ extension FlowRouter {
         }
         let shape = command.shape
         var target: Int?
-        if let shapeTarget = shape.target, let index = core.index(for: shapeTarget) { target = index + 1 }
+        if let shapeTarget = shape.target, let index = storage.state.index(for: shapeTarget) { target = index + 1 }
         // Read in place (`last` would copy the whole stack).
-        let stackCount = core.stacks.count
-        let dialog = core.globalDialog
+        let stackCount = storage.state.stacks.count
+        let dialog = storage.state.globalDialog
         return FlowRuleRequest(
             kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
             source: source, isAsync: isAsync, runsDefaultPreconditions: !condition,
-            dialog: dialog == nil ? nil : FlowRouterState<Route, Dialog>.dialogKey(dialog), queuedDialogCount: core.dialogQueue.count,
+            dialog: dialog == nil ? nil : FlowRouterState<Route, Dialog>.dialogKey(dialog), queuedDialogCount: storage.state.dialogQueue.count,
             redirectChain: chain.isEmpty ? [] : chain.map(\.summary), stackCount: stackCount,
-            frontScreenCount: stackCount == 0 ? 0 : core.stacks[stackCount - 1].pathCount + 1, stacks: stacks)
+            frontScreenCount: stackCount == 0 ? 0 : storage.state.stacks[stackCount - 1].pathCount + 1, stacks: stacks)
     }
 
     /// Asks the rules about a synchronous request; a navigation requested while they decide is
@@ -138,7 +136,7 @@ extension FlowRouter {
         if !isKnownUniquelyReferenced(&link.syncStacks) {
             link.syncStacks = FlowRouterStacks(encode: link.encode, stacks: [])
         }
-        link.syncStacks.stacks = core.stacks
+        link.syncStacks.stacks = storage.state.stacks
         let verdict: FlowRulesVerdict<Route>
         do {
             let request = ruleRequest(
@@ -161,7 +159,7 @@ extension FlowRouter {
         chain: [FlowCommand<Route>]
     ) async -> FlowRulesVerdict<Route> {
         let request = ruleRequest(
-            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: core.stacks), source: source,
+            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: storage.state.stacks), source: source,
             isAsync: true, condition: condition, chain: chain)
         decidingTask = FlowSerialQueue.currentTask
         let decision = await link.hook.decideAsync(request)
@@ -209,7 +207,7 @@ extension FlowRouter where Route: FlowRouteConvertible {
 
     /// The stacks as they are now, as rules read them (for building a ``FlowRuleRequest`` by hand).
     public var ruleStacks: any FlowRuleStacks {
-        FlowRouterStacks(encode: rules?.encode ?? Self.routeEncoder(), stacks: core.stacks)
+        FlowRouterStacks(encode: rules?.encode ?? Self.routeEncoder(), stacks: storage.state.stacks)
     }
 
     /// Converts routes to their script values, caching each (a `FlowRouteValue` is its own).
