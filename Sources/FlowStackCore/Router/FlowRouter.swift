@@ -76,7 +76,10 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     /// The installed rules and the conversions of the route type (see `installRules(_:)`).
     @inlinable var rules: FlowRulesLink<Route>? {
         get { storage.rules }
-        set { storage.rules = newValue }
+        set {
+            storage.rules = newValue
+            storage.syncStacks = nil
+        }
     }
     /// Default preconditions, indexed by `FlowOperationKind.tableIndex`.
     @inlinable var preconditionTable: [Precondition?] {
@@ -245,6 +248,10 @@ struct FlowRouterStorage<Route: Hashable, Dialog> {
     @usableFromInline var didApplyOperation: FlowRouter<Route, Dialog>.Observer?
     /// The installed rules.
     @usableFromInline var rules: FlowRulesLink<Route>?
+    /// The view synchronous decisions read the stacks through: reused while no rule kept the
+    /// request it was in (one allocation less per navigation), replaced when one did; made for
+    /// the installed rules' route conversion (dropped when the rules change).
+    @usableFromInline var syncStacks: FlowRouterStacks<Route>?
     /// Default preconditions, indexed by `FlowOperationKind.tableIndex`.
     @usableFromInline var preconditionTable: [FlowRouter<Route, Dialog>.Precondition?] =
         Array(repeating: nil, count: FlowOperationKind.allCases.count)

@@ -13,9 +13,6 @@ final class FlowRulesLink<Route: Hashable> {
     @usableFromInline let encode: (Route) -> FlowRouteValue
     /// The command a rule's redirect names, in the router's route type.
     @usableFromInline let decode: (FlowRuleTarget) throws -> FlowCommand<Route>
-    /// The view synchronous decisions read the stacks through: reused while no rule kept the
-    /// request it was in (one allocation less per navigation), replaced when one did.
-    @usableFromInline var syncStacks: FlowRouterStacks<Route>
 
     @usableFromInline
     init(hook: any FlowRulesHook, encode: @escaping (Route) -> FlowRouteValue,
@@ -23,7 +20,6 @@ final class FlowRulesLink<Route: Hashable> {
         self.hook = hook
         self.encode = encode
         self.decode = decode
-        self.syncStacks = FlowRouterStacks(encode: encode, stacks: [])
     }
 }
 
@@ -133,14 +129,15 @@ extension FlowRouter {
         _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, source: FlowOperationSource, condition: Bool,
         chain: [FlowCommand<Route>]
     ) -> FlowRulesVerdict<Route> {
-        if !isKnownUniquelyReferenced(&link.syncStacks) {
-            link.syncStacks = FlowRouterStacks(encode: link.encode, stacks: [])
+        // The view is the router's (unchecked storage): reused while no rule kept it.
+        if storage.syncStacks == nil || !isKnownUniquelyReferenced(&storage.syncStacks!) {
+            storage.syncStacks = FlowRouterStacks(encode: link.encode, stacks: [])
         }
-        link.syncStacks.stacks = storage.state.stacks
+        storage.syncStacks!.stacks = storage.state.stacks
         let verdict: FlowRulesVerdict<Route>
         do {
             let request = ruleRequest(
-                command, link: link, stacks: link.syncStacks, source: source, isAsync: false, condition: condition,
+                command, link: link, stacks: storage.syncStacks!, source: source, isAsync: false, condition: condition,
                 chain: chain)
             isDeciding = true
             let decision = link.hook.decide(request)
@@ -148,7 +145,7 @@ extension FlowRouter {
             verdict = self.verdict(for: decision, link: link)
         }
         // A view no rule kept lets go of the stacks, so the next change does not copy them.
-        if isKnownUniquelyReferenced(&link.syncStacks) { link.syncStacks.stacks = [] }
+        if isKnownUniquelyReferenced(&storage.syncStacks!) { storage.syncStacks!.stacks = [] }
         return verdict
     }
 
