@@ -38,7 +38,8 @@ final class FlowRuleSet {
     }
     /// What every decision reads (`defaultsByKind`, `guardNames`), one property so one attribute
     /// covers it. Unchecked: written only while the rules load, read by every decision, always on
-    /// the main actor and never while a write is under way.
+    /// the main actor and never while a write is under way (measured with the engine's other
+    /// unchecked state: see `ruleSet` in `FlowRulesEngine.swift`).
     @exclusivity(unchecked) private var lookup = FlowRuleLookup()
     /// Style rules per hook.
     var styleCounts: [FlowStyleHook: Int] = [:]
