@@ -33,6 +33,12 @@ func runBenchmarks() {
         try? LuaBenchmarks.run(swiftGuardedPush: 1)
         return
     }
+    if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "swift_push" {
+        // Both depths, as the full run measures them (callgrind's toggle on this function).
+        Measure.report("swift_guarded_push_ns", swiftGuardedPushNanoseconds(depth: 0), "ns")
+        Measure.report("swift_guarded_push_depth1000_ns", swiftGuardedPushNanoseconds(depth: 1_000), "ns")
+        return
+    }
     let depth1 = swiftGuardedPushNanoseconds(depth: 0)
     Measure.report("swift_guarded_push_ns", depth1, "ns")
     let depth1000 = swiftGuardedPushNanoseconds(depth: 1_000)

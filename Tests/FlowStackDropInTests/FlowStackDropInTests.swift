@@ -56,6 +56,16 @@ struct FlowStackDropInTests {
         #expect(router.history.last?.source == .user)
     }
 
+    @Test("router.showGlobalDialog stores as the original's (Dialog, FlowDialogPolicy) -> Void")
+    func showReference() {
+        let router = FlowRouter<ShopRoute, ShopDialog>(root: .home)
+        let show: (ShopDialog, FlowDialogPolicy) -> Void = router.showGlobalDialog
+        show(ShopDialog(id: "a"), .replace)
+        show(ShopDialog(id: "b"), .queue)
+        #expect(router.globalDialog?.id == "a")
+        #expect(router.queuedGlobalDialogCount == 1)
+    }
+
     @Test("the $ publishers' values are the router's")
     func publisherValues() {
         let router = FlowRouter<ShopRoute, ShopDialog>(root: .home)

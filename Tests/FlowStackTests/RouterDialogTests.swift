@@ -10,11 +10,11 @@ struct RouterDialogTests {
 
     @Test func replaceShowsTheDialogAndClearsTheQueue() {
         let router = TestRouter(root: .home)
-        #expect(router.showGlobalDialog(a, policy: .queue))
-        #expect(router.showGlobalDialog(b, policy: .queue))
-        #expect(router.showGlobalDialog(c, policy: .queue))
+        #expect(router.requestGlobalDialog(a, policy: .queue))
+        #expect(router.requestGlobalDialog(b, policy: .queue))
+        #expect(router.requestGlobalDialog(c, policy: .queue))
         #expect(router.queuedGlobalDialogCount == 2)
-        #expect(router.showGlobalDialog(urgent))
+        #expect(router.requestGlobalDialog(urgent))
         #expect(router.globalDialog == urgent)
         #expect(router.queuedGlobalDialogCount == 0)
         router.hideGlobalDialog()
@@ -25,7 +25,7 @@ struct RouterDialogTests {
         let router = TestRouter(root: .home)
         router.showGlobalDialog(a, policy: .queue)
         router.showGlobalDialog(b, policy: .queue)
-        #expect(router.showGlobalDialog(urgent, policy: .replaceKeepingQueue))
+        #expect(router.requestGlobalDialog(urgent, policy: .replaceKeepingQueue))
         #expect(router.globalDialog == urgent)
         #expect(router.queuedGlobalDialogs == [b])
         router.hideGlobalDialog()
@@ -35,14 +35,14 @@ struct RouterDialogTests {
 
     @Test func replaceKeepingQueueWithNothingVisibleShowsTheDialog() {
         let router = TestRouter(root: .home)
-        #expect(router.showGlobalDialog(a, policy: .replaceKeepingQueue))
+        #expect(router.requestGlobalDialog(a, policy: .replaceKeepingQueue))
         #expect(router.globalDialog == a)
         #expect(router.queuedGlobalDialogCount == 0)
     }
 
     @Test func queueShowsWhenNothingIsVisibleThenQueuesInOrder() {
         let router = TestRouter(root: .home)
-        #expect(router.showGlobalDialog(a, policy: .queue))
+        #expect(router.requestGlobalDialog(a, policy: .queue))
         #expect(router.globalDialog == a)
         #expect(router.queuedGlobalDialogCount == 0)
         router.showGlobalDialog(b, policy: .queue)
@@ -60,9 +60,9 @@ struct RouterDialogTests {
 
     @Test func ignoreIfVisibleShowsOnlyWhenNothingIsVisible() {
         let router = TestRouter(root: .home)
-        #expect(router.showGlobalDialog(a, policy: .ignoreIfVisible))
+        #expect(router.requestGlobalDialog(a, policy: .ignoreIfVisible))
         #expect(router.globalDialog == a)
-        #expect(!router.showGlobalDialog(b, policy: .ignoreIfVisible))
+        #expect(!router.requestGlobalDialog(b, policy: .ignoreIfVisible))
         #expect(router.globalDialog == a)
         #expect(router.queuedGlobalDialogCount == 0)
         let entry = router.history.last

@@ -28,10 +28,19 @@ final class FlowRuleSet {
     }
     /// Whether a kind has a Lua default precondition, by its position in the prelude's `KINDS`
     /// (1-based `FlowRuleKind.position`): the hot path asks this, not the string set.
-    // Unchecked (and `guardNames`): written only while the rules load, read by every decision.
-    @exclusivity(unchecked) private(set) var defaultsByKind = [Bool](repeating: false, count: FlowRuleKind.allCases.count + 1)
+    var defaultsByKind: [Bool] {
+        _read { yield lookup.defaultsByKind }
+    }
     /// Route names with a guard.
-    @exclusivity(unchecked) var guardNames: Set<String> = []
+    var guardNames: Set<String> {
+        _read { yield lookup.guardNames }
+        _modify { yield &lookup.guardNames }
+    }
+    /// What every decision reads (`defaultsByKind`, `guardNames`), one property so one attribute
+    /// covers it. Unchecked: written only while the rules load, read by every decision, always on
+    /// the main actor and never while a write is under way (measured with the engine's other
+    /// unchecked state: see `ruleSet` in `FlowRulesEngine.swift`).
+    @exclusivity(unchecked) private var lookup = FlowRuleLookup()
     /// Style rules per hook.
     var styleCounts: [FlowStyleHook: Int] = [:]
     /// Deep-link handlers by pattern.
@@ -47,7 +56,7 @@ final class FlowRuleSet {
 
     private func updateDefaultsByKind() {
         for kind in FlowRuleKind.allCases {
-            defaultsByKind[kind.position] = hasStarPrecondition || preconditionKinds.contains(kind.rawValue)
+            lookup.defaultsByKind[kind.position] = hasStarPrecondition || preconditionKinds.contains(kind.rawValue)
         }
     }
 
@@ -77,4 +86,12 @@ final class FlowRuleSet {
         callsInFlight -= 1
         if retired, callsInFlight == 0 { vm.close() }
     }
+}
+
+/// The rule set's lookups that every decision reads.
+struct FlowRuleLookup {
+    /// Whether a kind has a Lua default precondition, by `FlowRuleKind.position`.
+    var defaultsByKind = [Bool](repeating: false, count: FlowRuleKind.allCases.count + 1)
+    /// Route names with a guard.
+    var guardNames: Set<String> = []
 }

@@ -38,7 +38,7 @@ extension FlowTestRunner {
         try vm.register("router.showDialog", returning: { [unowned self] arguments in
             let dialog = try self.dialog(try arguments.value(at: 1))
             let policy = try Self.dialogPolicy(try arguments.optionalString(at: 2), function: "router.showDialog")
-            return [.boolean(try self.currentRouter().showGlobalDialog(dialog, policy: policy))]
+            return [.boolean(try self.currentRouter().requestGlobalDialog(dialog, policy: policy))]
         })
         try vm.registerAsync("router.showDialogAsync") { [unowned self] arguments in
             let dialog = try self.dialog(arguments.first ?? .nil)

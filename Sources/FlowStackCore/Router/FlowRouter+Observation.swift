@@ -27,7 +27,7 @@ extension FlowRouter {
     /// for code that runs anywhere (tests, the CLI, analytics).
     @discardableResult
     public func observe(_ handler: @escaping @MainActor (FlowRouterEvent<Route>) -> Void) -> FlowObservation {
-        let id = ids.next()
+        let id = storage.state.ids.next()
         changeObservers.append((id, handler))
         return FlowObservation(id: id)
     }

@@ -8,9 +8,10 @@ import Combine
 ///
 /// `router.$stacks` is looked up here (`FlowRouter` is `@dynamicMemberLookup` over this type
 /// only, so a misspelt member is still an error). Where Combine exists each is a Combine
-/// `Publisher` that, like `@Published`, emits the current value when subscribed and the new
-/// value on every change; unlike `@Published` it emits after the change, so a subscriber that
-/// reads the router sees the new state. Where Combine does not exist (Linux) the publishers are
+/// `Publisher` that, like `@Published`, emits the current value when subscribed and then a value
+/// each time that value changed (an operation that changed nothing, or changed only the dialog,
+/// sends nothing on `$stacks`); unlike `@Published` it emits after the change, so a subscriber
+/// that reads the router sees the new state. Where Combine does not exist (Linux) the publishers are
 /// only declared, so that app code type-checks; `observe(_:)` is the signal that works everywhere.
 @MainActor
 public struct FlowRouterPublishers<Route: Hashable, Dialog> {
@@ -89,28 +90,26 @@ extension FlowValuePublisher: Publisher {
 }
 
 /// The router's subjects, made the first time a publisher is asked for, and kept up to date by
-/// an observer of the router from then on.
+/// an observer of the router from then on: each sends only the values that changed.
 @MainActor
 final class FlowRouterSubjects<Route: Hashable, Dialog> {
     let stacks = FlowValueSubject<[FlowStackState<Route>]>()
     let globalDialog = FlowValueSubject<Dialog?>()
     let rootID = FlowValueSubject<UUID>()
     let operationHistory = FlowValueSubject<[FlowOperationRecord<Route>]>()
+    var changes: FlowPublishedChanges<Route, Dialog>
 
-    /// Sends the values an event may have changed.
-    func publish(_ event: FlowRouterEvent<Route>, from router: FlowRouter<Route, Dialog>) {
-        if case .recorded(let entry) = event, entry.dialogChange != nil {
-            globalDialog.send { router.globalDialog }
-            return
-        }
-        if case .historyCleared = event {
-            operationHistory.send { router.operationHistory }
-            return
-        }
-        stacks.send { router.stacks }
-        rootID.send { router.rootID }
-        globalDialog.send { router.globalDialog }
-        operationHistory.send { router.operationHistory }
+    init(router: FlowRouter<Route, Dialog>) {
+        changes = FlowPublishedChanges(router)
+    }
+
+    /// Sends the values the last event changed.
+    func publish(from router: FlowRouter<Route, Dialog>) {
+        let changed = changes.update(router)
+        if changed.contains(.stacks) { stacks.send { router.stacks } }
+        if changed.contains(.rootID) { rootID.send { router.rootID } }
+        if changed.contains(.globalDialog) { globalDialog.send { router.globalDialog } }
+        if changed.contains(.operationHistory) { operationHistory.send { router.operationHistory } }
     }
 }
 
@@ -142,10 +141,96 @@ extension FlowRouter {
     /// The subjects behind the publishers, made (and hooked to the router's changes) once.
     func publishedValues() -> FlowRouterSubjects<Route, Dialog> {
         if let publishers { return publishers }
-        let made = FlowRouterSubjects<Route, Dialog>()
+        let made = FlowRouterSubjects<Route, Dialog>(router: self)
         publishers = made
-        observe { [unowned self, unowned made] event in made.publish(event, from: self) }
+        observe { [unowned self, unowned made] _ in made.publish(from: self) }
         return made
     }
 }
 #endif
+
+/// The published values that changed since the last look (`FlowRouterSubjects` sends only
+/// those). Kept apart from Combine so every platform tests it.
+@MainActor
+struct FlowPublishedChanges<Route: Hashable, Dialog> {
+    /// Which values changed.
+    typealias Values = FlowPublishedValues
+
+    private var stacks: [FlowStackState<Route>]
+    private var rootID: UUID
+    private var globalDialog: Dialog?
+    private var navigation: FlowNavigationMark
+
+    init(_ router: FlowRouter<Route, Dialog>) {
+        stacks = router.stacks
+        rootID = router.rootID
+        globalDialog = router.globalDialog
+        navigation = FlowNavigationMark(router.history)
+    }
+
+    /// The values that differ from the last look, which now becomes the router's state.
+    mutating func update(_ router: FlowRouter<Route, Dialog>) -> Values {
+        var changed: Values = []
+        // Arrays sharing their storage compare without reading the elements.
+        if router.stacks != stacks {
+            stacks = router.stacks
+            changed.insert(.stacks)
+        }
+        if router.rootID != rootID {
+            rootID = router.rootID
+            changed.insert(.rootID)
+        }
+        if !router.isSameDialog(router.globalDialog, globalDialog) {
+            globalDialog = router.globalDialog
+            changed.insert(.globalDialog)
+        }
+        let mark = FlowNavigationMark(router.history)
+        if mark != navigation {
+            navigation = mark
+            changed.insert(.operationHistory)
+        }
+        return changed
+    }
+}
+
+/// Which of the published values changed.
+struct FlowPublishedValues: OptionSet {
+    let rawValue: Int
+    static let stacks = FlowPublishedValues(rawValue: 1)
+    static let rootID = FlowPublishedValues(rawValue: 2)
+    static let globalDialog = FlowPublishedValues(rawValue: 4)
+    static let operationHistory = FlowPublishedValues(rawValue: 8)
+}
+
+/// Where the history's navigation entries begin and end: entries are only appended at the end,
+/// dropped from the front or all cleared, so `operationHistory` changed exactly when this did.
+struct FlowNavigationMark: Equatable {
+    let first: Int?
+    let last: Int?
+
+    init<Route: Hashable>(_ history: FlowHistory<Route>) {
+        first = history.first { $0.command != nil }?.sequence
+        last = history.last { $0.command != nil }?.sequence
+    }
+}
+
+extension FlowRouter {
+    /// Whether two dialogs are the same: by `==` when the dialog type is `Equatable`, else by
+    /// the key the history records (its `id` when `Identifiable`, else its description).
+    func isSameDialog(_ a: Dialog?, _ b: Dialog?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case (nil, _), (_, nil): return false
+        case let (a?, b?):
+            if let equatable = a as? any Equatable { return equatable.isEqual(to: b) }
+            return dialogKey(a) == dialogKey(b)
+        }
+    }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool {
+        (other as? Self) == self
+    }
+}

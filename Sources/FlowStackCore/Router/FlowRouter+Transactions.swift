@@ -72,7 +72,7 @@ extension FlowRouter {
             let failed = outer.failure.flatMap { $0 >= first ? $0 - first : nil }
             return FlowTransactionResult(isCommitted: outer.failure == nil, steps: Array(outer.steps[first...]), failedStepIndex: failed)
         }
-        let saved = (stacks, globalDialog, dialogQueue, rootID)
+        let saved = (storage.state.stacks, storage.state.globalDialog, storage.state.dialogQueue, storage.state.rootID)
         let state = FlowTransactionState<Route>()
         transactionState = state
         do {
@@ -84,7 +84,7 @@ extension FlowRouter {
         }
         transactionState = nil
         guard let failedIndex = state.failure else {
-            for entry in state.entries { _history.append(entry) }
+            for entry in state.entries { storage.state.log.append(entry) }
             didChange(.transaction(committed: true, entries: state.entries))
             if let didApplyOperation {
                 for (command, stacks) in state.applied {
@@ -116,8 +116,8 @@ extension FlowRouter {
         recording entry: FlowHistoryEntry<Route>?
     ) {
         willChange()
-        (_stacks, globalDialog, dialogQueue, rootID) = saved
-        if let entry { _history.append(entry) }
+        (storage.state.stacks, storage.state.globalDialog, storage.state.dialogQueue, storage.state.rootID) = saved
+        if let entry { storage.state.log.append(entry) }
         didChange(.transaction(committed: false, entries: entry.map { [$0] } ?? []))
     }
 }

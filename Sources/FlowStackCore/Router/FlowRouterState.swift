@@ -1,9 +1,17 @@
 import Foundation
 
-/// The complete state of a router as a value: stacks, root identity, visible dialog and queue.
+/// The complete state of a router as one value: stacks, root identity, visible dialog and queue,
+/// the bounded history, and the counters that name new screens and entries.
 ///
-/// `Equatable` when `Dialog` is, `Codable` when `Route` and `Dialog` are: save it, restore it
-/// with `FlowRouter.restore(_:)`, and the router continues exactly where it was.
+/// Every change of a router is a change of this value: `validate(_:)` says whether a command can
+/// run against it, `apply(_:)` runs it, `showDialog`, `hideDialog` and `clearDialogs` change the
+/// dialog, and `record` keeps an entry. None of them calls app code, observers or rules, so
+/// the state is tested without a router, and copied and restored as a value.
+///
+/// Two states are equal when they show the same (stacks, root identity, dialog and queue; the
+/// dialog compared when `Dialog` is `Equatable`); the history and the identity generator are the
+/// router's bookkeeping, neither compared nor encoded. `Codable` when `Route` and `Dialog` are:
+/// save it, restore it with `FlowRouter.restore(_:)`, and the router continues where it was.
 public struct FlowRouterState<Route: Hashable, Dialog> {
     /// The stacks, root first.
     public var stacks: [FlowStackState<Route>]
@@ -13,13 +21,36 @@ public struct FlowRouterState<Route: Hashable, Dialog> {
     public var globalDialog: Dialog?
     /// The queued dialogs, next first.
     public var dialogQueue: [Dialog]
+    /// The bounded history of navigation requests and dialog changes, oldest first.
+    @inlinable public var history: FlowHistory<Route> { log }
+    /// The history's storage.
+    @usableFromInline var log: FlowHistory<Route>
+    /// Names new screens, stacks and observations.
+    @usableFromInline var ids: FlowIDGenerator
+    /// The sequence number of the next history entry.
+    @usableFromInline var nextSequence: Int
+    /// The random salt of the history entries' identities.
+    @usableFromInline var salt: UInt64
 
-    /// Creates a state value.
+    /// Creates a state value (a fresh history and identity generator).
     public init(stacks: [FlowStackState<Route>], rootID: UUID, globalDialog: Dialog? = nil, dialogQueue: [Dialog] = []) {
         self.stacks = stacks
         self.rootID = rootID
         self.globalDialog = globalDialog
         self.dialogQueue = dialogQueue
+        self.log = FlowHistory(limit: 200)
+        self.ids = FlowIDGenerator()
+        self.salt = ids.nextWord()
+        self.nextSequence = 1
+    }
+
+    /// A state with one root stack showing `root`.
+    init(root: Route) {
+        var ids = FlowIDGenerator()
+        let stack = FlowStackState(id: ids.next(), rootID: ids.next(), root: root, nodes: [], style: .root, options: .init())
+        self.init(stacks: [stack], rootID: ids.next())
+        self.ids = ids
+        self.salt = self.ids.nextWord()
     }
 
     /// Why this state cannot drive a router, or `nil` when it can.
@@ -39,8 +70,329 @@ public struct FlowRouterState<Route: Hashable, Dialog> {
     }
 }
 
-extension FlowRouterState: Equatable where Dialog: Equatable {}
-extension FlowRouterState: Codable where Route: Codable, Dialog: Codable {}
+// MARK: - Navigation: validate, then apply
+
+extension FlowRouterState {
+    /// The index of the stack a target names, if it exists.
+    @inlinable @inline(__always)
+    func index(for target: FlowStackTarget) -> Int? {
+        switch target {
+        case .root: return 0
+        case .active: return stacks.count - 1
+        case .stack(let id): return stacks.firstIndex { $0.id == id }
+        }
+    }
+
+    /// Why `command` cannot run against this state (its status and reason), or `nil` when it can.
+    /// Changes nothing; `mutating` so a router asks it of its stored state in place (a
+    /// non-mutating call copied the whole state first: about 350 instructions per operation,
+    /// callgrind).
+    @inlinable
+    mutating func validate(_ command: FlowCommand<Route>) -> (FlowOperationStatus, String)? {
+        // Push and pop read the command's shape: a switch over the operation would copy it.
+        let shape = command.shape
+        switch shape.kind {
+        case .push:
+            guard let target = shape.target else { return validateOther(command) }
+            return index(for: target) == nil ? Self.missingStack(target) : nil
+        case .pop:
+            guard let target = shape.target else { return validateOther(command) }
+            guard let index = index(for: target) else { return Self.missingStack(target) }
+            if shape.count > 0, index == 0, stacks[0].storage.isEmpty {
+                return (.nothingToPop, "the root stack shows only its root screen")
+            }
+            return nil
+        default:
+            return validateOther(command)
+        }
+    }
+
+    @usableFromInline
+    static func missingStack(_ target: FlowStackTarget) -> (FlowOperationStatus, String) {
+        let name = switch target {
+        case .root: "root"
+        case .active: "active"
+        case .stack(let id): "with id \(id.uuidString)"
+        }
+        return (.stackNotFound, "no stack \(name) exists; it may have been dismissed")
+    }
+
+    @usableFromInline
+    func validateOther(_ command: FlowCommand<Route>) -> (FlowOperationStatus, String)? {
+        let operation = command.operation
+        var stackIndex = 0
+        if let target = operation.target {
+            guard let index = index(for: target) else { return Self.missingStack(target) }
+            stackIndex = index
+        }
+        switch operation {
+        case .popToRoot:
+            if stacks[stackIndex].storage.isEmpty {
+                return (.nothingToPop, "the stack already shows its root screen")
+            }
+        case .popTo(let route, _, _):
+            if stacks[stackIndex].storage.lastIndex(where: { $0 == route }) == nil {
+                return (.routeNotFound, "\(route) is not in the stack's path")
+            }
+        case .present(_, let style):
+            if style == .root {
+                return (.failed, "a stack cannot be presented with style .root; use setRoot(_:path:)")
+            }
+        case .dismiss:
+            if stackIndex == 0 {
+                return (.nothingToDismiss, "the root stack cannot be dismissed")
+            }
+        case .dismissAll:
+            if stacks.count == 1 {
+                return (.nothingToDismiss, "nothing is presented")
+            }
+        case .setRoot, .push, .pop, .pushRemovingPrevious, .replaceCurrent, .replacePath:
+            break
+        }
+        return nil
+    }
+
+    /// Applies a command that `validate(_:)` accepted.
+    @inlinable
+    mutating func apply(_ command: FlowCommand<Route>) {
+        switch command.operation {
+        case .push(let route, let target):
+            let index = index(for: target)!
+            if let batch = command.batch {
+                for pushed in batch {
+                    let node = makeNode(pushed)
+                    stacks[index].storage.append(node)
+                }
+            } else {
+                let node = makeNode(route)
+                stacks[index].storage.append(node)
+            }
+        case .pop(let count, let target):
+            let index = index(for: target)!
+            let removable = min(count, stacks[index].storage.count)
+            stacks[index].storage.removeLast(removable)
+            if removable < count, index > 0 {
+                dismissStack(at: index)
+            }
+        case .setRoot(let route):
+            setRoot(route, path: command.path, refresh: command.refreshIfSameRoute)
+        case .pushRemovingPrevious(let route, let target), .replaceCurrent(let route, let target):
+            replaceTop(with: route, at: index(for: target)!)
+        case .replacePath(let root, let path, let target):
+            replacePath(root: root, path: path, at: index(for: target)!, refresh: command.refreshIfSameRoute)
+        case .popToRoot(let target):
+            stacks[index(for: target)!].storage = FlowPath()
+        case .popTo(let route, let match, let target):
+            popTo(route, match: match, at: index(for: target)!)
+        case .present(let route, let style):
+            let stack = makeStack(root: route, path: command.path, style: style, options: command.options)
+            stacks.append(stack)
+        case .dismiss(let target):
+            if let index = index(for: target) {
+                dismissStack(at: index)
+            }
+        case .dismissAll:
+            stacks.removeSubrange(1...)
+        }
+    }
+
+    /// A screen with a new identity.
+    @inlinable
+    mutating func makeNode(_ route: Route) -> FlowRouteNode<Route> {
+        FlowRouteNode(id: ids.next(), route: route)
+    }
+
+    /// A stack with new identities.
+    @usableFromInline
+    mutating func makeStack(
+        root: Route, path: [Route], style: FlowPresentationStyle, options: FlowPresentationOptions
+    ) -> FlowStackState<Route> {
+        let id = ids.next()
+        let rootID = ids.next()
+        var nodes: [FlowRouteNode<Route>] = []
+        for route in path { nodes.append(makeNode(route)) }
+        return FlowStackState(id: id, rootID: rootID, root: root, nodes: nodes, style: style, options: options)
+    }
+
+    /// Replaces the top screen of the stack at `index` (its root when the path is empty).
+    @usableFromInline
+    mutating func replaceTop(with route: Route, at index: Int) {
+        if stacks[index].storage.isEmpty {
+            let id = ids.next()
+            stacks[index].replaceRoot(route, id: id)
+        } else {
+            stacks[index].storage.removeLast(1)
+            let node = makeNode(route)
+            stacks[index].storage.append(node)
+        }
+    }
+
+    /// Replaces the root and path of the stack at `index`; without `refresh`, the same root keeps
+    /// its identity and the screens the new path shares with the old one keep theirs.
+    @usableFromInline
+    mutating func replacePath(root: Route, path: [Route], at index: Int, refresh: Bool) {
+        if !refresh, stacks[index].root == root {
+            keepSharedScreens(ofStack: index, path: path)
+        } else {
+            let id = ids.next()
+            stacks[index].replaceRoot(root, id: id)
+            var nodes: [FlowRouteNode<Route>] = []
+            for route in path { nodes.append(makeNode(route)) }
+            stacks[index].storage = FlowPath(nodes: nodes)
+        }
+    }
+
+    /// Pops the stack at `index` back to the last screen showing `route` (and that screen too
+    /// with `.inclusive`).
+    @usableFromInline
+    mutating func popTo(_ route: Route, match: FlowPopMatch, at index: Int) {
+        if let position = stacks[index].storage.lastIndex(where: { $0 == route }) {
+            stacks[index].storage.keepFirst(match == .inclusive ? position : position + 1)
+        }
+    }
+
+    /// Replaces the root stack (same route without `refresh`: only the presentations go, and the
+    /// root stack keeps its identities and the screens the new path shares with the old one).
+    @usableFromInline
+    mutating func setRoot(_ route: Route, path: [Route], refresh: Bool) {
+        if stacks.first?.root == route {
+            if !refresh {
+                stacks.removeSubrange(1...)
+                keepSharedScreens(ofStack: 0, path: path)
+                return
+            }
+            rootID = ids.next()
+        }
+        stacks = [makeStack(root: route, path: path, style: .root, options: .init())]
+    }
+
+    /// Sets the path of the stack at `index` to `path`, keeping the identities of the screens it
+    /// shares with the old path (the longest common prefix of routes).
+    @usableFromInline
+    mutating func keepSharedScreens(ofStack index: Int, path: [Route]) {
+        let old = stacks[index].storage.nodes
+        var shared = 0
+        while shared < min(old.count, path.count), old[shared].route == path[shared] { shared += 1 }
+        stacks[index].storage.keepFirst(shared)
+        for route in path[shared...] {
+            let node = makeNode(route)
+            stacks[index].storage.append(node)
+        }
+    }
+
+    /// Removes a presented stack (and, by its options, the ones above it).
+    @usableFromInline
+    mutating func dismissStack(at index: Int) {
+        guard index > 0, stacks.indices.contains(index) else { return }
+        if stacks[index].options.clearsNestedPresentationOnDismiss {
+            stacks.removeSubrange(index...)
+        } else {
+            stacks.remove(at: index)
+        }
+    }
+}
+
+// MARK: - The global dialog
+
+extension FlowRouterState {
+    /// Shows a dialog by `policy`; returns whether it became visible or was queued.
+    mutating func showDialog(_ dialog: Dialog, policy: FlowDialogPolicy) -> Bool {
+        switch policy {
+        case .replace:
+            dialogQueue.removeAll()
+            globalDialog = dialog
+        case .replaceKeepingQueue:
+            globalDialog = dialog
+        case .queue:
+            if globalDialog == nil { globalDialog = dialog } else { dialogQueue.append(dialog) }
+        case .ignoreIfVisible:
+            guard globalDialog == nil else { return false }
+            globalDialog = dialog
+        }
+        return true
+    }
+
+    /// Hides the visible dialog (the next queued one shows); returns whether one was visible.
+    mutating func hideDialog() -> Bool {
+        let hadDialog = globalDialog != nil
+        globalDialog = dialogQueue.isEmpty ? nil : dialogQueue.removeFirst()
+        return hadDialog
+    }
+
+    /// Removes the visible dialog and the queue; returns whether there was any.
+    mutating func clearDialogs() -> Bool {
+        let hadAny = globalDialog != nil || !dialogQueue.isEmpty
+        dialogQueue.removeAll()
+        globalDialog = nil
+        return hadAny
+    }
+
+    /// A stable, readable id for a dialog: its `id` when `Identifiable`, else its description.
+    @usableFromInline
+    static func dialogKey(_ dialog: Dialog?) -> String? {
+        guard let dialog else { return nil }
+        if let identifiable = dialog as? any Identifiable {
+            return String(describing: identifiable.id)
+        }
+        return String(describing: dialog)
+    }
+
+    /// The dialog change as the history records it, with the dialog afterwards.
+    func dialogChange(_ action: FlowDialogChange.Action, dialog: String?) -> FlowDialogChange {
+        FlowDialogChange(action: action, dialog: dialog, visibleAfter: Self.dialogKey(globalDialog), queuedAfter: dialogQueue.count)
+    }
+}
+
+// MARK: - The history
+
+extension FlowRouterState {
+    /// The entry recording `event`, numbered next; `previous` are the stacks before it.
+    @inlinable
+    mutating func entry(
+        _ event: consuming FlowHistoryEvent<Route>, source: FlowOperationSource, status: FlowOperationStatus,
+        reason: String?, generation: Int, previous: [FlowStackState<Route>]
+    ) -> FlowHistoryEntry<Route> {
+        let sequence = nextSequence
+        nextSequence = sequence + 1
+        return FlowHistoryEntry(
+            salt: salt, sequence: sequence, date: Date(), event: event, source: source, status: status,
+            reason: reason, generation: generation, previousStacks: previous, newStacks: stacks)
+    }
+}
+
+extension FlowRouterState: Equatable where Dialog: Equatable {
+    /// Equal when they show the same: stacks, root identity, dialog and queue.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.stacks == rhs.stacks && lhs.rootID == rhs.rootID && lhs.globalDialog == rhs.globalDialog
+            && lhs.dialogQueue == rhs.dialogQueue
+    }
+}
+
+extension FlowRouterState: Codable where Route: Codable, Dialog: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case stacks, rootID, globalDialog, dialogQueue
+    }
+
+    /// Decodes the stacks, root identity, dialog and queue (a fresh history).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            stacks: try container.decode([FlowStackState<Route>].self, forKey: .stacks),
+            rootID: try container.decode(UUID.self, forKey: .rootID),
+            globalDialog: try container.decodeIfPresent(Dialog.self, forKey: .globalDialog),
+            dialogQueue: try container.decode([Dialog].self, forKey: .dialogQueue))
+    }
+
+    /// Encodes the stacks, root identity, dialog and queue.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(stacks, forKey: .stacks)
+        try container.encode(rootID, forKey: .rootID)
+        try container.encodeIfPresent(globalDialog, forKey: .globalDialog)
+        try container.encode(dialogQueue, forKey: .dialogQueue)
+    }
+}
+
 extension FlowRouterState: Sendable where Route: Sendable, Dialog: Sendable {}
 
 /// A router state that cannot be restored.
@@ -51,19 +403,18 @@ public struct FlowStateError: Error, CustomStringConvertible, Equatable {
 
 extension FlowRouter {
     /// The router's complete state as a value.
-    public var state: FlowRouterState<Route, Dialog> {
-        FlowRouterState(stacks: stacks, rootID: rootID, globalDialog: globalDialog, dialogQueue: dialogQueue)
-    }
+    public var state: FlowRouterState<Route, Dialog> { storage.state }
 
-    /// Replaces the whole state (state restoration). The history is kept; observers hear
-    /// `.restored`. Throws when the state is malformed, leaving the router unchanged.
+    /// Replaces the stacks, root identity, dialog and queue (state restoration). The history is
+    /// kept; observers hear `.restored`. Throws when the state is malformed, leaving the router
+    /// unchanged.
     public func restore(_ state: FlowRouterState<Route, Dialog>) throws {
         if let problem = state.problem { throw FlowStateError(description: problem) }
         willChange()
-        _stacks = state.stacks
-        rootID = state.rootID
-        globalDialog = state.globalDialog
-        dialogQueue = state.dialogQueue
+        storage.state.stacks = state.stacks
+        storage.state.rootID = state.rootID
+        storage.state.globalDialog = state.globalDialog
+        storage.state.dialogQueue = state.dialogQueue
         didChange(.restored)
     }
 

@@ -3,8 +3,31 @@ import Foundation
 /// Settings for the identities `RouteHashable` derives.
 public enum FlowRouteIDDiagnostics {
     /// Whether a route id built from a value's plain description prints a warning (such ids are
-    /// not stable across releases). Set to `false` to silence it.
-    nonisolated(unsafe) public static var warnsOnFallbackID = true
+    /// not stable across releases). Set to `false` to silence it. Safe from any thread: the
+    /// setting is kept behind a lock.
+    public static var warnsOnFallbackID: Bool {
+        get { setting.value }
+        set { setting.value = newValue }
+    }
+
+    private static let setting = FlowLockedFlag(true)
+}
+
+/// A flag read and written under a lock, for a process-wide setting.
+final class FlowLockedFlag: @unchecked Sendable {
+    // `@unchecked`: `stored` is only touched while `lock` is held.
+    private let lock = NSLock()
+    private var stored: Bool
+
+    init(_ value: Bool) {
+        stored = value
+    }
+
+    /// The flag.
+    var value: Bool {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
 }
 
 /// A route whose equality and hashing come from a stable string `id`.

@@ -2,7 +2,7 @@ import Foundation
 
 // The one seam between a router and its rules: the router builds a `FlowRuleRequest` in script
 // values, asks `decide` or `decideAsync`, and turns the `FlowRuleDecision` back into its own route
-// type in `verdict(for:of:link:)`. Both navigation pipelines (sync and async) call these.
+// type in `verdict(for:link:)`. The pipeline's two drivers (`run`, `runAsync`) call these.
 
 /// The rules installed in a router, with the conversions of the router's route type.
 @MainActor @usableFromInline
@@ -13,11 +13,6 @@ final class FlowRulesLink<Route: Hashable> {
     @usableFromInline let encode: (Route) -> FlowRouteValue
     /// The command a rule's redirect names, in the router's route type.
     @usableFromInline let decode: (FlowRuleTarget) throws -> FlowCommand<Route>
-    /// The view synchronous decisions read the stacks through: reused while no rule kept the
-    /// request it was in (one allocation less per navigation), replaced when one did. Unchecked
-    /// (and the view's `stacks`): touched only by `consultRules`, on the main actor, before and
-    /// after the decision, never during one.
-    @exclusivity(unchecked) @usableFromInline var syncStacks: FlowRouterStacks<Route>
 
     @usableFromInline
     init(hook: any FlowRulesHook, encode: @escaping (Route) -> FlowRouteValue,
@@ -25,14 +20,13 @@ final class FlowRulesLink<Route: Hashable> {
         self.hook = hook
         self.encode = encode
         self.decode = decode
-        self.syncStacks = FlowRouterStacks(encode: encode, stacks: [])
     }
 }
 
 /// A router's stacks as its rules read them (see ``FlowRuleStacks``).
 @MainActor @usableFromInline
 final class FlowRouterStacks<Route: Hashable>: FlowRuleStacks {
-    @exclusivity(unchecked) @usableFromInline var stacks: [FlowStackState<Route>]
+    @usableFromInline var stacks: [FlowStackState<Route>]
     let encode: (Route) -> FlowRouteValue
 
     @usableFromInline
@@ -116,16 +110,16 @@ extension FlowRouter {
         }
         let shape = command.shape
         var target: Int?
-        if let shapeTarget = shape.target, let index = index(for: shapeTarget) { target = index + 1 }
+        if let shapeTarget = shape.target, let index = storage.state.index(for: shapeTarget) { target = index + 1 }
         // Read in place (`last` would copy the whole stack).
-        let stackCount = _stacks.count
-        let dialog = globalDialog
+        let stackCount = storage.state.stacks.count
+        let dialog = storage.state.globalDialog
         return FlowRuleRequest(
             kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
             source: source, isAsync: isAsync, runsDefaultPreconditions: !condition,
-            dialog: dialog == nil ? nil : dialogKey(dialog), queuedDialogCount: dialogQueue.count,
+            dialog: dialog == nil ? nil : FlowRouterState<Route, Dialog>.dialogKey(dialog), queuedDialogCount: storage.state.dialogQueue.count,
             redirectChain: chain.isEmpty ? [] : chain.map(\.summary), stackCount: stackCount,
-            frontScreenCount: stackCount == 0 ? 0 : _stacks[stackCount - 1].pathCount + 1, stacks: stacks)
+            frontScreenCount: stackCount == 0 ? 0 : storage.state.stacks[stackCount - 1].pathCount + 1, stacks: stacks)
     }
 
     /// Asks the rules about a synchronous request; a navigation requested while they decide is
@@ -135,14 +129,15 @@ extension FlowRouter {
         _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, source: FlowOperationSource, condition: Bool,
         chain: [FlowCommand<Route>]
     ) -> FlowRulesVerdict<Route> {
-        if !isKnownUniquelyReferenced(&link.syncStacks) {
-            link.syncStacks = FlowRouterStacks(encode: link.encode, stacks: [])
+        // The view is the router's (unchecked storage): reused while no rule kept it.
+        if storage.syncStacks == nil || !isKnownUniquelyReferenced(&storage.syncStacks!) {
+            storage.syncStacks = FlowRouterStacks(encode: link.encode, stacks: [])
         }
-        link.syncStacks.stacks = _stacks
+        storage.syncStacks!.stacks = storage.state.stacks
         let verdict: FlowRulesVerdict<Route>
         do {
             let request = ruleRequest(
-                command, link: link, stacks: link.syncStacks, source: source, isAsync: false, condition: condition,
+                command, link: link, stacks: storage.syncStacks!, source: source, isAsync: false, condition: condition,
                 chain: chain)
             isDeciding = true
             let decision = link.hook.decide(request)
@@ -150,7 +145,7 @@ extension FlowRouter {
             verdict = self.verdict(for: decision, link: link)
         }
         // A view no rule kept lets go of the stacks, so the next change does not copy them.
-        if isKnownUniquelyReferenced(&link.syncStacks) { link.syncStacks.stacks = [] }
+        if isKnownUniquelyReferenced(&storage.syncStacks!) { storage.syncStacks!.stacks = [] }
         return verdict
     }
 
@@ -161,7 +156,7 @@ extension FlowRouter {
         chain: [FlowCommand<Route>]
     ) async -> FlowRulesVerdict<Route> {
         let request = ruleRequest(
-            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: _stacks), source: source,
+            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: storage.state.stacks), source: source,
             isAsync: true, condition: condition, chain: chain)
         decidingTask = FlowSerialQueue.currentTask
         let decision = await link.hook.decideAsync(request)
@@ -209,7 +204,7 @@ extension FlowRouter where Route: FlowRouteConvertible {
 
     /// The stacks as they are now, as rules read them (for building a ``FlowRuleRequest`` by hand).
     public var ruleStacks: any FlowRuleStacks {
-        FlowRouterStacks(encode: rules?.encode ?? Self.routeEncoder(), stacks: _stacks)
+        FlowRouterStacks(encode: rules?.encode ?? Self.routeEncoder(), stacks: storage.state.stacks)
     }
 
     /// Converts routes to their script values, caching each (a `FlowRouteValue` is its own).

@@ -6,7 +6,7 @@ import Foundation
 /// This generator is seeded once from the system and then runs xoshiro256**, so identities are
 /// still unpredictable across launches and unique in practice, at a few nanoseconds each.
 @usableFromInline
-struct FlowIDGenerator {
+struct FlowIDGenerator: Sendable {
     @usableFromInline var s0: UInt64
     @usableFromInline var s1: UInt64
     @usableFromInline var s2: UInt64

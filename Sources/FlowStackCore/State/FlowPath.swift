@@ -13,8 +13,10 @@ final class FlowPathLink<Route: Hashable>: @unchecked Sendable {
     @usableFromInline let id: UUID
     @usableFromInline let route: Route
     // Unchecked: written only by init and by deinit (which unlinks a uniquely held chain), when
-    // nothing else can reach the link, so no access can overlap one of those writes. Every push
-    // and pop reads it: swift_guarded_push_ns 221 -> 211 ns with the attribute (paired runs).
+    // nothing else can reach the link, so no access can overlap one of those writes. Every pop
+    // reads it: callgrind, Swift-rules push + pop, about 134 instructions per operation more
+    // without the attribute (2.4 runtime access checks per operation); swift_guarded_push_ns
+    // 221 -> 211 ns with it (paired runs).
     @exclusivity(unchecked) @usableFromInline var parent: FlowPathLink<Route>?
     @usableFromInline let count: Int
 

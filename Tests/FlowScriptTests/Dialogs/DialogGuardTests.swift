@@ -20,7 +20,7 @@ struct DialogGuardTests {
         #expect(rig.dialogEntries.allSatisfy { $0.status == .applied && $0.reason == nil })
     }
 
-    @Test("false and a reason refuse: showGlobalDialog returns false and the history records the reason")
+    @Test("false and a reason refuse: requestGlobalDialog returns false and the history records the reason")
     func refusesWithReason() throws {
         let rig = try DialogRig("""
             flow.dialog_guard("rating", function(dialog) return false, "not now" end)
@@ -156,7 +156,7 @@ struct DialogGuardTests {
             """)
         var shownInside: Bool?
         rig.engine.registerHost("showDialog") { [router = rig.router] _ in
-            shownInside = router.showGlobalDialog(FlowDialogValue(id: "inside"))
+            shownInside = router.requestGlobalDialog(FlowDialogValue(id: "inside"))
             return []
         }
         rig.router.perform(.push(FlowRouteValue("settings"), target: .active))
@@ -171,7 +171,7 @@ struct DialogGuardTests {
             name: "rules/dialogs.lua", text: "flow.dialog_guard(\"*\", function() return false, \"never\" end)")])
         let router = FlowRouter<FlowRouteValue, Int>(root: FlowRouteValue("home"))
         engine.install(into: router)
-        #expect(router.showGlobalDialog(7))
+        #expect(router.requestGlobalDialog(7))
         #expect(router.globalDialog == 7)
     }
 

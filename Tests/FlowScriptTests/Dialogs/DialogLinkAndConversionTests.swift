@@ -136,7 +136,7 @@ struct DialogLinkAndConversionTests {
             """)])
         let router = FlowRouter<FlowRouteValue, AppDialog>(root: FlowRouteValue("home"))
         engine.install(into: router)
-        #expect(router.showGlobalDialog(.networkError))
+        #expect(router.requestGlobalDialog(.networkError))
         #expect(router.globalDialog == .deleteConfirmation(item: "9"))
         let result = router.perform(.push(FlowRouteValue("orders"), target: .active))
         #expect(result.dialogRedirect?.applied == true)
@@ -149,8 +149,8 @@ struct DialogLinkAndConversionTests {
         let refusing = try FlowRulesEngine<FlowRouteValue>(sources: [FlowRulesSource(
             name: "rules/b.lua", text: "flow.dialog_guard(\"sale\", function() return false, \"no sales\" end)")])
         refusing.install(into: banners)
-        #expect(!banners.showGlobalDialog(Banner(id: "sale")))
-        #expect(banners.showGlobalDialog(Banner(id: "news")))
+        #expect(!banners.requestGlobalDialog(Banner(id: "sale")))
+        #expect(banners.requestGlobalDialog(Banner(id: "news")))
         #expect(banners.history.last?.dialogChange?.dialog == "news")
     }
 }

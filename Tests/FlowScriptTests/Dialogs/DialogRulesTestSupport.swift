@@ -22,7 +22,7 @@ final class DialogRig {
     /// Shows a dialog given by id.
     @discardableResult
     func show(_ id: String, _ policy: FlowDialogPolicy = .replace, fields: [String: FlowScriptValue]? = nil) -> Bool {
-        router.showGlobalDialog(FlowDialogValue(id: id, fields: fields), policy: policy)
+        router.requestGlobalDialog(FlowDialogValue(id: id, fields: fields), policy: policy)
     }
 
     /// The history's dialog-show entries.

@@ -82,7 +82,7 @@ final class FuzzExecutor {
         case .asyncAction, .queued:
             throw FuzzViolation(kind: "harness", message: "an async step in a synchronous sequence")
         case .showDialog(let dialog, let policy):
-            let shown = router.showGlobalDialog(dialog, policy: policy)
+            let shown = router.requestGlobalDialog(dialog, policy: policy)
             try expect(shown == model.show(dialog, policy: policy), "model",
                        "showGlobalDialog(\(dialog), .\(policy.rawValue)) returned \(shown)")
             return false
