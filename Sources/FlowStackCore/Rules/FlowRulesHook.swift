@@ -68,7 +68,7 @@ public struct FlowRuleBlock: Hashable, Codable, Sendable {
     /// The reason the rule gave, or the error with `file:line`.
     public var reason: String?
     /// The dialog the rule answered the navigation with (`flow.redirect("dialog", ...)`), shown
-    /// through the dialog rules once the navigation is blocked (issue 21).
+    /// through the dialog rules once the navigation is blocked.
     public var dialog: FlowDialogRedirect?
 
     /// Creates a block.

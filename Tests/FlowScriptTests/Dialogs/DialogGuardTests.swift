@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import FlowScript
 
-/// Issue 21, dialog rules: `flow.dialog_guard` decides every dialog about to be shown.
+/// Dialog rules: `flow.dialog_guard` decides every dialog about to be shown.
 @Suite("Dialog rules: dialog guards")
 @MainActor
 struct DialogGuardTests {

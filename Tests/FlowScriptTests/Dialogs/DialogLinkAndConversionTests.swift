@@ -21,7 +21,7 @@ struct Notice: Codable, Hashable, FlowDialogConvertible {
     let count: Int
 }
 
-/// Issue 21: deep links ending with a dialog, and app dialog types crossing into the rules.
+/// Deep links ending with a dialog, and app dialog types crossing into the rules.
 @Suite("Dialog rules: links and dialog conversion")
 @MainActor
 struct DialogLinkAndConversionTests {
