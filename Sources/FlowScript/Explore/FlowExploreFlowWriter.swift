@@ -100,9 +100,11 @@ public enum FlowExploreFlowWriter {
                 "  elseif #front.routes > 1 and not style.screen.navigationBarBackButtonHidden then",
                 "    router.userPop()",
                 "  end",
+                "  router.dismiss()",
                 "  router.dismissAll()",
+                "  router.pop()",
                 "  router.popToRoot()",
-                "  if not atRoot() then router.setRoot(\(FlowExploreStep.setRoot(root).luaCall.dropFirst(15).dropLast()) end",
+                "  if not atRoot() then \(FlowExploreStep.setRoot(root).luaCall) end",
                 "end",
                 "expect(atRoot()).to_be(true)",
             ])

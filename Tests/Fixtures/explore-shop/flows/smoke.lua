@@ -10,7 +10,7 @@ describe("shop", function()
     router.push("cart")
     local result = router.push("checkout")
     expect(result.applied).to_be(false)
-    expect(router.dialog().id).to_be("signInRequired")
+    expect(router.dialog()).to_be("signInRequired")
   end)
 
   it("shows the refund sheet and lets it go when nothing is pending", function()
