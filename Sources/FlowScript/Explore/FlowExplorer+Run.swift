@@ -110,8 +110,13 @@ extension FlowExplorer {
                     guard transition.changed else { continue }
                     if let known = graph.keys[transition.key] {
                         graph.edges[id].append(known)
-                    } else if depth >= options.depth || !withinBounds(transition.state) {
+                    } else if !withinBounds(transition.state) {
+                        // Max-stack and max-presented are constraints on the states explored:
+                        // leaving them out does not make the exploration incomplete.
+                        continue
+                    } else if depth >= options.depth || totalStates + graph.states.count >= options.maxStates {
                         report.complete = false
+                        if totalStates + graph.states.count >= options.maxStates { graph.cut[id] = true }
                     } else {
                         let new = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
                         graph.edges[id].append(new)

@@ -157,7 +157,9 @@ public final class FlowRulesDiff {
                     for transition in [before, after] where transition.changed {
                         if let known = graph.keys[transition.key] {
                             graph.edges[id].append(known)
-                        } else if depth >= options.depth || !old.withinBounds(transition.state) {
+                        } else if !old.withinBounds(transition.state) {
+                            continue
+                        } else if depth >= options.depth || total + graph.states.count >= options.maxStates {
                             complete = false
                         } else {
                             _ = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
