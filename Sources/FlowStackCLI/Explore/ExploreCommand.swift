@@ -49,7 +49,8 @@ struct ExploreCommand: AsyncParsableCommand {
         case pretty, json
     }
 
-    @OptionGroup var project: ProjectArgument
+    @Argument(help: "The flow project: a directory with routes.lua and rules/ (explore/*.lua: invariants).", completion: .directory)
+    var directory: String = "Scripts"
 
     @Option(help: "Steps from the root.")
     var depth = 6
@@ -76,17 +77,17 @@ struct ExploreCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         let explorer: FlowExplorer
+        // Not the shared ProjectArgument: its checks exit 1, and a usage or load error exits 2 here.
+        let url = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
         do {
-            try project.validate()
-            let loaded = try project.load()
+            try FlowProject.requireProject(at: url)
+            let loaded = try FlowProject(directory: url)
             explorer = try FlowExplorer(
                 project: loaded,
                 options: .init(depth: depth, maxStack: maxStack, maxPresented: maxPresented, maxStates: maxStates))
-        } catch let error as FlowScriptError {
-            Terminal.error("error: \(error.description)")
-            throw ExitCode(2)
         } catch {
-            Terminal.error("error: \(error)")
+            Terminal.error("error: \(error.description)")
             throw ExitCode(2)
         }
         let progress = isatty(STDERR_FILENO) != 0
