@@ -24,6 +24,8 @@ struct FlowStackCommand: AsyncParsableCommand {
               flowstack watch Scripts                re-run the flows on every save
               flowstack graph Scripts > flows.mmd    the navigation graph, as Mermaid
               flowstack types Scripts > Scripts/flowstack-types.lua
+              flowstack explore Scripts              every path under every fact combination
+              flowstack diff old-rules new-rules     what a change to the rules changes
               flowstack keygen --private-key rules.key --public-key rules.pub
               flowstack bundle Scripts --key rules.key --version 1.4.0 \\
                   --min-app 2.0 --expires 2027-06-01
@@ -31,7 +33,7 @@ struct FlowStackCommand: AsyncParsableCommand {
         version: "flowstack \(FlowStackVersion.current) (\(FlowLuaRelease.linked))",
         subcommands: [
             TestCommand.self, CheckCommand.self, WatchCommand.self, GraphCommand.self, TypesCommand.self, BundleCommand.self,
-            KeygenCommand.self, ServeCommand.self,
+            KeygenCommand.self, ServeCommand.self, ExploreCommand.self, DiffCommand.self,
         ]
     )
 }

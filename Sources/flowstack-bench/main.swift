@@ -29,6 +29,10 @@ func runBenchmarks() {
         do { try BundleStoreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
         return
     }
+    if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "explore" {
+        do { try ExploreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
+        return
+    }
     if ["lua_push", "enum_push", "reload", "decision", "one_default"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
         try? LuaBenchmarks.run(swiftGuardedPush: 1)
         return
@@ -50,6 +54,7 @@ func runBenchmarks() {
         FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8))
         exit(1)
     }
+    do { try ExploreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
 }
 
 MainActor.assumeIsolated {

@@ -107,6 +107,7 @@ extension FlowRulesEngine: FlowRulesHook {
         if verdict == 0 { return .allow }
         let stage: FlowRuleStage = try results.string(at: 2) == "guard" ? .guard : .precondition
         let location = try results.optionalString(at: 4)
+        onDecidingRule?(location)
         // What the rule returned is checked with its location: a redirect's kind or reason of
         // the wrong type names the rule's file:line.
         do throws(FlowScriptError) {

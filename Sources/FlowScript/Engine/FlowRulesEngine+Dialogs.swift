@@ -44,6 +44,7 @@ extension FlowRulesEngine {
         }
         guard case .integer(let verdict)? = results.first, verdict != 0 else { return .show }
         let location: String? = if results.count > 2, case .string(let text) = results[2] { text } else { nil }
+        onDecidingRule?(location)
         var reason: String? = if results.count > 1, case .string(let text) = results[1] { FlowScriptText.bounded(text) } else { nil }
         if verdict == 1 {
             return .refuse(FlowRuleBlock(stage: .guard, reason: reason ?? "refused by the dialog guard at \(location ?? "an unknown location")"))

@@ -43,6 +43,9 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     public var onReload: (@MainActor (FlowReloadResult) -> Void)?
     /// Called after facts change (the SwiftUI layer refreshes styles from here).
     public var onFactsChange: (@MainActor () -> Void)?
+    /// Called with the `file:line` of the rule that blocked, redirected or refused a request
+    /// (`flowstack explore` and `diff` attribute decisions to rules with it).
+    var onDecidingRule: (@MainActor (String?) -> Void)?
 
     // Unchecked (this and `syncStacks`): read or written on every decision, always on the main
     // actor and never across a call out (a decision reads them before and after the Lua call,

@@ -76,10 +76,10 @@ extension FlowManifest {
             problems.append(error)
         }
         var manifest = FlowManifest(file: displayName)
-        let known: Set<String> = ["root", "routes", "dialogs", "facts", "links"]
+        let known: Set<String> = ["root", "routes", "dialogs", "facts", "links", "explore"]
         for case .string(let key) in table.fields.keys where !known.contains(key) {
             let hint = FlowSuggestion.closest(to: key, in: known.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
-            try report(fail("unknown manifest key '\(key)'\(hint); expected root, routes, dialogs, facts, links", at: key))
+            try report(fail("unknown manifest key '\(key)'\(hint); expected root, routes, dialogs, facts, links, explore", at: key))
         }
         if case .table(let routes)? = table.fields["routes"] {
             for (key, value) in routes.fields {
@@ -131,6 +131,9 @@ extension FlowManifest {
                 return result
             }
             manifest.links = Links(schemes: try strings("schemes"), hosts: try strings("hosts"))
+        }
+        if let explore = table.fields["explore"] {
+            manifest.explore = try FlowExploreSection.parse(explore, fail: { message, key in fail(message, at: key) })
         }
         if let root = table.fields["root"] {
             let route: FlowRouteValue

@@ -43,6 +43,8 @@ public struct FlowManifest: Hashable, Sendable {
     public var links: Links
     /// Where it was loaded from, for messages.
     public var file: String
+    /// The domains `flowstack explore` walks (the `explore` key), empty when not declared.
+    public var explore = FlowExploreSection()
 
     /// Creates a manifest.
     public init(

@@ -1,0 +1,348 @@
+import FlowStackCore
+import Foundation
+
+/// Explores a rules project: breadth-first from the manifest's root over every operation the
+/// router offers, under every combination of the manifest's facts (and listed host answers),
+/// and reports what the rules do wrong on any path (`flowstack explore`).
+///
+/// ```swift
+/// let explorer = try FlowExplorer(project: try FlowProject(directory: URL(filePath: "Scripts")))
+/// let report = explorer.run()
+/// print(report.json())
+/// ```
+///
+/// One rules VM serves the whole exploration: facts are reset between combinations and router
+/// states are restored by value; states are told apart by their routes, presentations and
+/// dialogs (never by screen identities), so memory grows with distinct states only.
+@MainActor
+public final class FlowExplorer {
+    /// The bounds of an exploration.
+    public struct Options: Sendable {
+        /// Steps from the root.
+        public var depth: Int
+        /// Screens per stack (its root included).
+        public var maxStack: Int
+        /// Presented stacks at once.
+        public var maxPresented: Int
+        /// Distinct states, summed over fact combinations.
+        public var maxStates: Int
+
+        /// Creates bounds.
+        public init(depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxStates: Int = 500_000) {
+            self.depth = depth
+            self.maxStack = maxStack
+            self.maxPresented = maxPresented
+            self.maxStates = maxStates
+        }
+    }
+
+    /// What `onProgress` is told while exploring.
+    public struct Progress: Sendable {
+        /// Distinct states so far.
+        public var states: Int
+        /// States waiting to be expanded in the current combination.
+        public var queue: Int
+        /// States per second so far.
+        public var statesPerSecond: Double
+    }
+
+    /// One fact assignment with host answers.
+    public struct Combination: Hashable, Sendable {
+        /// Fact values.
+        public var facts: [String: FlowScriptValue]
+        /// Host answers by host name.
+        public var hosts: [String: FlowScriptValue]
+
+        /// The assignment as reported: facts, then host answers as `host.<name>`.
+        public var labels: [String: FlowScriptValue] {
+            var labels = facts
+            for (name, value) in hosts { labels["host.\(name)"] = value }
+            return labels
+        }
+    }
+
+    /// What one operation did from one state.
+    struct Transition {
+        var state: FlowRouterState<FlowRouteValue, FlowDialogValue>
+        var key: StateKey
+        var changed: Bool
+        /// Whether the request itself applied (not a redirect).
+        var allowed: Bool
+        /// Every history entry it recorded, as text: the decision `diff` compares.
+        var decision: String
+        /// The rule that blocked, redirected or refused, if one.
+        var location: String?
+        /// Failed entries' reasons.
+        var failures: [String]
+    }
+
+    /// The project explored.
+    public let project: FlowProject
+    /// Its manifest.
+    public let manifest: FlowManifest
+    /// The bounds.
+    public let options: Options
+    /// Called every few thousand states.
+    public var onProgress: (@MainActor (Progress) -> Void)?
+
+    let engine: FlowRulesEngine<FlowRouteValue>
+    let router: FlowRouter<FlowRouteValue, FlowDialogValue>
+    let root: FlowRouteValue
+    let invariants: FlowExploreInvariants
+    /// Registered decision rules: `file:line` → what registered it (`flow.guard "login"`).
+    let rules: [String: String]
+    var hostAnswers: [String: FlowScriptValue] = [:]
+    var unanswered: [String] = []
+    var decidingLocation: String?
+    var decidedLocations: Set<String> = []
+    var seenDiagnostics = 0
+    /// Whether transitions describe their decisions (`diff` compares them).
+    var recordsDecisions = false
+
+    /// The marker of a host call with no listed answers.
+    static let unansweredMarker = "has no answers to explore"
+
+    /// Loads the project's rules into one engine, its invariants (`explore/*.lua`) and the
+    /// inventory of its rules.
+    ///
+    /// - Throws: the rules' or invariants' load error with `file:line`, or a project without a
+    ///   manifest root.
+    public init(project: FlowProject, rules: [FlowRulesSource]? = nil, options: Options = Options()) throws(FlowScriptError) {
+        guard let manifest = project.manifest, let root = manifest.root else {
+            throw FlowScriptError(
+                kind: .runtime, file: FlowProject.manifestFileName,
+                message: "explore needs a manifest with a root: declare root = \"...\" and the routes in routes.lua")
+        }
+        self.project = project
+        self.manifest = manifest
+        self.options = options
+        self.root = root
+        let sources = rules ?? project.rules
+        engine = try FlowRulesEngine<FlowRouteValue>(
+            sources: sources, configuration: FlowRulesConfiguration(manifest: manifest, logger: FlowTestRunnerLog.silent))
+        self.rules = try FlowExploreRuleInventory.rules(in: sources, manifest: manifest)
+        invariants = try FlowExploreInvariants(directory: project.directory.appendingPathComponent("explore"))
+        router = FlowRouter<FlowRouteValue, FlowDialogValue>(root: root)
+        router.maximumOperationHistoryCount = 32
+        engine.install(into: router)
+        router.deepLinks.now = { Date(timeIntervalSince1970: 1_767_225_600) }
+        engine.onDecidingRule = { [unowned self] location in self.decidingLocation = location }
+        let pattern = /host\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/
+        var hosts = Set<String>()
+        for source in sources {
+            for match in source.text.matches(of: pattern) { hosts.insert(String(match.output.1)) }
+        }
+        for name in hosts.sorted() {
+            engine.registerHost(name) { [unowned self] _ in
+                if let answer = self.hostAnswers[name] { return [answer] }
+                self.unanswered.append(name)
+                throw FlowScriptError(
+                    kind: .host,
+                    message: "host.\(name) \(Self.unansweredMarker): list its outcomes in routes.lua, as in "
+                        + "explore = { hostAnswers = { \(name) = { true, false } } }")
+            }
+        }
+    }
+
+    /// Every combination of fact values and host answers, in a stable order.
+    public var combinations: [Combination] {
+        var result = [Combination(facts: [:], hosts: [:])]
+        for name in manifest.facts.keys.sorted() {
+            let values: [FlowScriptValue]
+            if let listed = manifest.explore.facts[name] {
+                values = listed
+            } else if case .bool = manifest.facts[name]! {
+                values = [false, true]
+            } else {
+                values = [manifest.facts[name]!]
+            }
+            result = result.flatMap { combination in
+                values.map { value in
+                    var next = combination
+                    next.facts[name] = value
+                    return next
+                }
+            }
+        }
+        for name in manifest.explore.hostAnswers.keys.sorted() {
+            let values = manifest.explore.hostAnswers[name]!
+            result = result.flatMap { combination in
+                values.map { value in
+                    var next = combination
+                    next.hosts[name] = value
+                    return next
+                }
+            }
+        }
+        return result
+    }
+
+    /// The routes tried: every declared route, with every combination of sample parameters.
+    lazy var sampleRoutes: [FlowRouteValue] = {
+        var routes: [FlowRouteValue] = []
+        for name in manifest.routes.keys.sorted() {
+            var payloads: [[String: FlowScriptValue]] = [[:]]
+            let params = manifest.routes[name]!.params
+            for param in params.keys.sorted() {
+                let samples = manifest.explore.params[param] ?? [Self.sample(ofType: params[param]!)]
+                payloads = payloads.flatMap { payload in
+                    samples.map { sample in
+                        var next = payload
+                        next[param] = sample
+                        return next
+                    }
+                }
+            }
+            routes += payloads.map { FlowRouteValue(name, $0) }
+        }
+        return routes
+    }()
+
+    static func sample(ofType type: String) -> FlowScriptValue {
+        switch type {
+        case "string": "1"
+        case "number", "integer": 1
+        case "boolean": true
+        default: .table([:])
+        }
+    }
+
+    /// Sets the facts and host answers of one combination and returns the root state.
+    func prepare(_ combination: Combination) throws(FlowScriptError) -> FlowRouterState<FlowRouteValue, FlowDialogValue> {
+        try engine.resetFacts(combination.facts)
+        hostAnswers = combination.hosts
+        router.clearGlobalDialogs()
+        try? router.restore(FlowRouterState(stacks: [FlowStackState(root: root)], rootID: UUID()))
+        router.clearOperationHistory()
+        return router.state
+    }
+
+    /// What two states share when they show the same thing: routes, presentations, dialogs
+    /// (never the identities of stacks and screens).
+    struct StateKey: Hashable {
+        var stacks: [[FlowRouteValue]]
+        var styles: [FlowPresentationStyle]
+        var dialogs: [FlowDialogValue]
+        var hasDialog: Bool
+    }
+
+    /// The key of a state.
+    static func key(of state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> StateKey {
+        StateKey(
+            stacks: state.stacks.map(\.routes), styles: state.stacks.map(\.style),
+            dialogs: (state.globalDialog.map { [$0] } ?? []) + state.dialogQueue, hasDialog: state.globalDialog != nil)
+    }
+
+    /// The operations tried from the router's current state.
+    func steps(from state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> [FlowExploreStep] {
+        var steps: [FlowExploreStep] = []
+        for route in sampleRoutes {
+            steps += [.push(route), .pushMany(route), .sheet(route), .fullScreenCover(route), .setRoot(route), .replaceCurrent(route)]
+        }
+        guard let front = state.stacks.last else { return steps }
+        var below = Set<FlowRouteValue>()
+        for route in front.routes.dropLast() where below.insert(route).inserted { steps.append(.popTo(route)) }
+        if front.pathCount > 0 { steps += [.pop, .popToRoot] }
+        if state.stacks.count > 1 { steps += [.dismiss, .dismissAll] }
+        let frontIndex = state.stacks.count - 1
+        if front.pathCount > 0 || frontIndex > 0 {
+            let style = router.resolvedStyle(stackIndex: frontIndex, screenDepth: front.pathCount)
+            if front.pathCount > 0, style?.screen.navigationBarBackButtonHidden != true { steps.append(.userPop) }
+            if frontIndex > 0, front.style == .sheet, style?.modal?.interactiveDismissDisabled != true { steps.append(.userDismiss) }
+        }
+        steps += manifest.dialogs.map { .showDialog($0) }
+        if state.globalDialog != nil { steps.append(.hideDialog) }
+        steps += manifest.explore.urls.map { .open($0) }
+        return steps
+    }
+
+    /// Performs one step from `state` and says what happened.
+    func apply(_ step: FlowExploreStep, to state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key stateKey: StateKey? = nil) -> Transition {
+        try? router.restore(state)
+        let before = router.history.last?.sequence ?? 0
+        decidingLocation = nil
+        var extra: String?
+        switch step {
+        case .push(let route): router.perform(FlowCommand(.push(route, target: .active)))
+        case .pushMany(let route): router.perform(FlowCommand.pushMany([route], target: .active)!)
+        case .sheet(let route): router.perform(FlowCommand(.present(route, style: .sheet)))
+        case .fullScreenCover(let route): router.perform(FlowCommand(.present(route, style: .fullScreenCover)))
+        case .setRoot(let route): router.perform(FlowCommand(.setRoot(route)))
+        case .replaceCurrent(let route): router.perform(FlowCommand(.replaceCurrent(route, target: .active)))
+        case .popTo(let route): router.perform(FlowCommand(.popTo(route, match: .exclusive, target: .active)))
+        case .pop: router.perform(FlowCommand(.pop(count: 1, target: .active)))
+        case .popToRoot: router.perform(FlowCommand(.popToRoot(target: .active)))
+        case .dismiss: router.perform(FlowCommand(.dismiss(target: .active)))
+        case .dismissAll: router.perform(FlowCommand(.dismissAll))
+        case .userPop: _ = router.userDidPop()
+        case .userDismiss: _ = router.userDidDismiss()
+        case .showDialog(let id): _ = router.showGlobalDialog(FlowDialogValue(id: id))
+        case .hideDialog: router.hideGlobalDialog()
+        case .open(let text):
+            if let url = URL(string: text) {
+                let result = router.open(url)
+                if result.status != .applied {
+                    extra = "link \(result.status): \(result.reason ?? "")"
+                }
+            }
+        }
+        let after = router.state
+        var decision: [String] = []
+        var failures: [String] = []
+        var allowed = true
+        var first = true
+        let history = router.history
+        var start = history.endIndex
+        while start > history.startIndex, history[start - 1].sequence > before { start -= 1 }
+        for entry in history[start...] {
+            var what: String {
+                switch entry.event {
+                case .navigation(let command):
+                    command.kindName + (Self.destination(of: command).map { " \($0)" } ?? "")
+                case .dialog(let change):
+                    "dialog \(change.action) \(change.dialog ?? "")"
+                }
+            }
+            if recordsDecisions {
+                decision.append("\(what): \(entry.status.rawValue)" + (entry.reason.map { " (\($0))" } ?? ""))
+            }
+            if first { allowed = entry.status.isApplied || entry.status == .ignored; first = false }
+            if entry.status == .failed, let reason = entry.reason { failures.append(reason) }
+        }
+        if let extra {
+            decision.append(extra)
+            if FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
+        }
+        if let location = decidingLocation { decidedLocations.insert(location) }
+        let key = Self.key(of: after)
+        return Transition(
+            state: after, key: key, changed: key != (stateKey ?? Self.key(of: state)), allowed: allowed,
+            decision: decision.joined(separator: " → "), location: decidingLocation, failures: failures)
+    }
+
+    static func destination(of command: FlowCommand<FlowRouteValue>) -> String? {
+        if let batch = command.batch { return batch.map(\.description).joined(separator: ",") }
+        switch command.operation {
+        case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
+             .present(let route, _), .popTo(let route, _, _):
+            return route.description
+        case .replacePath(let root, let path, _):
+            return ([root] + path).map(\.description).joined(separator: ",")
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a state is within the bounds.
+    func withinBounds(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> Bool {
+        state.stacks.count - 1 <= options.maxPresented && state.stacks.allSatisfy { $0.pathCount + 1 <= options.maxStack }
+    }
+
+    /// New error diagnostics of the engine (failing style rules), since the last call.
+    func newErrorDiagnostics() -> [FlowScriptDiagnostic] {
+        let all = engine.diagnostics
+        defer { seenDiagnostics = all.count }
+        guard all.count > seenDiagnostics else { return [] }
+        return all[seenDiagnostics...].filter { $0.severity == .error }
+    }
+}

@@ -1,0 +1,147 @@
+import ArgumentParser
+import FlowScript
+import FlowStackCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `flowstack explore [DIR]`: every operation on every route under every fact combination,
+/// breadth-first from the root, and what the rules do wrong on any path.
+struct ExploreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Explore every navigation under every combination of facts and report what the rules do wrong.",
+        discussion: """
+            Breadth-first from the manifest's root, tries every operation (push,
+            pushMany, sheet, fullScreenCover, setRoot, replaceCurrent, popTo, pop,
+            popToRoot, dismiss, dismissAll, the back swipe and swipe-down where the
+            styles allow them, showDialog of every dialog, hideDialog, and
+            router.open of the manifest's explore.urls) on every declared route,
+            under every combination of the facts: booleans both ways, other facts
+            their default or the values explore.facts lists; host functions answer
+            with each value explore.hostAnswers lists.
+
+            Findings, each with facts and the shortest trace from the root:
+              unreachable      a route no explored state shows, under any facts
+              rule-error       a rule that raises or breaks a budget (file:line)
+              redirect-loop    redirects that never settle
+              trap             a state with no allowed way back to the root
+              invariant        a property of explore/*.lua a state breaks
+                               (invariant("name", function(s) return ... end))
+              dead-rule        a guard, precondition or dialog guard that never
+                               blocked, redirected or refused anything
+              unanswered-host  a host function with no listed answers
+
+            Exit status: 0 nothing found, 1 findings, 2 usage or load error.
+
+            Examples:
+              flowstack explore Scripts
+              flowstack explore Scripts --depth 4 --max-stack 3 --format json
+              flowstack explore Scripts --emit-flows Scripts/flows/explore
+            """
+    )
+
+    /// Output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case pretty, json
+    }
+
+    @Argument(help: "The flow project: a directory with routes.lua and rules/ (explore/*.lua: invariants).", completion: .directory)
+    var directory: String = "Scripts"
+
+    @Option(help: "Steps from the root.")
+    var depth = 6
+
+    @Option(help: "Screens per stack, its root included.")
+    var maxStack = 3
+
+    @Option(help: "Presented stacks at once.")
+    var maxPresented = 1
+
+    @Option(help: "Distinct states, over all fact combinations.")
+    var maxStates = 500_000
+
+    @Option(help: "Output: pretty or json.")
+    var format: Format = .pretty
+
+    @Option(help: "Write one flow test per finding into this directory (they fail until the rules are fixed).")
+    var emitFlows: String?
+
+    @MainActor
+    mutating func run() async throws {
+        guard depth >= 0, maxStack >= 1, maxPresented >= 0, maxStates >= 1 else {
+            Terminal.error("error: --depth must be at least 0, --max-stack 1, --max-presented 0, --max-states 1")
+            throw ExitCode(2)
+        }
+        let explorer: FlowExplorer
+        // Not the shared ProjectArgument: its checks exit 1, and a usage or load error exits 2 here.
+        let url = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+        do {
+            try FlowProject.requireProject(at: url)
+            let loaded = try FlowProject(directory: url)
+            explorer = try FlowExplorer(
+                project: loaded,
+                options: .init(depth: depth, maxStack: maxStack, maxPresented: maxPresented, maxStates: maxStates))
+        } catch {
+            Terminal.error("error: \(error.description)")
+            throw ExitCode(2)
+        }
+        let progress = isatty(STDERR_FILENO) != 0
+        if progress {
+            explorer.onProgress = { value in
+                FileHandle.standardError.write(Data(String(
+                    format: "\r\u{1B}[K%d states, %d queued, %.0f states/s", value.states, value.queue, value.statesPerSecond).utf8))
+            }
+        }
+        let report = explorer.run()
+        if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        switch format {
+        case .json: Terminal.write(report.json() + "\n")
+        case .pretty: Terminal.write(Self.pretty(report, terminal: .standardOutput))
+        }
+        Terminal.error(String(format: "explored in %.2f s", report.seconds))
+        if let emitFlows {
+            let flows = FlowExploreFlowWriter.flows(
+                for: report.findings, root: explorer.manifest.root!,
+                invariantSources: FlowExploreFlowWriter.invariantSources(of: explorer.project))
+            for flow in flows {
+                try writeFile(flow.text, to: emitFlows + "/" + flow.name)
+            }
+            Terminal.error("wrote \(flows.count) flow\(flows.count == 1 ? "" : "s") to \(emitFlows)")
+        }
+        if !report.findings.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The report for a terminal.
+    static func pretty(_ report: FlowExploreReport, terminal: Terminal) -> String {
+        var lines: [String] = []
+        for finding in report.findings {
+            let head = [finding.kind.rawValue, finding.location, finding.route.map { "route \($0)" }].compactMap { $0 }
+            lines.append(terminal.red(head.joined(separator: "  ")) + ": " + finding.message)
+            if !finding.facts.isEmpty {
+                lines.append("  facts: " + finding.facts.keys.sorted().map { "\($0) = \(finding.facts[$0]!.luaSource)" }.joined(separator: ", "))
+            }
+            if !finding.trace.isEmpty { lines.append("  trace: " + finding.trace.joined(separator: " → ")) }
+        }
+        if !report.someFactsOnly.isEmpty {
+            lines.append(terminal.bold("routes shown only under some facts:"))
+            for route in report.someFactsOnly.keys.sorted() {
+                let facts = report.someFactsOnly[route]!
+                let text = facts.keys.sorted().map { name in
+                    "\(name) ∈ {\(facts[name]!.map(\.luaSource).joined(separator: ", "))}"
+                }.joined(separator: ", ")
+                lines.append("  \(route): \(text.isEmpty ? "some combinations" : text)")
+            }
+        }
+        let count = report.findings.count
+        let summary = "explored \(report.states) states, \(report.transitions) transitions, \(report.factCombinations) fact "
+            + "combinations, diameter \(report.diameter): \(report.complete ? "complete" : "incomplete (raise the bounds)"); "
+            + "\(count) finding\(count == 1 ? "" : "s")"
+        lines.append(count == 0 ? terminal.green(summary) : summary)
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,72 @@
+import FlowScript
+import FlowStackCore
+import Foundation
+
+/// `flowstack explore`'s speed: states per second and resident bytes per state, on the example
+/// project (`Scripts/`) and on a generated project of 50 routes and 6 boolean facts.
+@MainActor
+enum ExploreBenchmarks {
+    /// The package root (this file is Sources/flowstack-bench/ExploreBenchmarks.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Prints the figures.
+    static func run() throws {
+        let example = try FlowProject(directory: packageRoot.appendingPathComponent("Scripts"))
+        measure("explore_example", example, .init(depth: 6, maxStack: 2, maxPresented: 1))
+        measure("explore_generated50x6", try generated(), .init(depth: 2, maxStack: 2, maxPresented: 1))
+    }
+
+    /// Explores `project` and reports states/s and bytes/state.
+    static func measure(_ name: String, _ project: FlowProject, _ options: FlowExplorer.Options) {
+        do {
+            let before = residentBytes()
+            let explorer = try FlowExplorer(project: project, options: options)
+            let report = explorer.run()
+            let grown = max(residentBytes() - before, 0)
+            let states = Double(max(report.states, 1))
+            Measure.report("\(name)_states", Double(report.states), "states")
+            Measure.report("\(name)_complete", report.complete ? 1 : 0, "bool")
+            Measure.report("\(name)_seconds", report.seconds, "s")
+            Measure.report("\(name)_states_per_s", states / max(report.seconds, 0.000_001), "states/s")
+            Measure.report("\(name)_bytes_per_state", Double(grown) / states, "B")
+        } catch {
+            FileHandle.standardError.write(Data("flowstack-bench: \(name): \(error)\n".utf8))
+        }
+    }
+
+    /// A project of 50 routes and 6 boolean facts: each route's guard reads one fact.
+    static func generated() throws -> FlowProject {
+        let routes = (1...50).map { "r\($0)" }
+        let facts = (1...6).map { "f\($0)" }
+        let manifest = """
+            return {
+              root = "r1",
+              routes = { \(routes.map { "\($0) = {}" }.joined(separator: ", ")) },
+              facts = { \(facts.map { "\($0) = false" }.joined(separator: ", ")) },
+            }
+            """
+        var rules = ""
+        for (index, route) in routes.enumerated() {
+            let fact = facts[index % facts.count]
+            rules += """
+                flow.guard("\(route)", function(op, stacks, ctx)
+                  if facts.\(fact) and op.kind == "sheet" then return false, "\(route) is not a sheet while \(fact)" end
+                end)
+
+                """
+        }
+        let source = FlowRulesSource(name: "rules/generated.lua", text: rules)
+        return FlowProject(
+            directory: FileManager.default.temporaryDirectory, manifest: try FlowManifest.parse(source: manifest),
+            rules: [source], flows: [])
+    }
+
+    /// Resident memory of this process (Linux: /proc/self/statm), or 0 elsewhere.
+    static func residentBytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
