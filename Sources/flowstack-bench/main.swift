@@ -29,6 +29,7 @@ func runBenchmarks() {
         do { try BundleStoreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
         return
     }
+    // Exploration runs only when asked: it takes minutes, where the rest takes seconds.
     if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "explore" {
         do { try ExploreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
         return
@@ -54,7 +55,6 @@ func runBenchmarks() {
         FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8))
         exit(1)
     }
-    do { try ExploreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
 }
 
 MainActor.assumeIsolated {
