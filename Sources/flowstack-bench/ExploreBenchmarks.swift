@@ -11,18 +11,18 @@ enum ExploreBenchmarks {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Prints the figures.
-    static func run() throws {
+    static func run() async throws {
         let example = try FlowProject(directory: packageRoot.appendingPathComponent("Scripts"))
-        measure("explore_example", example, .init(depth: 6, maxStack: 2, maxPresented: 1))
-        measure("explore_generated50x6", try generated(), .init(depth: 2, maxStack: 2, maxPresented: 1))
+        await measure("explore_example", example, .init(depth: 6, maxStack: 2, maxPresented: 1))
+        await measure("explore_generated50x6", try generated(), .init(depth: 2, maxStack: 2, maxPresented: 1))
     }
 
     /// Explores `project` and reports states/s and bytes/state.
-    static func measure(_ name: String, _ project: FlowProject, _ options: FlowExplorer.Options) {
+    static func measure(_ name: String, _ project: FlowProject, _ options: FlowExplorer.Options) async {
         do {
             let before = residentBytes()
             let explorer = try FlowExplorer(project: project, options: options)
-            let report = explorer.run()
+            let report = await explorer.run()
             let grown = max(residentBytes() - before, 0)
             let states = Double(max(report.states, 1))
             Measure.report("\(name)_states", Double(report.states), "states")

@@ -29,11 +29,6 @@ func runBenchmarks() {
         do { try BundleStoreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
         return
     }
-    // Exploration runs only when asked: it takes minutes, where the rest takes seconds.
-    if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "explore" {
-        do { try ExploreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
-        return
-    }
     if ["lua_push", "enum_push", "reload", "decision", "one_default"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
         try? LuaBenchmarks.run(swiftGuardedPush: 1)
         return
@@ -57,6 +52,9 @@ func runBenchmarks() {
     }
 }
 
-MainActor.assumeIsolated {
-    runBenchmarks()
+// Exploration runs only when asked: it takes minutes, where the rest takes seconds.
+if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "explore" {
+    do { try await ExploreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
+} else {
+    runBenchmarks()  // top-level code runs on the main actor
 }

@@ -38,6 +38,9 @@ extension FlowExplorer {
         }
     }
 
+    /// How many states are explored between two yields of the main actor.
+    static let statesBetweenYields = 64
+
     /// Keeps the finding with the shortest trace for each key.
     struct Findings {
         var byKey: [String: FlowExploreFinding] = [:]
@@ -54,7 +57,10 @@ extension FlowExplorer {
     }
 
     /// Explores every fact combination within the bounds and reports the findings.
-    public func run() -> FlowExploreReport {
+    ///
+    /// Runs on the main actor and gives it up every few dozen states, so an app's or a test
+    /// run's other main-actor work goes on while a large exploration runs.
+    public func run() async -> FlowExploreReport {
         let started = Date()
         var report = FlowExploreReport()
         var findings = Findings()
@@ -84,6 +90,7 @@ extension FlowExplorer {
                 }
                 let id = next
                 next += 1
+                if id % Self.statesBetweenYields == 0 { await Task.yield() }
                 let state = graph.states[id]
                 let depth = graph.depths[id]
                 let key = Self.key(of: state)

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let explorer = try FlowExplorer(project: try FlowProject(directory: URL(filePath: "Scripts")))
-/// let report = explorer.run()
+/// let report = await explorer.run()
 /// print(report.json())
 /// ```
 ///

@@ -102,8 +102,9 @@ public final class FlowRulesDiff {
         decision.replacing(/[A-Za-z0-9_.\/\-]+\.lua:\d+/, with: "<rule>")
     }
 
-    /// Explores both and compares every decision.
-    public func run() -> FlowDiffReport {
+    /// Explores both and compares every decision (giving up the main actor every few dozen
+    /// states, as `FlowExplorer.run()` does).
+    public func run() async -> FlowDiffReport {
         var complete = true
         var decisions = 0
         var groups: [String: (change: FlowDiffChange, length: Int, facts: [[String: FlowScriptValue]])] = [:]
@@ -123,6 +124,7 @@ public final class FlowRulesDiff {
                 }
                 let id = next
                 next += 1
+                if id % FlowExplorer.statesBetweenYields == 0 { await Task.yield() }
                 let state = graph.states[id]
                 let depth = graph.depths[id]
                 try? old.router.restore(state)

@@ -79,7 +79,7 @@ struct DiffCommand: AsyncParsableCommand {
             let diff = try FlowRulesDiff(
                 project: project, old: try Self.rules(old), new: try Self.rules(new),
                 options: .init(depth: depth, maxStack: maxStack, maxPresented: maxPresented, maxStates: maxStates))
-            report = diff.run()
+            report = await diff.run()
         } catch let error as FlowScriptError {
             Terminal.error("error: \(error.description)")
             throw ExitCode(2)

@@ -97,7 +97,7 @@ struct ExploreCommand: AsyncParsableCommand {
                     format: "\r\u{1B}[K%d states, %d queued, %.0f states/s", value.states, value.queue, value.statesPerSecond).utf8))
             }
         }
-        let report = explorer.run()
+        let report = await explorer.run()
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         switch format {
         case .json: Terminal.write(report.json() + "\n")

@@ -13,24 +13,24 @@ struct ExploreBoundsTests {
         """
 
     @Test("a small project is explored completely within its bounds, and not when a bound cuts it")
-    func completeness() throws {
+    func completeness() async throws {
         let project = try ExploreFixtures.project(manifest: Self.twoRoutes, rules: [:])
-        let full = try FlowExplorer(project: project, options: .init(depth: 20, maxStack: 2, maxPresented: 1)).run()
+        let full = try await FlowExplorer(project: project, options: .init(depth: 20, maxStack: 2, maxPresented: 1)).run()
         #expect(full.complete)
         #expect(full.findings.isEmpty, "\(full.json())")
         #expect(full.factCombinations == 1)
         // Max-stack and max-presented only constrain the states: within them, it is complete.
-        let shallow = try FlowExplorer(project: project, options: .init(depth: 1, maxStack: 2, maxPresented: 1)).run()
+        let shallow = try await FlowExplorer(project: project, options: .init(depth: 1, maxStack: 2, maxPresented: 1)).run()
         #expect(!shallow.complete)
         #expect(shallow.diameter == 1)
         #expect(shallow.states < full.states)
-        let few = try FlowExplorer(project: project, options: .init(depth: 20, maxStack: 2, maxPresented: 1, maxStates: 3)).run()
+        let few = try await FlowExplorer(project: project, options: .init(depth: 20, maxStack: 2, maxPresented: 1, maxStates: 3)).run()
         #expect(!few.complete)
         #expect(few.states <= 3)
     }
 
     @Test("a guard that never decides anything is a dead rule; one that does is not")
-    func deadRule() throws {
+    func deadRule() async throws {
         let project = try ExploreFixtures.project(manifest: Self.twoRoutes, rules: ["10.lua": """
             flow.guard("b", function(op, stacks, ctx)
               if facts.mode == "y" then return false, "never: mode is only ever x" end
@@ -40,21 +40,21 @@ struct ExploreBoundsTests {
               if op.kind == "sheet" then return false, "a is never a sheet" end
             end)
             """])
-        let report = try FlowExplorer(project: project, options: .init(depth: 3, maxStack: 2, maxPresented: 1)).run()
+        let report = try await FlowExplorer(project: project, options: .init(depth: 3, maxStack: 2, maxPresented: 1)).run()
         let dead = report.findings.filter { $0.kind == .deadRule }
         #expect(dead.map(\.location) == ["rules/10.lua:1"], "\(report.json())")
         #expect(dead.first?.message.contains("flow.guard \"b\"") == true)
     }
 
     @Test("a host function with no listed answers is reported, never guessed; listed answers become facts")
-    func hostAnswers() throws {
+    func hostAnswers() async throws {
         let rules = ["10.lua": """
             flow.guard("b", function(op, stacks, ctx)
               if not host.allowed() then return false, "not allowed" end
             end)
             """]
         let unlisted = try ExploreFixtures.project(manifest: Self.twoRoutes, rules: rules)
-        let first = try FlowExplorer(project: unlisted, options: .init(depth: 2, maxStack: 2, maxPresented: 0)).run()
+        let first = try await FlowExplorer(project: unlisted, options: .init(depth: 2, maxStack: 2, maxPresented: 0)).run()
         let unanswered = first.findings.filter { $0.kind == .unansweredHost }
         #expect(unanswered.count == 1)
         #expect(unanswered.first?.message.contains("hostAnswers = { allowed = { true, false } }") == true)
@@ -64,20 +64,20 @@ struct ExploreBoundsTests {
             return { root = "a", routes = { a = {}, b = {} }, facts = { mode = "x" },
               explore = { hostAnswers = { allowed = { true, false } } } }
             """, rules: rules)
-        let second = try FlowExplorer(project: listed, options: .init(depth: 2, maxStack: 2, maxPresented: 0)).run()
+        let second = try await FlowExplorer(project: listed, options: .init(depth: 2, maxStack: 2, maxPresented: 0)).run()
         #expect(second.factCombinations == 2)
         #expect(!second.findings.contains { $0.kind == .unansweredHost })
         #expect(second.someFactsOnly["b"]?["host.allowed"] == [true], "\(second.json())")
     }
 
     @Test("a rule that breaks the instruction budget is a rule error with file:line, never a crash")
-    func budget() throws {
+    func budget() async throws {
         let project = try ExploreFixtures.project(manifest: Self.twoRoutes, rules: ["10.lua": """
             flow.guard("b", function(op, stacks, ctx)
               while true do end
             end)
             """])
-        let report = try FlowExplorer(project: project, options: .init(depth: 1, maxStack: 2, maxPresented: 0)).run()
+        let report = try await FlowExplorer(project: project, options: .init(depth: 1, maxStack: 2, maxPresented: 0)).run()
         let errors = report.findings.filter { $0.kind == .ruleError }
         #expect(errors.count == 1, "\(report.json())")
         #expect(errors.first?.location?.hasPrefix("rules/10.lua:") == true)

@@ -8,24 +8,25 @@ import Testing
 @Suite("Explore: the shop fixture")
 @MainActor
 struct ExploreShopTests {
-    func finding(_ kind: FlowExploreFinding.Kind) -> [FlowExploreFinding] {
-        ExploreFixtures.shopReport.findings.filter { $0.kind == kind }
+    func finding(_ kind: FlowExploreFinding.Kind) async -> [FlowExploreFinding] {
+        await ExploreFixtures.shopReport.findings.filter { $0.kind == kind }
     }
 
     @Test("exactly the five planted problems are found")
-    func fiveProblems() {
-        let kinds = ExploreFixtures.shopReport.findings.map(\.kind)
-        #expect(kinds == [.unreachable, .ruleError, .redirectLoop, .trap, .invariant], "\(ExploreFixtures.shopReport.json())")
+    func fiveProblems() async {
+        let shop = await ExploreFixtures.shopReport
+        let kinds = shop.findings.map(\.kind)
+        #expect(kinds == [.unreachable, .ruleError, .redirectLoop, .trap, .invariant], "\(shop.json())")
     }
 
     @Test("the gift card no facts open is unreachable")
-    func unreachable() {
-        #expect(finding(.unreachable).map(\.route) == ["giftCard"])
+    func unreachable() async {
+        #expect(await finding(.unreachable).map(\.route) == ["giftCard"])
     }
 
     @Test("the library guard's error is reported with file:line, the stale-purchase facts and one step")
-    func ruleError() throws {
-        let error = try #require(finding(.ruleError).first)
+    func ruleError() async throws {
+        let error = try #require(await finding(.ruleError).first)
         #expect(error.location == "rules/10-shop.lua:17")
         #expect(error.facts["isPremium"] == true)
         #expect(error.facts["isLoggedIn"] == false)
@@ -34,43 +35,46 @@ struct ExploreShopTests {
     }
 
     @Test("the redirect loop exists only while banned and names both rules' targets")
-    func redirectLoop() throws {
-        let loop = try #require(finding(.redirectLoop).first)
+    func redirectLoop() async throws {
+        let loop = try #require(await finding(.redirectLoop).first)
         #expect(loop.facts["isBanned"] == true)
         #expect(loop.message.contains("setRoot suspended") && loop.message.contains("setRoot home"))
         #expect(loop.trace.count == 1)
     }
 
     @Test("the refund sheet is a trap while a refund is pending, one step from the root")
-    func trap() throws {
-        let trap = try #require(finding(.trap).first)
+    func trap() async throws {
+        let trap = try #require(await finding(.trap).first)
         #expect(trap.route == "refund")
         #expect(trap.facts["refundPending"] == true)
         #expect(trap.trace == ["sheet refund"])
     }
 
     @Test("the checkout pushed on a presented cart breaks the invariant; the invariant that holds is not reported")
-    func invariant() throws {
-        let broken = try #require(finding(.invariant).first)
+    func invariant() async throws {
+        let shop = await ExploreFixtures.shopReport
+        let broken = try #require(await finding(.invariant).first)
         #expect(broken.invariant == "no checkout signed out")
         #expect(broken.facts["isLoggedIn"] == false)
         #expect(broken.trace == ["sheet cart", "push checkout"])
-        #expect(!ExploreFixtures.shopReport.findings.contains { $0.invariant == "root stack first" })
+        #expect(!shop.findings.contains { $0.invariant == "root stack first" })
     }
 
     @Test("the same project gives byte-identical JSON")
-    func deterministic() throws {
-        let again = try FlowExplorer(project: try FlowProject(directory: ExploreFixtures.shopDirectory), options: ExploreFixtures.shopBounds).run()
-        #expect(again.json() == ExploreFixtures.shopReport.json())
-        #expect(ExploreFixtures.shopReport.factCombinations == 32)
-        #expect(ExploreFixtures.shopReport.json().contains("\"complete\" : false"))
+    func deterministic() async throws {
+        let shop = await ExploreFixtures.shopReport
+        let again = try await FlowExplorer(project: try FlowProject(directory: ExploreFixtures.shopDirectory), options: ExploreFixtures.shopBounds).run()
+        #expect(again.json() == shop.json())
+        #expect(shop.factCombinations == 32)
+        #expect(shop.json().contains("\"complete\" : false"))
     }
 
     @Test("every emitted flow fails against the broken rules and passes once they are fixed")
     func emittedFlows() async throws {
+        let shop = await ExploreFixtures.shopReport
         let project = try FlowProject(directory: ExploreFixtures.shopDirectory)
         let flows = FlowExploreFlowWriter.flows(
-            for: ExploreFixtures.shopReport.findings, root: FlowRouteValue("home"),
+            for: shop.findings, root: FlowRouteValue("home"),
             invariantSources: FlowExploreFlowWriter.invariantSources(of: project))
         #expect(flows.map(\.name) == [
             "explore-rule-error-1.lua", "explore-redirect-loop-1.lua", "explore-trap-1.lua", "explore-invariant-1.lua",

@@ -16,10 +16,15 @@ enum ExploreFixtures {
     static let shopBounds = FlowExplorer.Options(depth: 2, maxStack: 2, maxPresented: 1)
 
     /// The shop explored once (the tests share it).
-    static let shopReport: FlowExploreReport = {
+    static let shopExploration = Task { @MainActor in
         let explorer = try! FlowExplorer(project: try! FlowProject(directory: shopDirectory), options: shopBounds)
-        return explorer.run()
-    }()
+        return await explorer.run()
+    }
+
+    /// The shop's report, explored once.
+    static var shopReport: FlowExploreReport {
+        get async { await shopExploration.value }
+    }
 
     /// A project written to a fresh temporary directory.
     static func project(

@@ -20,13 +20,13 @@ struct RulesDiffTests {
         end)
         """)]
 
-    func diff(_ old: [FlowRulesSource], _ new: [FlowRulesSource]) throws -> FlowDiffReport {
+    func diff(_ old: [FlowRulesSource], _ new: [FlowRulesSource]) async throws -> FlowDiffReport {
         let project = try ExploreFixtures.project(manifest: Self.manifest, rules: [:])
-        return try FlowRulesDiff(project: project, old: old, new: new, options: .init(depth: 2, maxStack: 2, maxPresented: 1)).run()
+        return try await FlowRulesDiff(project: project, old: old, new: new, options: .init(depth: 2, maxStack: 2, maxPresented: 1)).run()
     }
 
     @Test("more permissive, more restrictive and unchanged routes, with the facts that matter")
-    func directions() throws {
+    func directions() async throws {
         let v2 = [FlowRulesSource(name: "rules/10.lua", text: """
             flow.guard("b", function(op, stacks, ctx)
               return false, "b is gone"
@@ -35,7 +35,7 @@ struct RulesDiffTests {
               if op.kind == "sheet" then return false, "c is pushed" end
             end)
             """)]
-        let report = try diff(Self.v1, v2)
+        let report = try await diff(Self.v1, v2)
         #expect(report.routes == ["home": .unchanged, "a": .morePermissive, "b": .moreRestrictive, "c": .unchanged], "\(report.json())")
         let permissive = try #require(report.changes.first { $0.route == "a" })
         #expect(permissive.factPattern == ["isLoggedIn": [false]])
@@ -49,7 +49,7 @@ struct RulesDiffTests {
     }
 
     @Test("a refactor that changes no decision is no change; another reason is a change")
-    func refactor() throws {
+    func refactor() async throws {
         let refactored = [FlowRulesSource(name: "rules/10.lua", text: """
             -- The same rules, reorganised.
 
@@ -65,11 +65,11 @@ struct RulesDiffTests {
               end
             end)
             """)]
-        let same = try diff(Self.v1, refactored)
+        let same = try await diff(Self.v1, refactored)
         #expect(same.isUnchanged, "\(same.json())")
         #expect(same.routes.values.allSatisfy { $0 == .unchanged })
         let reworded = [FlowRulesSource(name: "rules/10.lua", text: Self.v1[0].text.replacingOccurrences(of: "c is pushed", with: "c is a screen"))]
-        let changed = try diff(Self.v1, reworded)
+        let changed = try await diff(Self.v1, reworded)
         #expect(changed.routes["c"] == .changed)
         #expect(changed.changes.allSatisfy { $0.direction == .changed && $0.route == "c" })
     }
