@@ -51,6 +51,17 @@ struct ExploreCommandTests {
         #expect(missing.status == 2)
     }
 
+    @Test("explore and diff refuse a bound out of range alike: exit 2, naming the bounds")
+    func boundsOutOfRange() throws {
+        let project = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": Self.v1])
+        defer { project.remove() }
+        for arguments in [["explore", project.path, "--max-stack", "0"], ["diff", project.path, project.path, "--depth=-1"]] {
+            let output = try CLIRunner.run(arguments)
+            #expect(output.status == 2, "\(arguments): \(output.stdout)\(output.stderr)")
+            #expect(output.stderr.contains("--max-stack 1"), "\(output.stderr)")
+        }
+    }
+
     @Test("diff: verdicts per route in json and markdown; --fail-on fails only on its direction")
     func diff() throws {
         let old = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": Self.v1])

@@ -50,17 +50,7 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: "The manifest (routes.lua) both are explored with.", completion: .file())
     var manifest: String?
 
-    @Option(help: "Steps from the root.")
-    var depth = 6
-
-    @Option(help: "Screens per stack, its root included.")
-    var maxStack = 3
-
-    @Option(help: "Presented stacks at once.")
-    var maxPresented = 1
-
-    @Option(help: "Distinct states, over all fact combinations.")
-    var maxStates = 500_000
+    @OptionGroup var bounds: ExploreBounds
 
     @Option(help: "Output: pretty, markdown or json.")
     var format: Format = .pretty
@@ -70,6 +60,7 @@ struct DiffCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
+        let options = try bounds.options()
         let report: FlowDiffReport
         do {
             let manifestURL = try manifestURL()
@@ -78,7 +69,7 @@ struct DiffCommand: AsyncParsableCommand {
                 directory: manifestURL.deletingLastPathComponent(), manifest: manifest, rules: [], flows: [])
             let diff = try FlowRulesDiff(
                 project: project, old: try Self.rules(old), new: try Self.rules(new),
-                options: .init(depth: depth, maxStack: maxStack, maxPresented: maxPresented, maxStates: maxStates))
+                options: options)
             report = await diff.run()
         } catch let error as FlowScriptError {
             Terminal.error("error: \(error.description)")

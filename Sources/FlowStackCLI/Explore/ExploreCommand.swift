@@ -52,17 +52,7 @@ struct ExploreCommand: AsyncParsableCommand {
     @Argument(help: "The flow project: a directory with routes.lua and rules/ (explore/*.lua: invariants).", completion: .directory)
     var directory: String = "Scripts"
 
-    @Option(help: "Steps from the root.")
-    var depth = 6
-
-    @Option(help: "Screens per stack, its root included.")
-    var maxStack = 3
-
-    @Option(help: "Presented stacks at once.")
-    var maxPresented = 1
-
-    @Option(help: "Distinct states, over all fact combinations.")
-    var maxStates = 500_000
+    @OptionGroup var bounds: ExploreBounds
 
     @Option(help: "Output: pretty or json.")
     var format: Format = .pretty
@@ -72,10 +62,7 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
-        guard depth >= 0, maxStack >= 1, maxPresented >= 0, maxStates >= 1 else {
-            Terminal.error("error: --depth must be at least 0, --max-stack 1, --max-presented 0, --max-states 1")
-            throw ExitCode(2)
-        }
+        let options = try bounds.options()
         let explorer: FlowExplorer
         // Not the shared ProjectArgument: its checks exit 1, and a usage or load error exits 2 here.
         let url = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -83,9 +70,7 @@ struct ExploreCommand: AsyncParsableCommand {
         do {
             try FlowProject.requireProject(at: url)
             let loaded = try FlowProject(directory: url)
-            explorer = try FlowExplorer(
-                project: loaded,
-                options: .init(depth: depth, maxStack: maxStack, maxPresented: maxPresented, maxStates: maxStates))
+            explorer = try FlowExplorer(project: loaded, options: options)
         } catch {
             Terminal.error("error: \(error.description)")
             throw ExitCode(2)

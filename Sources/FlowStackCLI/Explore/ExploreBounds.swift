@@ -1,0 +1,26 @@
+import ArgumentParser
+import FlowScript
+
+/// The bounds `explore` and `diff` share: how far from the root, and how large a state may grow.
+struct ExploreBounds: ParsableArguments {
+    @Option(help: "Steps from the root.")
+    var depth = 6
+
+    @Option(help: "Screens per stack, its root included.")
+    var maxStack = 3
+
+    @Option(help: "Presented stacks at once.")
+    var maxPresented = 1
+
+    @Option(help: "Distinct states, over all fact combinations.")
+    var maxStates = 500_000
+
+    /// The explorer's options; a bound out of range is a usage error (exit 2).
+    func options() throws -> FlowExplorer.Options {
+        guard depth >= 0, maxStack >= 1, maxPresented >= 0, maxStates >= 1 else {
+            Terminal.error("error: --depth must be at least 0, --max-stack 1, --max-presented 0, --max-states 1")
+            throw ExitCode(2)
+        }
+        return .init(depth: depth, maxStack: maxStack, maxPresented: maxPresented, maxStates: maxStates)
+    }
+}
