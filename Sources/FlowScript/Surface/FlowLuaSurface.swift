@@ -44,6 +44,8 @@ public struct FlowLuaParameter: Sendable, Hashable {
     public let type: String
     /// Whether the call may leave it out.
     public let isOptional: Bool
+    /// A note on it (after `#` in the signature: `policy?: DialogPolicy # only with "dialog"`), or empty.
+    public let note: String
 }
 
 /// One function (or property) of the Lua surface: its table, name, parameters, results and a
@@ -105,12 +107,19 @@ public struct FlowLuaFunction: Sendable, Hashable {
         }
         parts.append(current)
         return parts.map { $0.trimmingSpaces }.filter { !$0.isEmpty }.map { part in
-            guard let colon = part.firstIndex(of: ":") else { return FlowLuaParameter(name: part, type: "any", isOptional: part == "...") }
+            guard let colon = part.firstIndex(of: ":") else {
+                return FlowLuaParameter(name: part, type: "any", isOptional: part == "...", note: "")
+            }
             var name = String(part[..<colon]).trimmingSpaces
-            let type = String(part[part.index(after: colon)...]).trimmingSpaces
+            var type = String(part[part.index(after: colon)...])
+            var note = ""
+            if let hash = type.firstIndex(of: "#") {
+                note = String(type[type.index(after: hash)...]).trimmingSpaces
+                type = String(type[..<hash])
+            }
             let optional = name.hasSuffix("?") || name == "..."
             if name.hasSuffix("?") { name.removeLast() }
-            return FlowLuaParameter(name: name, type: type, isOptional: optional)
+            return FlowLuaParameter(name: name, type: type.trimmingSpaces, isOptional: optional, note: note)
         }
     }
 

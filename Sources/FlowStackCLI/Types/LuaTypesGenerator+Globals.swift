@@ -15,12 +15,19 @@ extension LuaTypesGenerator {
         }
         let parameters = function.parameters
         for parameter in parameters {
-            out.append("---@param \(parameter.name)\(parameter.isOptional && parameter.name != "..." ? "?" : "") \(parameter.type)")
+            let optional = parameter.isOptional && parameter.name != "..." ? "?" : ""
+            out.append("---@param \(parameter.name)\(optional) \(parameter.type)" + (parameter.note.isEmpty ? "" : " " + parameter.note))
         }
         if let returns = function.returns { out.append("---@return \(returns)") }
         out.append("function \(qualified)(\(parameters.map(\.name).joined(separator: ", "))) end")
         out.append("")
         return out
+    }
+
+    /// The function's LuaLS type, `fun(item: any)`, for a class field.
+    static func functionType(_ function: FlowLuaFunction) -> String {
+        let parameters = function.parameters.map { "\($0.name)\($0.isOptional && $0.name != "..." ? "?" : ""): \($0.type)" }
+        return "fun(\(parameters.joined(separator: ", ")))" + (function.returns.map { ": " + $0 } ?? "")
     }
 
     /// Every function of `owner`, and the `Async` twin of those that have one.
@@ -48,7 +55,7 @@ extension LuaTypesGenerator {
             "---@class FlowStyle",
         ]
         for hook in FlowLuaSurface.functions(of: .flowStyle) {
-            out.append("---@field \(hook.name) fun(\(hook.signature)) \(hook.doc)")
+            out.append("---@field \(hook.name) \(Self.functionType(hook)) \(hook.doc)")
         }
         out += ["", "---\(Self.globalDoc("flow"))", "flow = {}", ""]
         out += Self.declarations(of: .flow)
@@ -77,7 +84,7 @@ extension LuaTypesGenerator {
     func testFunctions() -> [String] {
         var out = ["---What expect(value) returns: its matchers (each also as not_<name> and after .never).", "---@class Expectation"]
         for matcher in FlowLuaSurface.functions(of: .expectation) {
-            out.append("---@field \(matcher.name) fun(\(matcher.signature)) \(matcher.doc)")
+            out.append("---@field \(matcher.name) \(Self.functionType(matcher)) \(matcher.doc)")
         }
         out += [
             "---@field never Expectation the same matchers, negated (also as not_to_<name>)",
