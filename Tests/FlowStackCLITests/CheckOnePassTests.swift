@@ -132,3 +132,32 @@ struct CheckOnePassTests {
         }
     }
 }
+
+/// `explore/*.lua` files: `invariant` and Lua's globals, nothing else of FlowStack's.
+@Suite("flowstack check: explore files")
+struct CheckExploreFilesTests {
+    @Test("an explore file's undeclared globals and a call to invariant without its check are reported")
+    func exploreFiles() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "explore/shop.lua": """
+                invariant("signed in on detail", function(s)
+                  return s.top.name ~= "detail" or s.facts.isLoggedIn
+                end)
+                invariant("no sheet on login")
+                invariant("uses the router", function(s) return router.top() ~= nil end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["check", project.path])
+        #expect(output.status == 1)
+        let expected = [
+            "explore/shop.lua:4: error: invariant takes 2 arguments, got 1",
+            "explore/shop.lua:5: error: undeclared global 'router': explore files have invariant and Lua's standard functions",
+        ]
+        for line in expected {
+            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
+        }
+        #expect(output.lines.last?.contains(", 1 explore file: 2 errors, 0 warnings") == true, "\(output.stdout)")
+    }
+}

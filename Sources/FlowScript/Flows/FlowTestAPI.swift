@@ -5,7 +5,7 @@ public enum FlowTestAPI {
     public static let routerNavigations = FlowLuaSurface.functions(of: .router).filter(\.hasAsyncTwin).map(\.name)
     /// The functions (and the one property) of `router` in flows, `Async` twins included.
     public static let routerMembers = FlowLuaSurface.names(of: .router)
-    /// The `router` functions whose first argument is a route.
+    /// The `router` functions whose first argument is a route, `Async` twins included.
     public static let routerRouteFunctions = FlowLuaSurface.functions(of: .router)
         .filter { $0.parameters.first?.type == "RouteLike" }
         .flatMap { $0.hasAsyncTwin ? [$0.name, $0.name + "Async"] : [$0.name] }

@@ -88,10 +88,15 @@ struct ProjectChecker {
             problems += FactUseCheck(manifest: manifest, manifestSource: manifestSource).problems(rules: project.rules)
         }
         for source in project.flows { problems += names.check(flow: source) }
+        // explore/*.lua (the invariants of `flowstack explore`): globals and calls.
+        let exploreListing = self.listing("explore")
+        problems += exploreListing.problems.map(CheckProblem.init(error:))
+        for source in exploreListing.sources { problems += names.check(explore: source) }
         let unread = rulesListing.problems.count + flowsListing.problems.count
         let summary = "\(CheckCommand.count(project.rules.count + rulesListing.problems.count, "rules file")), "
             + "\(CheckCommand.count(project.flows.count + flowsListing.problems.count, "flow file")) "
             + "(\(CheckCommand.count(listing.tests.count, "test"))\(unread > 0 ? "; \(unread) not read" : ""))"
+            + (exploreListing.sources.isEmpty ? "" : ", \(CheckCommand.count(exploreListing.sources.count, "explore file"))")
         return CheckOutcome(problems: deduplicated(problems), notChecked: notChecked, summary: summary)
     }
 

@@ -8,7 +8,10 @@ import Foundation
 /// comparisons and `{ name = "..." }` tables; dialog ids (in `router.showDialog` and `showDialogAsync`,
 /// `flow.redirect("dialog", ...)`, `flow.dialog_guard`, `flow.op("showDialog", ...)` and
 /// `.dialog == "..."` comparisons) and dialog policies; fact names in `facts.x` and in
-/// `app.facts{ ... }` / `facts = { ... }` tables.
+/// `app.facts{ ... }` / `facts = { ... }` tables; operation kinds (a kind left out, a route
+/// where the kind goes); argument counts; deep-link parameters a pattern cannot produce; and
+/// undeclared globals, read, called or indexed. What each function takes, and which of its
+/// arguments is a route, a dialog or a policy, comes from ``FlowLuaSurface``.
 struct StaticNameCheck {
     let manifest: FlowManifest?
     /// The `host.<name>` functions the rules call (to warn about stubs nothing calls).
@@ -16,10 +19,15 @@ struct StaticNameCheck {
     /// The names the rules files declare (they share one VM).
     var rulesDeclarations: Set<String> = []
 
-    private enum Role { case rules, flow }
+    private enum Role { case rules, flow, explore }
 
     func check(rules source: FlowRulesSource) -> [CheckProblem] {
         check(source, role: .rules)
+    }
+
+    /// An `explore/*.lua` file: its globals (`invariant` and Lua's) and its calls' arity.
+    func check(explore source: FlowRulesSource) -> [CheckProblem] {
+        check(source, role: .explore)
     }
 
     func check(flow source: FlowRulesSource) -> [CheckProblem] {
@@ -155,7 +163,11 @@ struct StaticNameCheck {
                     }
                 }
             }
-            guard current.kind == .name, !afterDot, isSymbol(index + 1, "."), isName(index + 2) else { continue }
+            // The global functions of flows (describe, it, expect, ...) and explore files (invariant).
+            if current.kind == .name, !afterDot, role != .rules, !isName(index - 1, "function") {
+                surfaceCall(role == .flow ? .flowGlobal : .exploreGlobal, current.text, at: index)
+            }
+            guard role != .explore, current.kind == .name, !afterDot, isSymbol(index + 1, "."), isName(index + 2) else { continue }
             let member = tokens[index + 2].text
             let line = tokens[index + 2].line
             switch current.text {
@@ -304,7 +316,13 @@ struct StaticNameCheck {
     /// that are neither Lua's, FlowStack's, nor declared in the file (locals, parameters,
     /// globals it assigns); and luassert's `assert.x`, which Lua's `assert` does not have.
     private func globalProblems(_ tokens: [LuaToken], role: Role, file: String) -> [CheckProblem] {
-        var known = Self.luaGlobals.union(role == .flow ? Set(FlowTestAPI.flowGlobals) : Self.rulesGlobals)
+        let script: FlowLuaScript = switch role {
+        case .rules: .rules
+        case .flow: .flows
+        case .explore: .explore
+        }
+        let globals = FlowLuaSurface.globalNames(of: script)
+        var known = Self.luaGlobals.union(globals)
         // Rules files share one VM: a global one of them defines is known in the others.
         if role == .rules { known.formUnion(rulesDeclarations) }
         var problems: [CheckProblem] = []
@@ -330,10 +348,15 @@ struct StaticNameCheck {
                   reported.insert(token.text).inserted else { continue }
             if candidates == nil { candidates = known.union(declared).sorted() }
             let hint = FlowSuggestion.closest(to: token.text, in: candidates ?? []).map { " (did you mean '\($0)'?)" } ?? ""
-            let kind = role == .flow ? "flow scripts" : "rules scripts"
+            let kind = switch role {
+            case .rules: "rules scripts"
+            case .flow: "flow scripts"
+            case .explore: "explore files"
+            }
+            let listed = role == .rules ? globals.sorted() : globals
             problems.append(CheckProblem(
                 .error, file: file, line: token.line,
-                "undeclared global '\(token.text)'\(hint): \(kind) have \((role == .flow ? FlowTestAPI.flowGlobals : Self.rulesGlobals.sorted()).joined(separator: ", ")) and Lua's standard functions"))
+                "undeclared global '\(token.text)'\(hint): \(kind) have \(listed.joined(separator: ", ")) and Lua's standard functions"))
         }
         return problems
     }
