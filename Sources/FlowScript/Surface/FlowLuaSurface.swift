@@ -66,6 +66,9 @@ public struct FlowLuaFunction: Sendable, Hashable {
     public let hasAsyncTwin: Bool
     /// Whether it is a property (read and assigned, not called); `returns` is its type.
     public let isProperty: Bool
+    /// The parameters, read from `signature` once (commas inside `fun(...)`, `table<...>` or
+    /// `{...}` do not split).
+    public let parameters: [FlowLuaParameter]
 
     /// A function of `owner`, declared as LuaLS would spell it: `"popTo(route: RouteLike, match?:
     /// \"inclusive\"|\"exclusive\")"`; without parentheses (`"pendingLinkTimeout"`), a property
@@ -84,14 +87,14 @@ public struct FlowLuaFunction: Sendable, Hashable {
         self.returns = returns
         self.doc = doc
         self.hasAsyncTwin = hasAsyncTwin
+        parameters = Self.parameters(of: signature)
     }
 
     /// The name as a script spells it: `router.push`, `describe`, `to_equal`.
     public var qualifiedName: String { owner.prefix + name }
 
-    /// The parameters, read from `signature` (commas inside `fun(...)`, `table<...>` or `{...}`
-    /// do not split).
-    public var parameters: [FlowLuaParameter] {
+    /// The parameters a signature spells.
+    private static func parameters(of signature: String) -> [FlowLuaParameter] {
         var parts: [String] = []
         var depth = 0
         var current = ""
@@ -190,13 +193,19 @@ extension FlowLuaSurface {
         functions(of: owner).flatMap { $0.hasAsyncTwin ? [$0.name, $0.name + "Async"] : [$0.name] }
     }
 
+    /// Every function by table and by the name scripts spell (`Async` twins included), made once.
+    private static let index: [FlowLuaOwner: [String: FlowLuaFunction]] = {
+        var index: [FlowLuaOwner: [String: FlowLuaFunction]] = [:]
+        for function in functions {
+            index[function.owner, default: [:]][function.name] = function
+            if function.hasAsyncTwin { index[function.owner, default: [:]][function.name + "Async"] = function }
+        }
+        return index
+    }()
+
     /// The function `owner.name` (an `Async` twin gives its synchronous entry), or nil.
     public static func function(_ owner: FlowLuaOwner, _ name: String) -> FlowLuaFunction? {
-        let candidates = functions(of: owner)
-        if let exact = candidates.first(where: { $0.name == name }) { return exact }
-        guard name.hasSuffix("Async") else { return nil }
-        let base = String(name.dropLast(5))
-        return candidates.first { $0.name == base && $0.hasAsyncTwin }
+        index[owner]?[name]
     }
 
     /// The names of the globals `script` files have besides Lua's.
