@@ -8,7 +8,8 @@ import Testing
 @Suite("The Lua surface table matches the preludes, the engine and the contract")
 @MainActor
 struct FlowLuaSurfaceTests {
-    /// The documents that make the contract; the test that every name is documented reads them.
+    /// The documents that make the contract; the test that every name is documented reads those
+    /// of them that exist (the first must).
     static let contractFiles = ["docs/lua-surface.md", "docs/lua-surface-flows.md", "docs/lua-surface-sandbox.md"]
 
     static var packageRoot: URL {
@@ -165,7 +166,10 @@ struct FlowLuaSurfaceTests {
 
     @Test("every name of the table appears in the contract")
     func documented() throws {
-        let text = try Self.contractFiles.map {
+        let files = Self.contractFiles.enumerated().filter { index, file in
+            index == 0 || FileManager.default.fileExists(atPath: Self.packageRoot.appendingPathComponent(file).path)
+        }.map(\.element)
+        let text = try files.map {
             try String(contentsOf: Self.packageRoot.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         var names = FlowLuaSurface.functions.map(\.name) + FlowLuaSurface.globals.map(\.name)
@@ -175,6 +179,6 @@ struct FlowLuaSurfaceTests {
         let missing = Set(names).filter { name in
             text.firstMatch(of: try! Regex("(^|[^A-Za-z0-9_])\(name)($|[^A-Za-z0-9_])")) == nil
         }
-        #expect(missing.isEmpty, "not in \(Self.contractFiles.joined(separator: ", ")): \(missing.sorted().joined(separator: ", "))")
+        #expect(missing.isEmpty, "not in \(files.joined(separator: ", ")): \(missing.sorted().joined(separator: ", "))")
     }
 }
