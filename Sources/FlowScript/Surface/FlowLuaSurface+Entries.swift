@@ -131,7 +131,15 @@ public enum FlowLuaSurface {
         .init("dialogs", "string[]", "Every dialog id."),
         .init("facts", "table<string, any>", "Every fact, with its default value (boolean, number, string or table)."),
         .init("links", "{ schemes?: string[], hosts?: string[] }", "Which deep links the app accepts."),
-        .init("explore", "table", "What `flowstack explore` tries: fact values, parameter samples, host answers, URLs."),
+        .init("explore", "ManifestExplore", "What `flowstack explore` tries: fact values, parameter samples, host answers, URLs."),
+    ]
+
+    /// The keys of the manifest's `explore` section.
+    public static let exploreKeys: [FlowLuaField] = [
+        .init("facts", "table<string, any[]>", "The values to try for each fact that is not a boolean (default: its default)."),
+        .init("hostAnswers", "table<string, any[]>", "The outcomes to answer each host function with."),
+        .init("urls", "string[]", "The links to open with router.open."),
+        .init("params", "table<string, any[]>", "Sample values of route parameters, by parameter name (default: one per type)."),
     ]
 
     /// The types a route's payload field may declare.

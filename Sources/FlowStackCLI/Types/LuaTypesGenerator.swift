@@ -198,6 +198,8 @@ struct LuaTypesGenerator {
     private func manifestClass() -> [String] {
         ["---What routes.lua returns.", "---@class Manifest"]
             + FlowLuaSurface.manifestKeys.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [""]
+            + ["---The manifest's explore section.", "---@class ManifestExplore"]
+            + FlowLuaSurface.exploreKeys.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [""]
     }
 
     private func factsAndHosts() -> [String] {

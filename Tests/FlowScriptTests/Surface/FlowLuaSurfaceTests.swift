@@ -139,6 +139,7 @@ struct FlowLuaSurfaceTests {
         #expect(FlowLuaSurface.styleAttributes.map(\.name) == FlowStyleAttributes.knownKeys)
         #expect(FlowManifest.parameterTypes == FlowLuaSurface.payloadTypes.map(\.name))
         #expect(FlowTestPrelude.matchers == FlowLuaSurface.names(of: .expectation))
+        #expect(FlowLuaSurface.exploreKeys.map(\.name) == FlowExploreSection.keys)
     }
 
     @Test("every manifest key the table lists is accepted, and no other")
@@ -175,7 +176,7 @@ struct FlowLuaSurfaceTests {
         var names = FlowLuaSurface.functions.map(\.name) + FlowLuaSurface.globals.map(\.name)
         names += FlowLuaSurface.manifestKeys.map(\.name) + FlowLuaSurface.styleAttributes.map(\.name)
         names += FlowLuaSurface.kindNames + FlowLuaSurface.policyNames + FlowLuaSurface.payloadTypes.map(\.name)
-        names += FlowLuaSurface.exploreState.map(\.name)
+        names += FlowLuaSurface.exploreState.map(\.name) + FlowLuaSurface.exploreKeys.map(\.name)
         let missing = Set(names).filter { name in
             text.firstMatch(of: try! Regex("(^|[^A-Za-z0-9_])\(name)($|[^A-Za-z0-9_])")) == nil
         }
