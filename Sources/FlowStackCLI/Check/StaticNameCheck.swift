@@ -143,8 +143,9 @@ struct StaticNameCheck {
                     factKeys(inTable: index + 2)
                 }
             }
-            // x.name == "route", x.name ~= "route"
-            if isName(index, "name"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
+            // x.name == "route", x.name ~= "route" (not a fact called name: facts.name == "x")
+            if isName(index, "name"), afterDot, !isName(index - 2, "facts"), let op = token(index + 1), op.kind == .symbol,
+               ["==", "~="].contains(op.text) {
                 routeName(index + 2)
             }
             // ctx.dialog == "id", r.redirect.dialog ~= "id"
