@@ -115,6 +115,8 @@ struct CheckOnePassTests {
                   if retires > 1 then return false end
                   return flow.redirect("sheet", "login", "why", "queue", "extra")
                 end)
+                flow.guard("login", function(op) return flow.redirect("push") end)
+                flow.deeplink("/x", function() return { flow.op("popTo", nil), flow.op("pop") } end)
                 """,
             "flows/calls.lua": """
                 it("calls", function()
@@ -130,6 +132,8 @@ struct CheckOnePassTests {
             "rules/calls.lua:2: error: unknown operation kind 'pussh' in flow.precondition (did you mean 'push'?)",
             "rules/calls.lua:4: error: undeclared global 'retires' (did you mean 'retries'?)",
             "rules/calls.lua:5: warning: flow.redirect takes 1 to 4 arguments, got 5",
+            "rules/calls.lua:7: error: flow.redirect(\"push\") needs a route: flow.redirect(\"push\", route, reason)",
+            "rules/calls.lua:8: error: flow.op(\"popTo\") needs a route: flow.op(\"popTo\", route)",
             "flows/calls.lua:2: error: router.push takes 1 argument, got 0",
             "flows/calls.lua:3: warning: router.popTo takes 1 to 2 arguments, got 3",
             "flows/calls.lua:4: error: app.facts takes 1 argument, got 0",
@@ -137,6 +141,7 @@ struct CheckOnePassTests {
         for line in expected {
             #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
         }
+        #expect(!output.stdout.contains("flow.op(\"pop\") needs"), "pop takes no route: \(output.stdout)")
     }
 }
 

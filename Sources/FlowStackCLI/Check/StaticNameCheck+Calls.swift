@@ -86,6 +86,19 @@ extension StaticNameCheck {
         return "unknown operation kind '\(kind)' in \(call)\(hint); \(list)"
     }
 
+    /// A navigation kind that takes a route (as its `router` function's first parameter does)
+    /// given none: `flow.redirect("push")`, `flow.op("sheet", nil)`.
+    static func missingRoute(_ member: String, _ kind: String, _ arguments: [Range<Int>], _ tokens: [LuaToken]) -> String? {
+        guard FlowLuaSurface.kindNames.contains(kind), let navigation = FlowLuaSurface.function(.router, kind),
+              let first = navigation.parameters.first, !first.isOptional else { return nil }
+        let given = arguments.count >= 2 && !(arguments[1].count == 1 && tokens[arguments[1].lowerBound].text == "nil"
+            && tokens[arguments[1].lowerBound].kind == .name)
+        guard !given else { return nil }
+        let reason = member == "redirect" ? ", reason" : ""
+        return "flow.\(member)(\"\(kind)\") needs \(first.name == "routes" ? "a list of routes" : "a route"): "
+            + "flow.\(member)(\"\(kind)\", \(first.name)\(reason))"
+    }
+
     /// The parameters a deep link's handler reads (`p.code`, `p["code"]`) that its pattern
     /// cannot produce: only a query item could then set them. With did-you-mean: a literal
     /// segment of that name is a parameter missing its colon.

@@ -233,6 +233,8 @@ struct StaticNameCheck {
                 } else if member == "op", kind == "showDialog" {
                     // flow.op("showDialog", dialog [, policy])
                     dialogCall(arguments, dialog: 1, policy: 2)
+                } else if member == "redirect" || member == "op", let kind, let problem = Self.missingRoute(member, kind, arguments, tokens) {
+                    report(tokens[index + 2].line, problem)
                 } else if member == "redirect" || member == "op", isSymbol(argument + 1, ",") {
                     routeName(argument + 2)
                 }
