@@ -28,7 +28,8 @@ struct CheckCommand: AsyncParsableCommand {
               - operation kinds flow.redirect, flow.op and flow.precondition
                 do not know, and a kind left out
                 (flow.redirect("discardAddress", "why"), where
-                discardAddress is a route or a dialog), with the kinds;
+                discardAddress is a route or a dialog), with the kinds, and
+                a kind that takes a route given none (flow.redirect("push"));
               - deep-link handlers that read a parameter their pattern
                 cannot produce (/promo/code read as p.code: did you mean
                 /promo/:code?) (warnings);
