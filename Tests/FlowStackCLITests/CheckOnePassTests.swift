@@ -122,6 +122,7 @@ struct CheckOnePassTests {
                 it("calls", function()
                   router.push()
                   router.popTo("home", "inclusive", 3)
+                  router.popTo("home", "inclusiv")
                   app.facts()
                 end)
                 """,
@@ -136,7 +137,8 @@ struct CheckOnePassTests {
             "rules/calls.lua:8: error: flow.op(\"popTo\") needs a route: flow.op(\"popTo\", route)",
             "flows/calls.lua:2: error: router.push takes 1 argument, got 0",
             "flows/calls.lua:3: warning: router.popTo takes 1 to 2 arguments, got 3",
-            "flows/calls.lua:4: error: app.facts takes 1 argument, got 0",
+            "flows/calls.lua:4: error: router.popTo: match 'inclusiv' is not one of inclusive, exclusive (did you mean 'inclusive'?)",
+            "flows/calls.lua:5: error: app.facts takes 1 argument, got 0",
         ]
         for line in expected {
             #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")

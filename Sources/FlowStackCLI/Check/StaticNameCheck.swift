@@ -125,7 +125,15 @@ struct StaticNameCheck {
                 case "DialogPolicy":
                     if let name = tokens.stringLiteral(argument) { report(name.line, DialogPolicyNames.problem(name.text)) }
                 default:
-                    break
+                    // A type that lists its values ("inclusive"|"exclusive"): a literal must be one of them.
+                    let values = parameter.type.split(separator: "|").map(String.init)
+                    guard values.allSatisfy({ $0.count >= 2 && $0.hasPrefix("\"") && $0.hasSuffix("\"") }),
+                          let literal = tokens.stringLiteral(argument) else { break }
+                    let allowed = values.map { String($0.dropFirst().dropLast()) }
+                    guard !allowed.contains(literal.text) else { break }
+                    let hint = FlowSuggestion.closest(to: literal.text, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+                    report(literal.line, "\(function.qualifiedName): \(parameter.name) '\(literal.text)' is not one of "
+                        + "\(allowed.joined(separator: ", "))\(hint)")
                 }
             }
         }
