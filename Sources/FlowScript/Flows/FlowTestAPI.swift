@@ -5,12 +5,16 @@ public enum FlowTestAPI {
     public static let routerNavigations = [
         "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath", "pop", "popToRoot",
         "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll",
+        // Tabs.
+        "selectTab",
     ]
     /// The functions (and the one property) of `router` in flows.
     public static let routerMembers = routerNavigations + routerNavigations.map { $0 + "Async" } + [
         "userPop", "userDismiss", "showDialog", "showDialogAsync", "hideDialog", "clearDialogs", "dialog",
         "queuedDialogCount", "top", "stacks", "history", "style", "open", "pendingLink", "resumePendingLink",
         "pendingLinkTimeout",
+        // Tabs.
+        "tab", "tabs",
     ]
     /// The `router` functions whose first argument is a route.
     public static let routerRouteFunctions = [

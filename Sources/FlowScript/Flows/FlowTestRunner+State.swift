@@ -2,9 +2,10 @@ import FlowStackCore
 import Foundation
 
 extension FlowTestRunner {
-    /// Replaces the router with a fresh one (one root stack, empty history, no dialog, no held
-    /// link) and resets the facts to the manifest's defaults merged with `facts`.
-    func resetState(root: Route?, facts: [String: FlowScriptValue]) throws(FlowScriptError) {
+    /// Replaces the router with a fresh one (one root stack, or the manifest's tabs with `tab`
+    /// selected; empty history, no dialog, no held link) and resets the facts to the manifest's
+    /// defaults merged with `facts`. With tabs, `root` replaces the selected tab's root.
+    func resetState(root: Route?, tab: String? = nil, facts: [String: FlowScriptValue]) throws(FlowScriptError) {
         if let manifest, !manifest.facts.isEmpty {
             for (name, value) in facts.sorted(by: { $0.key < $1.key }) {
                 if let problem = manifest.problem(withFact: name, value: value) {
@@ -12,10 +13,21 @@ extension FlowTestRunner {
                 }
             }
         }
-        let start: Route
-        if let root { start = root } else { start = try freshRoot() }
-        harvestSteps()
-        let router = FlowRouter<Route, FlowDialogValue>(root: start)
+        let router: FlowRouter<Route, FlowDialogValue>
+        if let tabs = try freshTabs(selected: tab, root: root) {
+            harvestSteps()
+            router = FlowRouter(tabs: tabs, selected: tab)
+        } else {
+            if let tab {
+                throw FlowScriptError(
+                    kind: .typeError,
+                    message: "app.reset: tab '\(tab)' needs tabs; declare them in routes.lua: tabs = { { name = \"\(tab)\", root = ... } }")
+            }
+            let start: Route
+            if let root { start = root } else { start = try freshRoot() }
+            harvestSteps()
+            router = FlowRouter(root: start)
+        }
         // Bounded like an app's (a flow looping over navigations must not grow without end).
         router.maximumOperationHistoryCount = Self.historyLimit
         engine?.install(into: router)
@@ -26,6 +38,30 @@ extension FlowTestRunner {
         dialogAnswers.removeAll()
         try engine?.resetFacts(facts)
         try refreshFlowFacts()
+    }
+
+    /// The tabs of a fresh router (the manifest's, `root` replacing the selected one's root), or
+    /// `nil` when the manifest declares none; `selected` must be one of them.
+    func freshTabs(selected: String?, root: Route?) throws(FlowScriptError) -> [(name: String, root: Route)]? {
+        guard let manifest, !manifest.tabs.isEmpty else { return nil }
+        if let selected, let problem = manifest.problem(withTab: selected) {
+            throw FlowScriptError(kind: .typeError, message: "app.reset: \(problem)")
+        }
+        let chosen = selected ?? manifest.tabs[0].name
+        var tabs: [(name: String, root: Route)] = []
+        for tab in manifest.tabs {
+            if tab.name == chosen, let root {
+                tabs.append((tab.name, root))
+                continue
+            }
+            do {
+                tabs.append((tab.name, try Route(flowRoute: tab.root)))
+            } catch {
+                throw FlowScriptError(
+                    kind: .typeError, message: "tab '\(tab.name)': the root route \(tab.root) cannot be built as \(Route.self): \(error)")
+            }
+        }
+        return tabs
     }
 
     /// The root of a fresh router: the manifest's, the option's, or a route named `root`.

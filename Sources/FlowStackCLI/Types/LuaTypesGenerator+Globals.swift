@@ -84,6 +84,9 @@ extension LuaTypesGenerator {
             ("dismiss", "Dismisses the front-most presented stack, or the one at stackIndex (and those above it).",
              ["---@param stackIndex? integer"], "stackIndex"),
             ("dismissAll", "Dismisses every presented stack.", [], ""),
+            // Tabs.
+            ("selectTab", "Selects a tab (its stack comes on screen, the others keep theirs); the selected tab again pops it to its root.",
+             ["---@param tab TabName"], "tab"),
         ]
         for (name, doc, parameters, list) in navigations {
             out += ["---\(doc)"] + parameters + ["---@return Result", "function router.\(name)(\(list)) end", ""]
@@ -111,6 +114,10 @@ extension LuaTypesGenerator {
             "---@return integer", "function router.queuedDialogCount() end", "",
             "---The top route of the front-most stack.", "---@return Route", "function router.top() end", "",
             "---@return Stack[]", "function router.stacks() end", "",
+            // Tabs.
+            "---The selected tab's name (nil without tabs).", "---@return TabName?", "function router.tab() end", "",
+            "---Every tab in the order of the tab bar, each with its root stack.",
+            "---@return { name: TabName, selected: boolean, stack: Stack }[]", "function router.tabs() end", "",
             "---Navigation and dialog entries, oldest first.", "---@return HistoryEntry[]", "function router.history() end", "",
             "---@param stackIndex integer", "---@param screenDepth? integer", "---@return ResolvedStyle?",
             "function router.style(stackIndex, screenDepth) end", "",
@@ -128,6 +135,8 @@ extension LuaTypesGenerator {
             "---@class AppResetOptions",
             "---@field root? RouteLike",
             "---@field facts? FactChanges",
+            // Tabs.
+            "---@field tab? TabName the tab selected at start (default the first)",
             "",
             "---The app around the router in flow tests.",
             "app = {}",
