@@ -13,7 +13,7 @@ import SwiftUIStandIn
 /// enum AppTab: String, FlowTab, CaseIterable { case feed, search, profile }
 ///
 /// @StateObject private var router = FlowRouter<AppRoute, AppDialog>(
-///     tabs: [.feed: .feedHome, .search: .searchHome, .profile: .profileHome])
+///     tabs: [AppTab.feed: .feedHome, .search: .searchHome, .profile: .profileHome])
 ///
 /// FlowTabView(router: router, tabs: AppTab.allCases) { tab in
 ///     Label(tab.rawValue, systemImage: tab.symbol)

@@ -220,12 +220,12 @@ extension FlowRouterState {
     @usableFromInline
     func validateTabSelection(_ name: String) -> (FlowOperationStatus, String)? {
         if tabSlots.isEmpty {
-            return (.failed, "this router has no tabs; create it with FlowRouter(tabs:selected:) or declare tabs in the manifest")
+            return (.stackNotFound, "this router has no tabs; create it with FlowRouter(tabs:selected:) or declare tabs in the manifest")
         }
         if tabSlots.contains(where: { $0.name == name }) { return nil }
         let names = tabSlots.map(\.name)
         let near = FlowSuggestion.closest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
-        return (.failed, "no tab named '\(name)'; \(near)the tabs are \(names.map { "'\($0)'" }.joined(separator: ", "))")
+        return (.stackNotFound, "no tab named '\(name)'; \(near)the tabs are \(names.map { "'\($0)'" }.joined(separator: ", "))")
     }
 
     /// Selects the tab `name` (`validateTabSelection` accepted it): its stack comes on screen and

@@ -26,9 +26,10 @@ flow.deeplink("/posts/:id", function(p)
   }
 end)
 
--- Style by tab: the search tab hides its navigation bar on its root screen.
+-- Style by tab: the search tab shows its navigation bar on its root screen (hidden by
+-- default).
 flow.style.screen(function(c)
   if c.tab == "search" and c.isRootScreen and c.isRootStack then
-    return { navigationBarHidden = true }
+    return { navigationBarHidden = false }
   end
 end)
