@@ -89,6 +89,8 @@ extension FlowTestRunner {
         guard let router else { return }
         let history = router.history
         guard let last = history.last?.sequence, last > harvested else { return }
+        // Tabs: a tab's stack keeps its identity across selections.
+        let tabOfStack = Dictionary(router.tabs.map { ($0.stack.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for entry in history where entry.sequence > harvested {
             // A failed rule refuses (fail closed), or lets the navigation through with the
             // error as the applied entry's reason (fail open).
@@ -103,7 +105,8 @@ extension FlowTestRunner {
                 to: (to ?? from).map { $0.flowRoute.name } ?? "?",
                 kind: command.kindName, applied: entry.status.isApplied,
                 reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue,
-                dialog: dialogAnswers[entry.sequence]))
+                dialog: dialogAnswers[entry.sequence],
+                tab: entry.status.isApplied && entry.newStacks.count == 1 ? entry.newStacks.first.flatMap { tabOfStack[$0.id] } : nil))
         }
         harvested = last
         if steps.count > Self.historyLimit { steps.removeFirst(steps.count - Self.historyLimit) }

@@ -75,6 +75,11 @@ struct StaticNameCheck {
             guard let token = literal(index) else { return }
             report(token.line, routeProblem(token.text))
         }
+        // Tabs: a tab name given as a literal.
+        func tabName(_ index: Int) {
+            guard let token = literal(index) else { return }
+            report(token.line, tabProblem(token.text))
+        }
         /// A dialog given at `arguments[dialog]` and a policy at `arguments[policy]`.
         func dialogCall(_ arguments: [Range<Int>], dialog: Int, policy: Int) {
             if arguments.indices.contains(dialog), let id = tokens.dialogID(arguments[dialog]) {
@@ -108,6 +113,10 @@ struct StaticNameCheck {
             // x.name == "route", x.name ~= "route"
             if isName(index, "name"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
                 routeName(index + 2)
+            }
+            // Tabs: ctx.tab == "feed", op.tab ~= "feed", c.tab == "feed".
+            if isName(index, "tab"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
+                tabName(index + 2)
             }
             // ctx.dialog == "id", r.redirect.dialog ~= "id"
             if isName(index, "dialog"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text),
@@ -147,6 +156,9 @@ struct StaticNameCheck {
                     }
                 } else if member == "showDialog" || member == "showDialogAsync" {
                     dialogCall(tokens.callArguments(after: index + 2), dialog: 0, policy: 1)
+                } else if member == "selectTab" || member == "selectTabAsync" {
+                    // Tabs.
+                    tabName(argument)
                 }
             case "app":
                 if role == .rules {
@@ -187,6 +199,9 @@ struct StaticNameCheck {
                 } else if member == "op", kind == "showDialog" {
                     // flow.op("showDialog", dialog [, policy])
                     dialogCall(arguments, dialog: 1, policy: 2)
+                } else if member == "redirect" || member == "op", kind == "selectTab", isSymbol(argument + 1, ",") {
+                    // Tabs: flow.redirect("selectTab", tab, reason), flow.op("selectTab", tab).
+                    tabName(argument + 2)
                 } else if member == "redirect" || member == "op", isSymbol(argument + 1, ",") {
                     routeName(argument + 2)
                 }
@@ -357,6 +372,12 @@ struct StaticNameCheck {
     private func routeProblem(_ name: String) -> String? {
         guard let manifest, !manifest.routes.isEmpty, manifest.routes[name] == nil else { return nil }
         return manifest.problem(with: FlowRouteValue(name))
+    }
+
+    /// Tabs: a tab name the manifest does not declare (unchecked when it declares none).
+    private func tabProblem(_ name: String) -> String? {
+        guard let manifest, !manifest.tabs.isEmpty else { return nil }
+        return manifest.problem(withTab: name)
     }
 
     private func dialogProblem(_ id: String) -> String? {
