@@ -18,7 +18,7 @@ struct FlowTabsProjectTests {
     func fixtureFlowsPass() async throws {
         let project = try FlowProject(directory: Self.directory)
         let report = await FlowTestRunner<FlowRouteValue>(project: project).run()
-        #expect(report.results.count >= 12)
+        #expect(report.results.count >= 11)
         #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
         #expect(report.results.allSatisfy { $0.scriptErrors.isEmpty })
     }
@@ -62,6 +62,26 @@ struct FlowTabsProjectTests {
         ] {
             #expect(throws: FlowScriptError.self) { try FlowManifest.parse(source: source) }
         }
+    }
+
+    @Test("router.selectTab of an unknown tab is refused with did you mean, not a script error")
+    func unknownTabInAFlow() async throws {
+        let manifest = """
+            return {
+              tabs = { { name = "feed", root = "home" }, { name = "search", root = "a" } },
+              routes = { home = {}, a = {}, b = {} },
+            }
+            """
+        let report = try await FlowProjectFixture.run(["a.lua": """
+            it("refuses", function()
+              local result = router.selectTab("serch")
+              expect(result.applied).to_be(false)
+              expect(result.reason).to_contain("did you mean 'search'")
+              expect(router.tab()).to_be("feed")
+            end)
+            """], rules: "", manifest: manifest)
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        #expect(report.results.allSatisfy { $0.scriptErrors.isEmpty })
     }
 
     @Test("a rule's redirect to an unknown tab names it with did you mean")

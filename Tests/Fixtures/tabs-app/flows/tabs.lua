@@ -88,12 +88,6 @@ describe("tabs", function()
     expect(router.top().name).to_be("searchHome")
   end)
 
-  it("refuses an unknown tab with did you mean", function()
-    local result = router.selectTab("serch")
-    expect(result.applied).to_be(false)
-    expect(result.reason).to_contain("did you mean 'search'")
-  end)
-
   it("styles screens by tab", function()
     router.selectTab("search")
     expect(router.style(1).screen.navigationBarHidden).to_be(false)
