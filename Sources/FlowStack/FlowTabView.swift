@@ -57,6 +57,7 @@ public struct FlowTabView<Tab: FlowTab, Route: Hashable, Dialog, Label: View, Ro
         @ViewBuilder destination: @escaping (Route) -> Destination,
         dialog: ((Binding<Dialog?>) -> AnyView)? = nil
     ) {
+        precondition(!tabs.isEmpty, "FlowTabView(router:tabs:): pass the app's tabs, as in AppTab.allCases")
         self.router = router
         self.tabs = tabs
         self.label = label
@@ -85,9 +86,9 @@ public struct FlowTabView<Tab: FlowTab, Route: Hashable, Dialog, Label: View, Ro
     /// The router's selected tab; a tap (also on the selected tab's item) is `selectTab`.
     private var selection: Binding<Tab> {
         let router = self.router
-        let first = tabs.first
+        let first = tabs[0]
         return Binding(
-            get: { @MainActor in router.selectedTab(as: Tab.self) ?? first! },
+            get: { @MainActor in router.selectedTab(as: Tab.self) ?? first },
             set: { @MainActor tab in router.selectTab(tab) }
         )
     }

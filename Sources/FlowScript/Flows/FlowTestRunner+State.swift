@@ -178,6 +178,8 @@ extension FlowTestRunner {
     static func destination(of command: FlowCommand<Route>, in stacks: [FlowStackState<Route>]) -> Route? {
         guard let front = stacks.last else { return nil }
         if let batch = command.batch { return batch.last }
+        // A tab selection leads to another tab's stack, which `stacks` does not show.
+        if command.tab != nil { return nil }
         func stackIndex(_ target: FlowStackTarget) -> Int? {
             switch target {
             case .root: return 0
