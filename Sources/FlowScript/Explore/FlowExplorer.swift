@@ -88,6 +88,8 @@ public final class FlowExplorer {
     let engine: FlowRulesEngine<FlowRouteValue>
     let router: FlowRouter<FlowRouteValue, FlowDialogValue>
     let root: FlowRouteValue
+    /// The state every combination starts from (one root stack, or the tabs with the first selected).
+    let startState: FlowRouterState<FlowRouteValue, FlowDialogValue>
     let invariants: FlowExploreInvariants
     /// Registered decision rules: `file:line` → what registered it (`flow.guard "login"`).
     let rules: [String: String]
@@ -108,10 +110,11 @@ public final class FlowExplorer {
     /// - Throws: the rules' or invariants' load error with `file:line`, or a project without a
     ///   manifest root.
     public init(project: FlowProject, rules: [FlowRulesSource]? = nil, options: Options = Options()) throws(FlowScriptError) {
-        guard let manifest = project.manifest, let root = manifest.root else {
+        // With tabs, the first tab's root is where exploring starts.
+        guard let manifest = project.manifest, let root = manifest.root ?? manifest.tabs.first?.root else {
             throw FlowScriptError(
                 kind: .runtime, file: FlowProject.manifestFileName,
-                message: "explore needs a manifest with a root: declare root = \"...\" and the routes in routes.lua")
+                message: "explore needs a manifest with a root (or tabs): declare root = \"...\" and the routes in routes.lua")
         }
         self.project = project
         self.manifest = manifest
@@ -122,7 +125,10 @@ public final class FlowExplorer {
             sources: sources, configuration: FlowRulesConfiguration(manifest: manifest, logger: FlowTestRunnerLog.silent))
         self.rules = try FlowExploreRuleInventory.rules(in: sources, manifest: manifest)
         invariants = try FlowExploreInvariants(directory: project.directory.appendingPathComponent("explore"))
-        router = FlowRouter<FlowRouteValue, FlowDialogValue>(root: root)
+        router = manifest.tabs.isEmpty
+            ? FlowRouter<FlowRouteValue, FlowDialogValue>(root: root)
+            : FlowRouter<FlowRouteValue, FlowDialogValue>(tabs: manifest.tabs.map { ($0.name, $0.root) })
+        startState = router.state
         router.maximumOperationHistoryCount = 32
         engine.install(into: router)
         router.deepLinks.now = { Date(timeIntervalSince1970: 1_767_225_600) }
@@ -212,7 +218,7 @@ public final class FlowExplorer {
         try engine.resetFacts(combination.facts)
         hostAnswers = combination.hosts
         router.clearGlobalDialogs()
-        try? router.restore(FlowRouterState(stacks: [FlowStackState(root: root)], rootID: UUID()))
+        try? router.restore(startState)
         router.clearOperationHistory()
         return router.state
     }
@@ -224,13 +230,21 @@ public final class FlowExplorer {
         var styles: [FlowPresentationStyle]
         var dialogs: [FlowDialogValue]
         var hasDialog: Bool
+        /// Tabs: every tab's routes and the selected tab (empty and nil without tabs).
+        var tabs: [[FlowRouteValue]] = []
+        var selectedTab: Int?
     }
 
     /// The key of a state.
     static func key(of state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> StateKey {
-        StateKey(
+        var key = StateKey(
             stacks: state.stacks.map(\.routes), styles: state.stacks.map(\.style),
             dialogs: (state.globalDialog.map { [$0] } ?? []) + state.dialogQueue, hasDialog: state.globalDialog != nil)
+        if state.selectedTabIndex != nil {
+            key.tabs = state.tabs.map(\.stack.routes)
+            key.selectedTab = state.selectedTabIndex
+        }
+        return key
     }
 
     /// The operations tried from the router's current state.
@@ -253,6 +267,8 @@ public final class FlowExplorer {
         steps += manifest.dialogs.map { .showDialog($0) }
         if state.globalDialog != nil { steps.append(.hideDialog) }
         steps += manifest.explore.urls.map { .open($0) }
+        // Tabs: a switch to each tab (the selected one again pops it to its root).
+        steps += manifest.tabs.map { .selectTab($0.name) }
         return steps
     }
 
@@ -278,6 +294,7 @@ public final class FlowExplorer {
         case .userDismiss: _ = router.userDidDismiss()
         case .showDialog(let id): _ = router.showGlobalDialog(FlowDialogValue(id: id))
         case .hideDialog: router.hideGlobalDialog()
+        case .selectTab(let name): router.perform(.selectTab(name))
         case .open(let text):
             if let url = URL(string: text) {
                 let result = router.open(url)
@@ -322,6 +339,7 @@ public final class FlowExplorer {
 
     static func destination(of command: FlowCommand<FlowRouteValue>) -> String? {
         if let batch = command.batch { return batch.map(\.description).joined(separator: ",") }
+        if let tab = command.tab { return tab }
         switch command.operation {
         case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
              .present(let route, _), .popTo(let route, _, _):
@@ -336,6 +354,7 @@ public final class FlowExplorer {
     /// Whether a state is within the bounds.
     func withinBounds(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> Bool {
         state.stacks.count - 1 <= options.maxPresented && state.stacks.allSatisfy { $0.pathCount + 1 <= options.maxStack }
+            && state.tabs.allSatisfy { $0.stack.pathCount + 1 <= options.maxStack }
     }
 
     /// New error diagnostics of the engine (failing style rules), since the last call.

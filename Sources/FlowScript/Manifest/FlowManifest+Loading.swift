@@ -150,6 +150,9 @@ extension FlowManifest {
         if let explore = table.fields["explore"] {
             manifest.explore = try FlowExploreSection.parse(explore, fail: { message, key in fail(message, at: key) })
         }
+        if let tabs = table.fields["tabs"] {
+            manifest.tabs = try parseTabs(tabs, manifest: manifest, fail: { message in fail(message, at: "tabs") }, report: report)
+        }
         if let root = table.fields["root"] {
             let route: FlowRouteValue
             do {
@@ -164,5 +167,40 @@ extension FlowManifest {
             }
         }
         return (manifest, problems)
+    }
+
+    /// Reads `tabs = { { name = "feed", root = "feedHome" }, ... }`: names unique, roots declared
+    /// routes (checked with "did you mean").
+    private static func parseTabs(
+        _ value: LuaValue, manifest: FlowManifest, fail: (String) -> FlowScriptError,
+        report: (FlowScriptError) throws(FlowScriptError) -> Void
+    ) throws(FlowScriptError) -> [Tab] {
+        let shape = "tabs must be a list of { name = \"feed\", root = \"feedHome\" }"
+        guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty else {
+            throw fail("\(shape), in the order of the tab bar (the first is selected at start)")
+        }
+        var tabs: [Tab] = []
+        for (index, item) in list.array.enumerated() {
+            guard case .table(let entry) = item, case .string(let name)? = entry.fields["name"], !name.isEmpty,
+                  let rootValue = entry.fields["root"] else {
+                throw fail("tab \(index + 1): \(shape)")
+            }
+            for case .string(let key) in entry.fields.keys where key != "name" && key != "root" {
+                let hint = FlowSuggestion.closest(to: key, in: ["name", "root"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail("tab '\(name)': unknown key '\(key)'\(hint); a tab has name and root")
+            }
+            if tabs.contains(where: { $0.name == name }) { throw fail("two tabs are named '\(name)'; every tab needs its own name") }
+            let root: FlowRouteValue
+            do {
+                root = try FlowRouteValue(lua: rootValue)
+            } catch {
+                throw fail("tab '\(name)': root: \(error.message)")
+            }
+            if !manifest.routes.isEmpty, let problem = manifest.problem(with: root) {
+                try report(fail("tab '\(name)': root: \(problem)"))
+            }
+            tabs.append(Tab(name: name, root: root))
+        }
+        return tabs
     }
 }

@@ -217,6 +217,8 @@ local function stepText(entry)
   local text = tostring(op.kind)
   if type(op.dialog) == "string" then
     text = text .. " " .. op.dialog
+  elseif type(op.tab) == "string" then
+    text = text .. " " .. op.tab
   elseif type(op.route) == "table" then
     text = text .. " " .. tostring(op.route.name)
   elseif type(op.routes) == "table" then

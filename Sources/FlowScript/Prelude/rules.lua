@@ -68,6 +68,16 @@ local function checkRoute(route, fname, position, level)
   if problem then fail(problem, level + 1) end
 end
 
+-- Tabs: the target of selectTab is a tab's name, checked against the manifest's tabs.
+local tabProblem = native.tabProblem
+local function checkTab(tab, fname, position, level)
+  if type(tab) ~= "string" or tab == "" then
+    fail("bad argument #" .. position .. " to '" .. fname .. "' (tab name expected, got " .. type(tab) .. ")", level + 1)
+  end
+  local problem = tabProblem(tab)
+  if problem then fail(problem, level + 1) end
+end
+
 local function needLoading(fname)
   if not loading then
     fail(fname .. " can only be called while the rules load (at the top level of a rules file)", 3)
@@ -176,6 +186,8 @@ function flow.redirect(kind, route, reason, policy)
   if kind == "pushMany" then
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.redirect' (a list of routes expected for pushMany)", 2) end
     for i = 1, #route do checkRoute(route[i], "flow.redirect", 2, 2) end
+  elseif kind == "selectTab" then
+    checkTab(route, "flow.redirect", 2, 2)
   elseif route ~= nil then
     checkRoute(route, "flow.redirect", 2, 2)
   end
@@ -200,6 +212,10 @@ function flow.op(kind, route, extra)
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.op' (a list of routes expected for pushMany)", 2) end
     for i = 1, #route do checkRoute(route[i], "flow.op", 2, 2) end
     return { kind = kind, routes = route }
+  end
+  if kind == "selectTab" then
+    checkTab(route, "flow.op", 2, 2)
+    return { kind = kind, tab = route }
   end
   if route ~= nil then checkRoute(route, "flow.op", 2, 2) end
   local op = { kind = kind, route = route }

@@ -36,6 +36,7 @@ public enum FlowLuaSurface {
         .init(.router, "fullScreenCover(route: RouteLike)", returns: "Result", "Presents a full-screen cover.", async: true),
         .init(.router, "dismiss(stackIndex?: integer)", returns: "Result", "Dismisses the front-most presented stack, or the one at stackIndex (and those above it).", async: true),
         .init(.router, "dismissAll()", returns: "Result", "Dismisses every presented stack.", async: true),
+        .init(.router, "selectTab(tab: TabName)", returns: "Result", "Selects a tab (its stack comes on screen, the others keep theirs); the selected tab again pops it to its root.", async: true),
         // router.* (flows): gestures, dialogs, queries, links
         .init(.router, "userPop()", returns: "Result", "A back swipe (source \"user\"): refused, nothing recorded, where the screen hides its back button."),
         .init(.router, "userDismiss()", returns: "Result", "A swipe-down on the front-most sheet (source \"user\"): refused on a cover or where interactiveDismissDisabled is set."),
@@ -47,6 +48,8 @@ public enum FlowLuaSurface {
         .init(.router, "queuedDialogCount()", returns: "integer", "How many dialogs wait in the queue."),
         .init(.router, "top()", returns: "Route", "The top route of the front-most stack."),
         .init(.router, "stacks()", returns: "Stack[]", "The stacks, the root stack first."),
+        .init(.router, "tab()", returns: "TabName?", "The selected tab's name (nil without tabs)."),
+        .init(.router, "tabs()", returns: "{ name: TabName, selected: boolean, stack: Stack }[]", "Every tab in the order of the tab bar, each with its root stack."),
         .init(.router, "history()", returns: "HistoryEntry[]", "Navigation and dialog entries, oldest first."),
         .init(.router, "style(stackIndex: integer, screenDepth?: integer)", returns: "ResolvedStyle?", "The resolved style of a screen, its stack and its presentation."),
         .init(.router, "open(url: string)", returns: "LinkResult", "Opens a deep link."),
@@ -131,6 +134,7 @@ public enum FlowLuaSurface {
         .init("dialogs", "string[]", "Every dialog id."),
         .init("facts", "table<string, any>", "Every fact, with its default value (boolean, number, string or table)."),
         .init("links", "{ schemes?: string[], hosts?: string[] }", "Which deep links the app accepts."),
+        .init("tabs", "{ name: string, root: RouteLike }[]", "The tab bar: each tab's name and root route, the first selected at start (then `root` is not needed)."),
         .init("explore", "ManifestExplore", "What `flowstack explore` tries: fact values, parameter samples, host answers, URLs."),
     ]
 
@@ -180,6 +184,7 @@ public enum FlowLuaSurface {
         .init("fullScreenCover", "Presents a full-screen cover."),
         .init("dismiss", "Dismisses a presented stack."),
         .init("dismissAll", "Dismisses every presented stack."),
+        .init("selectTab", "Selects a tab (the selected one again: pops it to its root)."),
     ]
 
     /// The dialog policies (`router.showDialog`, `flow.redirect("dialog", ...)`, `flow.op("showDialog", ...)`).

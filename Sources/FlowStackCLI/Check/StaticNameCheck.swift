@@ -83,6 +83,11 @@ struct StaticNameCheck {
             guard let token = literal(index) else { return }
             report(token.line, routeProblem(token.text))
         }
+        // Tabs: a tab name given as a literal.
+        func tabName(_ index: Int) {
+            guard let token = literal(index) else { return }
+            report(token.line, tabProblem(token.text))
+        }
         /// A dialog given at `arguments[dialog]` and a policy at `arguments[policy]`.
         func dialogCall(_ arguments: [Range<Int>], dialog: Int, policy: Int) {
             if arguments.indices.contains(dialog), let id = tokens.dialogID(arguments[dialog]) {
@@ -124,6 +129,8 @@ struct StaticNameCheck {
                     if let id = tokens.dialogID(argument) { report(id.line, dialogProblem(id.text)) }
                 case "DialogPolicy":
                     if let name = tokens.stringLiteral(argument) { report(name.line, DialogPolicyNames.problem(name.text)) }
+                case "TabName":
+                    if argument.count == 1 { tabName(argument.lowerBound) }
                 default:
                     // A type that lists its values ("inclusive"|"exclusive"): a literal must be one of them.
                     let values = parameter.type.split(separator: "|").map(String.init)
@@ -155,6 +162,10 @@ struct StaticNameCheck {
             if isName(index, "name"), afterDot, !isName(index - 2, "facts"), let op = token(index + 1), op.kind == .symbol,
                ["==", "~="].contains(op.text) {
                 routeName(index + 2)
+            }
+            // Tabs: ctx.tab == "feed", op.tab ~= "feed", c.tab == "feed".
+            if isName(index, "tab"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
+                tabName(index + 2)
             }
             // ctx.dialog == "id", r.redirect.dialog ~= "id"
             if isName(index, "dialog"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text),
@@ -243,6 +254,9 @@ struct StaticNameCheck {
                     dialogCall(arguments, dialog: 1, policy: 2)
                 } else if member == "redirect" || member == "op", let kind, let problem = Self.missingRoute(member, kind, arguments, tokens) {
                     report(tokens[index + 2].line, problem)
+                } else if member == "redirect" || member == "op", kind == "selectTab", isSymbol(argument + 1, ",") {
+                    // Tabs: flow.redirect("selectTab", tab, reason), flow.op("selectTab", tab).
+                    tabName(argument + 2)
                 } else if member == "redirect" || member == "op", isSymbol(argument + 1, ",") {
                     routeName(argument + 2)
                 }
@@ -452,6 +466,12 @@ struct StaticNameCheck {
     private func routeProblem(_ name: String) -> String? {
         guard let manifest, !manifest.routes.isEmpty, manifest.routes[name] == nil else { return nil }
         return manifest.problem(with: FlowRouteValue(name))
+    }
+
+    /// Tabs: a tab name the manifest does not declare (unchecked when it declares none).
+    private func tabProblem(_ name: String) -> String? {
+        guard let manifest, !manifest.tabs.isEmpty else { return nil }
+        return manifest.problem(withTab: name)
     }
 
     private func dialogProblem(_ id: String) -> String? {

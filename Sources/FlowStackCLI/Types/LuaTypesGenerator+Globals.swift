@@ -74,6 +74,8 @@ extension LuaTypesGenerator {
             "---@class AppResetOptions",
             "---@field root? RouteLike",
             "---@field facts? FactChanges",
+            // Tabs.
+            "---@field tab? TabName the tab selected at start (default the first)",
             "",
             "---\(Self.globalDoc("app"))",
             "app = {}",

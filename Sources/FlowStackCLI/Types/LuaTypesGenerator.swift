@@ -45,6 +45,9 @@ struct LuaTypesGenerator {
             "---A dialog id declared in routes.lua.",
             "---@alias DialogId \(Self.union(manifest?.dialogs.sorted() ?? [], fallback: "string"))",
             "---@alias OpKind \(Self.union(Self.kinds, fallback: "string"))",
+            // Tabs.
+            "---A tab name declared in routes.lua (tabs = { { name = ..., root = ... } }).",
+            "---@alias TabName \(Self.union(manifest?.tabNames ?? [], fallback: "string"))",
             "---@alias Presentation \"root\"|\"sheet\"|\"fullScreenCover\"",
             "---@alias OpSource \"code\"|\"user\"|\"deeplink\"",
             "---@alias DialogSource \"code\"|\"rules\"|\"deeplink\"|\"user\"",
@@ -115,6 +118,8 @@ struct LuaTypesGenerator {
             "---@field target? integer",
             "---@field source OpSource",
             "---@field async boolean",
+            // Tabs.
+            "---@field tab? TabName the tab a selectTab selects",
             "",
             "---A dialog change, as the history sees it: a request, or a hide or clear that closed a dialog.",
             "---@class DialogOp",
@@ -155,6 +160,8 @@ struct LuaTypesGenerator {
             "---@field dialog? string",
             "---@field queuedDialogs integer",
             "---@field generation integer",
+            // Tabs.
+            "---@field tab? TabName the selected tab (nil without tabs)",
             "",
             "---A redirect made by flow.redirect.",
             "---@class Redirect",
@@ -181,6 +188,8 @@ struct LuaTypesGenerator {
             "---@field screenRoute Route",
             "---@field screenDepth integer 0 for a stack's root screen",
             "---@field isRootScreen boolean",
+            // Tabs.
+            "---@field tab? TabName the selected tab (nil without tabs)",
             "",
             "---@class StyleAttributes",
         ] + FlowLuaSurface.styleAttributes.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [

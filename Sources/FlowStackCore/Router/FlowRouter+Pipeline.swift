@@ -120,7 +120,10 @@ extension FlowRouter {
         }
         var allowedReason: String?
         if source != .user {
-            if let refusal = checkPreconditions(command, condition: condition) ?? checkGuard(command) {
+            // A tab selection has its own Swift check (`FlowOperation` cannot name it).
+            if let refusal = command.tab == nil
+                ? checkPreconditions(command, condition: condition) ?? checkGuard(command)
+                : checkTabSelection(command) {
                 return commit(command, source: source, status: refusal.0, reason: refusal.1)
             }
             if let link = rules {
@@ -157,7 +160,10 @@ extension FlowRouter {
         if let refusal = storage.state.validate(command) {
             verdict = .refuse(refusal.0, reason: refusal.1)
         } else if source != .user {
-            if let refusal = await checkPreconditionsAsync(command, condition: condition) ?? checkGuard(command) {
+            let refusal = command.tab == nil
+                ? await checkPreconditionsAsync(command, condition: condition) ?? checkGuard(command)
+                : checkTabSelection(command)
+            if let refusal {
                 verdict = .refuse(refusal.0, reason: refusal.1)
             } else if let link = rules {
                 decidedBy = link.hook.generation

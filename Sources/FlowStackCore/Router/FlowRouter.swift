@@ -263,6 +263,8 @@ struct FlowRouterStorage<Route: Hashable, Dialog> {
     @usableFromInline var decidingTask: Int?
     /// The observers of `observe(_:)`.
     @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
+    /// `FlowRouter.guardTabSelection`.
+    @usableFromInline var guardTabSelection: (@MainActor (String) -> Bool)?
 
     @usableFromInline
     init(state: FlowRouterState<Route, Dialog>) {

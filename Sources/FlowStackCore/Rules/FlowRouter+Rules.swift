@@ -87,7 +87,7 @@ extension FlowRouter {
         var route: FlowRouteValue?
         var routes: [FlowRouteValue]?
         switch kind {
-        case .pop, .popToRoot, .dismiss, .dismissAll:
+        case .pop, .popToRoot, .dismiss, .dismissAll, .selectTab:
             break
         case .pushMany:
             routes = command.batch?.map(link.encode)
@@ -114,12 +114,17 @@ extension FlowRouter {
         // Read in place (`last` would copy the whole stack).
         let stackCount = storage.state.stacks.count
         let dialog = storage.state.globalDialog
-        return FlowRuleRequest(
+        var request = FlowRuleRequest(
             kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
             source: source, isAsync: isAsync, runsDefaultPreconditions: !condition,
             dialog: dialog == nil ? nil : FlowRouterState<Route, Dialog>.dialogKey(dialog), queuedDialogCount: storage.state.dialogQueue.count,
             redirectChain: chain.isEmpty ? [] : chain.map(\.summary), stackCount: stackCount,
             frontScreenCount: stackCount == 0 ? 0 : storage.state.stacks[stackCount - 1].pathCount + 1, stacks: stacks)
+        if let selected = storage.state.selectedTabIndex {
+            request.selectedTab = storage.state.tabSlots[selected].name
+            request.tab = command.tab
+        }
+        return request
     }
 
     /// Asks the rules about a synchronous request; a navigation requested while they decide is
