@@ -11,6 +11,9 @@ public enum FlowTestAPI {
         "userPop", "userDismiss", "showDialog", "showDialogAsync", "hideDialog", "clearDialogs", "dialog",
         "queuedDialogCount", "top", "stacks", "history", "style", "open", "pendingLink", "resumePendingLink",
         "pendingLinkTimeout",
+    ] + [
+        // Held navigations (flow.redirect(..., { resume = true })).
+        "pendingNavigation", "resumePendingNavigation", "cancelPendingNavigation",
     ]
     /// The `router` functions whose first argument is a route.
     public static let routerRouteFunctions = [

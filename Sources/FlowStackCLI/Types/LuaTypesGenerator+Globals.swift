@@ -39,11 +39,12 @@ extension LuaTypesGenerator {
             "",
             "---Blocks the operation and performs another one instead. flow.redirect(\"dialog\", dialog, reason, policy)",
             "---blocks it with reason and shows the dialog by policy (default \"replace\"), through the dialog rules;",
-            "---in a dialog rule, it shows that dialog instead.",
+            "---in a dialog rule, it shows that dialog instead. With { resume = true } (a navigation redirect only),",
+            "---the refused navigation is held and runs (source \"resume\") once the rules allow it.",
             "---@param kind OpKind|\"dialog\"",
             "---@param route? RouteLike|RouteLike[]|Dialog",
             "---@param reason? string",
-            "---@param policy? DialogPolicy only with \"dialog\"",
+            "---@param policy? DialogPolicy|RedirectOptions the policy with \"dialog\", else the options",
             "---@return Redirect",
             "function flow.redirect(kind, route, reason, policy) end",
             "",
@@ -119,6 +120,14 @@ extension LuaTypesGenerator {
             "---Retries the held deep link.", "---@return LinkResult?", "function router.resumePendingLink() end", "",
             "---Seconds after which a held link is dropped (default 600).", "---@type number",
             "router.pendingLinkTimeout = 600", "",
+            // Held navigations (flow.redirect(..., { resume = true })).
+            "---The navigation held by a resuming redirect, or nil.", "---@return PendingNavigation?",
+            "function router.pendingNavigation() end", "",
+            "---Runs the held navigation now if the rules allow it (the redirect's presentation is dismissed first).",
+            "---@return boolean resumed", "---@return string? reason why not",
+            "function router.resumePendingNavigation() end", "",
+            "---Drops the held navigation.", "---@return boolean held whether one was held",
+            "function router.cancelPendingNavigation() end", "",
         ]
         return out
     }
