@@ -11,6 +11,7 @@ struct RouterPendingNavigationTests {
     typealias Hook = ScriptedRulesHook<TestRoute>
 
     /// A router whose rules send `editor` to a login sheet, with `resume`, until `signedIn`.
+    @MainActor
     final class Rig {
         var signedIn = false
         var resume = true
