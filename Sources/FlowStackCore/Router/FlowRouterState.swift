@@ -408,8 +408,8 @@ extension FlowRouter {
     /// The router's complete state as a value.
     public var state: FlowRouterState<Route, Dialog> { storage.state }
 
-    /// Replaces the stacks, root identity, dialog and queue (state restoration). The history is
-    /// kept; observers hear `.restored`. Throws when the state is malformed, leaving the router
+    /// Replaces the stacks, root identity, dialog and queue (state restoration). The history and
+    /// the held navigation are kept; observers hear `.restored`. Throws when the state is malformed, leaving the router
     /// unchanged.
     public func restore(_ state: FlowRouterState<Route, Dialog>) throws {
         if let problem = state.problem { throw FlowStateError(description: problem) }
