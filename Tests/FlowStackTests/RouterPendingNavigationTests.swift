@@ -138,6 +138,23 @@ struct RouterPendingNavigationTests {
         #expect(rig.router.pendingNavigation == nil)
     }
 
+    @Test("in a redirect chain, what was asked for first is held")
+    func chainHoldsTheFirst() throws {
+        let router = TestRouter(root: .home)
+        router.installRules(Hook { request in
+            switch request.typedRoutes(as: TestRoute.self).first {
+            case .editor: Hook.redirect(to: FlowCommand(.push(.settings, target: .active)))
+            case .settings: Hook.redirect(to: FlowCommand(.present(.login, style: .sheet)), reason: "sign in", resume: true)
+            default: .allow
+            }
+        })
+        router.push(.editor)
+        let pending = try #require(router.pendingNavigation)
+        #expect(pending.routes == [.editor])
+        #expect(pending.redirect == FlowCommand(.present(.login, style: .sheet)))
+        #expect(pending.presentedStackID == router.stacks.last?.id)
+    }
+
     @Test("a transaction's resuming redirect holds nothing (a held deep link is its own)")
     func transactionHoldsNothing() {
         let rig = Rig()
