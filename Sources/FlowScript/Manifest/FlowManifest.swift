@@ -60,7 +60,7 @@ public struct FlowManifest: Hashable, Sendable {
     }
 
     /// The parameter types a manifest may declare.
-    public static let parameterTypes = ["string", "number", "integer", "boolean", "table"]
+    public static let parameterTypes = FlowLuaSurface.payloadTypes.map(\.name)
 
     /// Checks a route against the declarations: its name and payload field types.
     public func problem(with route: FlowRouteValue) -> String? {

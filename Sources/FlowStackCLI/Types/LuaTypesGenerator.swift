@@ -20,11 +20,13 @@ struct LuaTypesGenerator {
         out += routeClasses()
         out += valueClasses()
         out += styleClasses()
+        out += manifestClass()
         out += factsAndHosts()
         out += flowTable()
         out += routerTable()
         out += appTable()
         out += testFunctions()
+        out += exploreFunctions()
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -32,10 +34,7 @@ struct LuaTypesGenerator {
         names.isEmpty ? fallback : names.map { "\"\($0)\"" }.joined(separator: "|")
     }
 
-    private static let kinds = [
-        "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath", "pop", "popToRoot",
-        "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll",
-    ]
+    private static var kinds: [String] { FlowLuaSurface.kindNames }
 
     var routeNames: [String] { manifest.map { $0.routes.keys.sorted() } ?? [] }
 
@@ -49,7 +48,8 @@ struct LuaTypesGenerator {
             "---@alias Presentation \"root\"|\"sheet\"|\"fullScreenCover\"",
             "---@alias OpSource \"code\"|\"user\"|\"deeplink\"|\"resume\"",
             "---@alias DialogSource \"code\"|\"rules\"|\"deeplink\"|\"user\"",
-            "---@alias DialogPolicy \(Self.union(FlowDialogPolicy.allCases.map(\.rawValue), fallback: "string"))",
+            "---@alias DialogPolicy \(Self.union(FlowLuaSurface.policyNames, fallback: "string"))",
+            "---@alias PayloadType \(Self.union(FlowLuaSurface.payloadTypes.map(\.name), fallback: "string"))",
             "---@alias LinkStatus \"applied\"|\"pending\"|\"rejected\"|\"unhandled\"",
             "---@alias Color \(Self.union(FlowNamedColor.allCases.map(\.rawValue), fallback: "string"))|string",
             "---@alias Detent \"medium\"|\"large\"|number|{ height: number }",
@@ -195,16 +195,7 @@ struct LuaTypesGenerator {
             "---@field isRootScreen boolean",
             "",
             "---@class StyleAttributes",
-            "---@field navigationBarHidden? boolean",
-            "---@field multilineTextAlignment? \"leading\"|\"center\"|\"trailing\"",
-            "---@field tint? Color",
-            "---@field background? Color",
-            "---@field preferredColorScheme? \"light\"|\"dark\"",
-            "---@field presentationDragIndicator? \"automatic\"|\"visible\"|\"hidden\"",
-            "---@field presentationDetents? Detent[]",
-            "---@field interactiveDismissDisabled? boolean",
-            "---@field navigationBarBackButtonHidden? boolean",
-            "---@field navigationTitle? string",
+        ] + FlowLuaSurface.styleAttributes.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [
             "",
             "---The resolved style of one screen, its stack and its presentation.",
             "---@class ResolvedStyle",
@@ -213,6 +204,14 @@ struct LuaTypesGenerator {
             "---@field modal? StyleAttributes nil on the root stack",
             "",
         ]
+    }
+
+    /// What routes.lua returns (annotate it with `---@type Manifest`).
+    private func manifestClass() -> [String] {
+        ["---What routes.lua returns.", "---@class Manifest"]
+            + FlowLuaSurface.manifestKeys.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [""]
+            + ["---The manifest's explore section.", "---@class ManifestExplore"]
+            + FlowLuaSurface.exploreKeys.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [""]
     }
 
     private func factsAndHosts() -> [String] {
