@@ -146,7 +146,7 @@ static void clua_decide_where(lua_State *L, int list, lua_Integer i) {
 /** Reads the results rule `i` of the list in CLUA_DS_LIST left above CLUA_DS_TOP. Returns 0
  *  when the next rule decides (the results are popped), else the number of values pushed on
  *  top for decide to return: 1, stage, reason, where (block) or 2, stage, reason, where, kind,
- *  route (redirect). */
+ *  route, resume (redirect). */
 static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
     int results = lua_gettop(L) - CLUA_DS_TOP;
     int first = CLUA_DS_TOP + 1;
@@ -156,7 +156,7 @@ static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
         lua_settop(L, CLUA_DS_TOP);
         return 0;
     }
-    luaL_checkstack(L, 8, "decide");
+    luaL_checkstack(L, 10, "decide");
     const char *stage = phase == CLUA_DP_DEFAULTS ? "precondition" : "guard";
     if (type == LUA_TNIL || type == LUA_TBOOLEAN) {
         lua_settop(L, first + 1);                      /* the reason, or nil */
@@ -191,7 +191,10 @@ static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
             clua_decide_where(L, CLUA_DS_LIST, i);
             clua_decide_get(L, first, CLUA_DN_KIND);
             clua_decide_get(L, first, CLUA_DN_ROUTE);
-            return 6;
+            /* { resume = true }: hold the refused navigation (rare: read by name). */
+            lua_pushliteral(L, "resume");
+            lua_rawget(L, first);
+            return 7;
         }
     }
     clua_decide_where(L, CLUA_DS_LIST, i);

@@ -42,6 +42,9 @@ struct CheckCommand: AsyncParsableCommand {
                 id = "..."), against routes.lua's dialogs, and dialog
                 policies that are not "replace", "replaceKeepingQueue",
                 "queue" or "ignoreIfVisible";
+              - flow.redirect's options table: an unknown key (with "did
+                you mean"), a resume that is not a boolean, and resume where
+                it holds nothing (a dialog redirect, flow.op);
               - style attributes that are unknown or have a bad value, at
                 the line of the key (warnings; the style rules run for every declared route at
                 depth 0 and 1, on the root stack, in a sheet and in a

@@ -126,7 +126,8 @@ extension FlowRulesEngine: FlowRulesHook {
                 return .block(try dialogBlock(try results.value(at: 6), block: FlowRuleBlock(stage: stage, reason: reason), location: location))
             }
             let target = try self.target(kind: kind, route: try results.value(at: 6), count: nil, match: nil, context: location)
-            return .redirect(target, FlowRuleBlock(stage: stage, reason: reason))
+            let resume = results.type(at: 7) == .boolean && results.isTruthy(at: 7)
+            return .redirect(target, FlowRuleBlock(stage: stage, reason: reason, resume: resume))
         } catch {
             var error = error
             if error.file == nil, let location, let split = FlowScriptError.splitLocation(location + ": x") {

@@ -39,6 +39,7 @@ extension FlowTestRunner {
         })
         try registerDialogs(in: vm)
         try registerDeepLinks(in: vm)
+        try registerPendingNavigation(in: vm)
     }
 
     private func registerDialogs(in vm: LuaVM) throws(FlowScriptError) {

@@ -228,6 +228,8 @@ local function stepText(entry)
   elseif op.count and op.count ~= 1 then
     text = text .. " " .. tostring(op.count)
   end
+  -- A held navigation run again (and the dismissal of its redirect's presentation).
+  if op.source == "resume" then text = text .. " (resume)" end
   if not entry.applied then text = text .. " blocked" end
   if entry.reason then text = text .. ": " .. entry.reason end
   return text

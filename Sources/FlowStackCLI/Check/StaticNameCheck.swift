@@ -249,6 +249,10 @@ struct StaticNameCheck {
                 } else if member == "redirect", kind == "dialog" {
                     // flow.redirect("dialog", dialog [, reason [, policy]])
                     dialogCall(arguments, dialog: 1, policy: 3)
+                    // Held navigations: a dialog answer holds nothing.
+                    if arguments.count > 3, let line = RedirectOptionsCheck.misplacedResume(tokens, in: arguments[3]) {
+                        report(line, "resume is an option of a navigation redirect; a dialog redirect's fourth argument is its policy")
+                    }
                 } else if member == "op", kind == "showDialog" {
                     // flow.op("showDialog", dialog [, policy])
                     dialogCall(arguments, dialog: 1, policy: 2)
@@ -259,6 +263,12 @@ struct StaticNameCheck {
                     tabName(argument + 2)
                 } else if member == "redirect" || member == "op", isSymbol(argument + 1, ",") {
                     routeName(argument + 2)
+                }
+                // Held navigations: flow.redirect(kind, route, reason, { resume = true }).
+                if member == "redirect", kind != "dialog", arguments.count > 3 {
+                    for (line, message) in RedirectOptionsCheck.problems(tokens, options: arguments[3]) { report(line, message) }
+                } else if member == "op", arguments.count > 2, let line = RedirectOptionsCheck.misplacedResume(tokens, in: arguments[2]) {
+                    report(line, "resume is an option of flow.redirect (a rule's redirect), not of flow.op (a deep link's step)")
                 }
             default:
                 break

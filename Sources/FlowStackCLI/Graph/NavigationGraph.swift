@@ -7,7 +7,9 @@ import Foundation
 /// redirected by a rule) are dashed edges labelled with the kind and the rule's reason.
 /// Steps between the same two routes are merged into one edge per style, each label with
 /// its count (`push ×3`). A route whose navigation the rules answered with a dialog
-/// (`flow.redirect("dialog", ...)`, as the flows ran) has a dashed edge to a dialog node.
+/// (`flow.redirect("dialog", ...)`, as the flows ran) has a dashed edge to a dialog node. A held
+/// navigation that ran once the rules allowed it (`flow.redirect(..., { resume = true })`) is an
+/// edge labelled `(resume)`.
 struct NavigationGraph {
     /// One edge: every applied (or every refused) step from one route to another.
     struct Edge {
@@ -98,6 +100,8 @@ struct NavigationGraph {
         switch step.source {
         case "user": label += " (user)"
         case "deeplink": label += " (link)"
+        // A held navigation run once the rules allowed it: the edge of a resuming redirect.
+        case "resume": label += " (resume)"
         default: break
         }
         if step.applied {

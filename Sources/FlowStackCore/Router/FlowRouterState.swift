@@ -1,7 +1,7 @@
 import Foundation
 
 /// The complete state of a router as one value: stacks, root identity, visible dialog and queue,
-/// the bounded history, and the counters that name new screens and entries.
+/// the held navigation, the bounded history, and the counters that name new screens and entries.
 ///
 /// Every change of a router is a change of this value: `validate(_:)` says whether a command can
 /// run against it, `apply(_:)` runs it, `showDialog`, `hideDialog` and `clearDialogs` change the
@@ -9,8 +9,8 @@ import Foundation
 /// the state is tested without a router, and copied and restored as a value.
 ///
 /// Two states are equal when they show the same (stacks, root identity, dialog and queue; the
-/// dialog compared when `Dialog` is `Equatable`); the history and the identity generator are the
-/// router's bookkeeping, neither compared nor encoded. `Codable` when `Route` and `Dialog` are:
+/// dialog compared when `Dialog` is `Equatable`); the history, the held navigation and the identity
+/// generator are the router's bookkeeping, neither compared nor encoded. `Codable` when `Route` and `Dialog` are:
 /// save it, restore it with `FlowRouter.restore(_:)`, and the router continues where it was.
 public struct FlowRouterState<Route: Hashable, Dialog> {
     /// The stacks, root first.
@@ -21,6 +21,9 @@ public struct FlowRouterState<Route: Hashable, Dialog> {
     public var globalDialog: Dialog?
     /// The queued dialogs, next first.
     public var dialogQueue: [Dialog]
+    /// The navigation a rule refused with a resuming redirect, held until the rules allow it
+    /// (see ``FlowPendingNavigation``); `FlowRouter.pendingNavigation` reads it with its timeout.
+    public internal(set) var pendingNavigation: FlowPendingNavigation<Route>?
     /// The bounded history of navigation requests and dialog changes, oldest first.
     @inlinable public var history: FlowHistory<Route> { log }
     /// The history's storage.
@@ -507,8 +510,8 @@ extension FlowRouter {
     /// The router's complete state as a value.
     public var state: FlowRouterState<Route, Dialog> { storage.state }
 
-    /// Replaces the stacks, root identity, dialog and queue, and the tabs (state restoration). The history is
-    /// kept; observers hear `.restored`. Throws when the state is malformed, leaving the router
+    /// Replaces the stacks, root identity, dialog and queue, and the tabs (state restoration). The
+    /// history and the held navigation are kept; observers hear `.restored`. Throws when the state is malformed, leaving the router
     /// unchanged.
     public func restore(_ state: FlowRouterState<Route, Dialog>) throws {
         if let problem = state.problem { throw FlowStateError(description: problem) }

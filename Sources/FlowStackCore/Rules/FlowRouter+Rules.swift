@@ -60,8 +60,9 @@ enum FlowRulesVerdict<Route: Hashable> {
     case allow(reason: String?)
     /// Refuse it; with a dialog, answer it with that dialog (`flow.redirect("dialog", ...)`).
     indirect case refuse(FlowOperationStatus, reason: String?, dialog: FlowDialogRedirect? = nil)
-    /// Refuse it and run `target` instead.
-    indirect case redirect(FlowCommand<Route>, reason: String)
+    /// Refuse it and run `target` instead; with `resume`, hold the refused navigation until the
+    /// rules allow it (see ``FlowPendingNavigation``).
+    indirect case redirect(FlowCommand<Route>, reason: String, resume: Bool)
 }
 
 extension FlowRouter {
@@ -185,7 +186,7 @@ extension FlowRouter {
             do {
                 let command = try link.decode(target)
                 let by = target.location.map { " by \($0)" } ?? ""
-                return .redirect(command, reason: block.reason ?? "redirected\(by) to \(command.summary)")
+                return .redirect(command, reason: block.reason ?? "redirected\(by) to \(command.summary)", resume: block.resume)
             } catch {
                 let reason = "\(target.location.map { "\($0): " } ?? "")cannot build the app's route from \(target.route?.description ?? target.description): \(error)"
                 switch link.hook.decideFailure(reason) {
