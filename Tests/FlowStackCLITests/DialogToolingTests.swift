@@ -142,7 +142,7 @@ struct DialogTypesTests {
             "---@param rule DialogRuleFunction",
             "function flow.dialog_guard(dialogId, rule) end",
             "---@param kind OpKind|\"dialog\"",
-            "---@param policy? DialogPolicy only with \"dialog\"",
+            "---@param policy? DialogPolicy|RedirectOptions the policy with \"dialog\" or the options of a navigation redirect",
             "function flow.redirect(kind, route, reason, policy) end",
             "---@param kind OpKind|\"showDialog\"",
             "---@param extra? table|integer|DialogPolicy",
