@@ -103,7 +103,7 @@ extension FlowRulesEngine {
             return [manifest.problem(with: route).map(LuaValue.string) ?? .nil]
         })
         try registerDialogNative(in: vm)
-        try vm.installSourceOfFunction(at: "__flow_native.sourceOf")
+        try vm.installNativeFunction(.sourceOf, at: "__flow_native.sourceOf")
         try vm.register("__flow_native.expandName", returning: { [unowned vm] arguments in
             [.string(vm.expandChunkName(try arguments.string(at: 1)))]
         })
@@ -130,9 +130,9 @@ extension FlowRulesEngine {
         }
         try vm.setGlobal("__flow_native.kinds", .table(LuaTable(array: FlowRuleKind.allCases.map { LuaValue.string($0.rawValue) })))
         try vm.setGlobal("__flow_native.sources", .table(LuaTable(array: FlowRulesPrelude.sources.map { LuaValue.string($0.rawValue) })))
-        try vm.installDeciderFunction(at: "__flow_native.decider")
-        try vm.installFreezeFunction(at: "__flow_native.freeze")
-        try vm.installStackKitFunction(at: "__flow_native.stackKit")
+        try vm.installNativeFunction(.decider, at: "__flow_native.decider")
+        try vm.installNativeFunction(.freeze, at: "__flow_native.freeze")
+        try vm.installNativeFunction(.stackKit, at: "__flow_native.stackKit")
         try vm.register("__flow_native.deeplink", returning: { [unowned set, unowned vm] arguments in
             let pattern = try arguments.string(at: 1)
             let function = try arguments.function(at: 2)

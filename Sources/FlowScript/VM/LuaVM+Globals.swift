@@ -164,30 +164,11 @@ extension LuaVM {
         }
     }
 
-    /// Stores at `path` a Lua function `deepEqual(a, b)` comparing two values deeply (raw, no
-    /// metamethods; 1 == 1.0), for flow scripts' `to_equal`.
-    func installDeepEqualFunction(at path: String) throws(FlowScriptError) {
+    /// Stores at `path` one of the C functions FlowStack gives its preludes and scripts.
+    func installNativeFunction(_ function: LuaNativeFunction, at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
-            clua_pushdeepequal(writer.state)
-        }
-    }
-
-    /// Stores at `path` the C function `decider(state)` that returns the rules prelude's
-    /// `decide` bound to its state list (see `clua_decide.c`).
-    func installDeciderFunction(at path: String) throws(FlowScriptError) {
-        try assign(path) { writer in
-            writer.reserve(1)
-            clua_pushdecider(writer.state)
-        }
-    }
-
-    /// Stores at `path` the C function `freeze(t, name)` that makes a table read-only in place,
-    /// at every depth (see `clua_guard.c`).
-    func installFreezeFunction(at path: String) throws(FlowScriptError) {
-        try assign(path) { writer in
-            writer.reserve(1)
-            clua_pushfreeze(writer.state)
+            function.push(writer.state)
         }
     }
 
@@ -208,24 +189,6 @@ extension LuaVM {
     func noteStyleRulesRunning() {
         guard !isClosed else { return }
         handle.context.pointee.running_rule = lua_Integer(CLUA_RUNNING_STYLE)
-    }
-
-    /// Stores at `path` the C function `stackKit(kit)` that returns the rules prelude's
-    /// `makeStacks`, which makes the lazy `stacks` argument of rules (see `clua_stacks.c`).
-    func installStackKitFunction(at path: String) throws(FlowScriptError) {
-        try assign(path) { writer in
-            writer.reserve(1)
-            clua_pushstackkit(writer.state)
-        }
-    }
-
-    /// Stores at `path` a Lua function `sourceOf(fn)` returning a Lua function's chunk name (as
-    /// Lua shortened it, see `expandChunkName`) and first line, or `"?"` for a C function.
-    func installSourceOfFunction(at path: String) throws(FlowScriptError) {
-        try assign(path) { writer in
-            writer.reserve(1)
-            clua_pushsourceof(writer.state)
-        }
     }
 
     /// Stores the value `push` leaves on the stack at `path`, creating intermediate tables.
@@ -285,5 +248,35 @@ extension LuaVM {
             throw FlowScriptError(kind: .typeError, message: "'\(path)' is not a valid global path (use names like 'flow.guard')")
         }
         return parts
+    }
+}
+
+/// The C functions FlowStack gives its preludes and scripts, installed by
+/// `LuaVM.installNativeFunction(_:at:)`.
+enum LuaNativeFunction {
+    /// `deepEqual(a, b)`: compares two values deeply (raw, no metamethods; 1 == 1.0), for flow
+    /// scripts' `to_equal` (see `clua_tables.c`).
+    case deepEqual
+    /// `decider(state)`: returns the rules prelude's `decide` bound to its state list (see
+    /// `clua_decide.c`).
+    case decider
+    /// `freeze(t, name)`: makes a table read-only in place, at every depth (see `clua_guard.c`).
+    case freeze
+    /// `stackKit(kit)`: returns the rules prelude's `makeStacks`, which makes the lazy `stacks`
+    /// argument of rules (see `clua_stacks.c`).
+    case stackKit
+    /// `sourceOf(fn)`: a Lua function's chunk name (as Lua shortened it, see `expandChunkName`)
+    /// and first line, or `"?"` for a C function (see `clua_tables.c`).
+    case sourceOf
+
+    /// Pushes the function onto `state`'s stack (one slot, reserved by the caller).
+    func push(_ state: OpaquePointer) {
+        switch self {
+        case .deepEqual: clua_pushdeepequal(state)
+        case .decider: clua_pushdecider(state)
+        case .freeze: clua_pushfreeze(state)
+        case .stackKit: clua_pushstackkit(state)
+        case .sourceOf: clua_pushsourceof(state)
+        }
     }
 }
