@@ -1,7 +1,8 @@
--- The Lua half of the flow-test runner (FlowTestPrelude.swift loads it, chunk name "=flowstack"),
+-- The Lua half of the flow-test runner (FlowTestPrelude.swift loads it, chunk name "@flows.lua"),
 -- run in every flow VM before the flow file: `describe`, `it`, the hooks, `spy`, `expect` and its
 -- matchers, and the strict `app` and `router` tables. Swift helpers arrive in the hidden global
--- `__flow_native`. The chunk returns `finish`, which Swift calls once the flow file has run.
+-- `__flow_native`. The chunk returns `{ finish = finish }`: Swift calls `finish` once the flow file
+-- has run.
 local native = __flow_native
 __flow_native = nil
 local suggest, whereOf, format, failed, cleared, deepEqual, getTimeout, setTimeout =
@@ -562,4 +563,4 @@ local function finish()
   return out
 end
 
-return finish
+return { finish = finish }
