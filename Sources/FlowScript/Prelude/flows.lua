@@ -127,7 +127,7 @@ local function describeError(e)
   for level = 3, 8 do
     local _, at = pcall(error, "", level)
     local where = match(at, "^(.-:%d+):")
-    if where and not find(where, "^=?flowstack:") then return where .. ": " .. text end
+    if where and not find(where, "^@flows%.lua:") then return where .. ": " .. text end
   end
   return text
 end
@@ -148,7 +148,7 @@ local function fail(message, expected, actual, diff)
   for level = 5, 16 do
     local _, at = pcall(error, "", level)
     local place = match(at, "^(.-:%d+):")
-    if place and not find(place, "^=?flowstack:") and #trace < 5 then trace[#trace + 1] = place end
+    if place and not find(place, "^@flows%.lua:") and #trace < 5 then trace[#trace + 1] = place end
   end
   failed(message, expected, actual, where, concat(trace, "\n"), diff and concat(diff, "\n") or nil)
   error(message, 3)
