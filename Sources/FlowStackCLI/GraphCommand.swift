@@ -54,8 +54,7 @@ struct GraphCommand: AsyncParsableCommand {
     @MainActor
     mutating func run() async throws {
         let project = try self.project.load()
-        let runner = FlowTestRunner<FlowRouteValue>(project: project)
-        let report = await runner.run(filter: filter)
+        let report = await ProjectArgument.runFlows(of: project, filter: filter)
         for error in report.loadErrors {
             Terminal.error("warning: \(error.description) (the graph leaves it out)")
         }

@@ -1,3 +1,4 @@
+import FlowScript
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -84,16 +85,8 @@ enum OutputFile {
 
     /// Refuses anything but a regular file, naming what it is.
     private static func checkKind(_ mode: mode_t, path: String, option: String) throws {
-        let kind: String
-        switch mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFLNK: kind = "a symbolic link, which is not followed"
-        case S_IFDIR: kind = "a folder"
-        case S_IFIFO: kind = "a FIFO"
-        case S_IFCHR, S_IFBLK: kind = "a device"
-        case S_IFSOCK: kind = "a socket"
-        default: kind = "not a regular file"
-        }
+        guard mode & S_IFMT != S_IFREG else { return }
+        let kind = FlowSourceFile.kind(of: mode) + (mode & S_IFMT == S_IFLNK ? ", which is not followed" : "")
         throw CommandFailure("cannot write \(path): it is \(kind); pass the path of a regular file to \(option)")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowStackCore
 import FlowScript
 import Foundation
 
@@ -25,6 +26,22 @@ struct ProjectArgument: ParsableArguments {
             let what = file == FlowProject.manifestFileName ? "the manifest (\(directory)/\(file))" : "\(directory)/\(file)"
             throw CommandFailure("\(error.description)\nFix \(what) and run again.")
         }
+    }
+
+    /// Checks that the project loads now (explaining what to fix when it does not) and returns its
+    /// directory, for the commands that load it afresh on every save (`watch`, `serve`).
+    @MainActor
+    func loadableURL() throws -> URL {
+        _ = try load()
+        return url
+    }
+
+    /// Runs the flows of the project `load()` returned (those `filter` selects) with the CLI's
+    /// routers, as `test`, `watch` and `graph` do.
+    @MainActor
+    static func runFlows(of project: FlowProject, filter: String?, strict: Bool = false) async -> FlowTestReport {
+        let runner = FlowTestRunner<FlowRouteValue>(project: project, options: .init(failOnScriptErrors: strict))
+        return await runner.run(filter: filter)
     }
 
     /// Throws unless the directory exists and is a flow project (routes.lua, rules/ or flows/).

@@ -37,6 +37,13 @@ struct Terminal {
     func dim(_ text: String) -> String { paint(text, "2") }
     func bold(_ text: String) -> String { paint(text, "1") }
 
+    /// The time of day as `HH:mm:ss`, the prefix of the lines `watch` and `serve` print per save.
+    static func clockTime() -> String {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: Date())
+    }
+
     private func paint(_ text: String, _ code: String) -> String {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }

@@ -33,8 +33,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
-        let url = project.url
-        _ = try project.load()
+        let url = try project.loadableURL()
         let terminal = Terminal.standardOutput
         let session = WatchSession(directory: url, name: project.directory, filter: filter, strict: strict, terminal: terminal)
         terminal.line("watching \(project.directory) (routes.lua, rules/, flows/); press Ctrl-C to stop")

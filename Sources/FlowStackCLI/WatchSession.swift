@@ -23,12 +23,10 @@ final class WatchSession {
     /// Runs the flows once and prints the summary.
     func runOnce() async {
         let started = ContinuousClock.now
-        let time = Self.clockTime()
+        let time = Terminal.clockTime()
         let report: FlowTestReport
         do {
-            let runner = FlowTestRunner<FlowRouteValue>(
-                project: try FlowProject(directory: directory), options: .init(failOnScriptErrors: strict))
-            report = await runner.run(filter: filter)
+            report = await ProjectArgument.runFlows(of: try FlowProject(directory: directory), filter: filter, strict: strict)
         } catch {
             terminal.line("[\(time)] " + terminal.red("error: ") + error.description)
             return
@@ -69,11 +67,5 @@ final class WatchSession {
 
     private static func short(_ value: String) -> String {
         value.count > 60 ? String(value.prefix(57)) + "..." : value
-    }
-
-    private static func clockTime() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter.string(from: Date())
     }
 }

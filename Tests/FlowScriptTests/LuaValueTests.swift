@@ -87,7 +87,7 @@ struct LuaValueTests {
     @Test("The deepEqual Lua function compares tables deeply")
     func deepEqualFunction() throws {
         let vm = try LuaVM()
-        try vm.installDeepEqualFunction(at: "deepEqual")
+        try vm.installNativeFunction(.deepEqual, at: "deepEqual")
         let results = try run(vm, """
             local shared = {}
             return deepEqual({ name = 'detail', id = '42' }, { id = '42', name = 'detail' }),

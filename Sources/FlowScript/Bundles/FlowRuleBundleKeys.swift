@@ -27,6 +27,32 @@ public enum FlowRuleBundleKeys {
         )
     }
 
+    /// Where a key's base64 text comes from.
+    enum Source {
+        /// The text itself, and how errors name it (`"the public key text"`).
+        case text(String, name: String)
+        /// A file holding the text (read by `read(_:)`).
+        case file(URL)
+    }
+
+    /// The Ed25519 key (`kind`: `"private key"` or `"public key"`) that `make` builds from the
+    /// raw bytes of the base64 text at `source`; errors name the source.
+    static func load<Key>(
+        _ kind: String, from source: Source, as make: (Data) throws -> Key
+    ) throws(FlowRuleBundleError) -> Key {
+        let text: String, name: String
+        switch source {
+        case .text(let given, let label): (text, name) = (given, label)
+        case .file(let url): (text, name) = (try read(url), url.path)
+        }
+        let raw = try decode(text, source: name)
+        do {
+            return try make(raw)
+        } catch {
+            throw .invalidKey(source: name, detail: "it is not an Ed25519 \(kind)")
+        }
+    }
+
     /// Decodes base64 key text (surrounding whitespace ignored) into its raw bytes.
     static func decode(_ text: String, source: String) throws(FlowRuleBundleError) -> Data {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -76,21 +102,12 @@ public struct FlowRuleBundleSigningKey: Sendable {
 
     /// Loads a signing key from base64 text, such as `FlowRuleBundleKeyPair.privateKey`.
     public init(base64 text: String) throws(FlowRuleBundleError) {
-        try self.init(raw: FlowRuleBundleKeys.decode(text, source: "the signing key text"), source: "the signing key text")
+        key = try FlowRuleBundleKeys.load("private key", from: .text(text, name: "the signing key text"), as: { try Curve25519.Signing.PrivateKey(rawRepresentation: $0) })
     }
 
     /// Loads a signing key from a file holding its base64 text.
     public init(contentsOf url: URL) throws(FlowRuleBundleError) {
-        let text = try FlowRuleBundleKeys.read(url)
-        try self.init(raw: FlowRuleBundleKeys.decode(text, source: url.path), source: url.path)
-    }
-
-    private init(raw: Data, source: String) throws(FlowRuleBundleError) {
-        do {
-            key = try Curve25519.Signing.PrivateKey(rawRepresentation: raw)
-        } catch {
-            throw .invalidKey(source: source, detail: "it is not an Ed25519 private key")
-        }
+        key = try FlowRuleBundleKeys.load("private key", from: .file(url), as: { try Curve25519.Signing.PrivateKey(rawRepresentation: $0) })
     }
 
     /// The key as base64 text.
@@ -119,21 +136,12 @@ public struct FlowRuleBundlePublicKey: Sendable {
 
     /// Loads a public key from base64 text, such as `FlowRuleBundleKeyPair.publicKey`.
     public init(base64 text: String) throws(FlowRuleBundleError) {
-        try self.init(raw: FlowRuleBundleKeys.decode(text, source: "the public key text"), source: "the public key text")
+        key = try FlowRuleBundleKeys.load("public key", from: .text(text, name: "the public key text"), as: { try Curve25519.Signing.PublicKey(rawRepresentation: $0) })
     }
 
     /// Loads a public key from a file holding its base64 text.
     public init(contentsOf url: URL) throws(FlowRuleBundleError) {
-        let text = try FlowRuleBundleKeys.read(url)
-        try self.init(raw: FlowRuleBundleKeys.decode(text, source: url.path), source: url.path)
-    }
-
-    private init(raw: Data, source: String) throws(FlowRuleBundleError) {
-        do {
-            key = try Curve25519.Signing.PublicKey(rawRepresentation: raw)
-        } catch {
-            throw .invalidKey(source: source, detail: "it is not an Ed25519 public key")
-        }
+        key = try FlowRuleBundleKeys.load("public key", from: .file(url), as: { try Curve25519.Signing.PublicKey(rawRepresentation: $0) })
     }
 
     /// The key as base64 text.

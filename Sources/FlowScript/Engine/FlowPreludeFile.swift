@@ -13,7 +13,7 @@ enum FlowPreludeFile {
         let file = "Prelude/\(name).lua"
         guard let url = Bundle.module.url(forResource: name, withExtension: "lua", subdirectory: "Prelude") else {
             return .failure(FlowScriptError(
-                kind: .runtime, file: "flowstack",
+                kind: .runtime, file: "@\(name).lua",
                 message: "FlowScript's \(file) is missing from its resource bundle \(Bundle.module.bundlePath); "
                     + "rebuild the package, or ship the bundle beside the executable"))
         }
@@ -21,7 +21,7 @@ enum FlowPreludeFile {
             return .success(try String(contentsOf: url, encoding: .utf8))
         } catch {
             return .failure(FlowScriptError(
-                kind: .runtime, file: "flowstack", message: "FlowScript's \(file) cannot be read at \(url.path): \(error)"))
+                kind: .runtime, file: "@\(name).lua", message: "FlowScript's \(file) cannot be read at \(url.path): \(error)"))
         }
     }
 }

@@ -27,19 +27,15 @@ extension FlowRulesEngine {
             prelude = try vm.load(source: try FlowRulesPrelude.source, chunkName: FlowRulesPrelude.chunkName)
             FlowRulesPrelude.compiled = vm.dump(prelude)
         }
-        let entryPoints = try vm.call(prelude, [])
-        guard entryPoints.count == 5, case .function(let decide) = entryPoints[0],
-              case .function(let style) = entryPoints[1], case .function(let finish) = entryPoints[2],
-              case .function(let runningWhere) = entryPoints[3], case .function(let decideDialog) = entryPoints[4] else {
-            throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the rules prelude did not return its entry points")
-        }
-        set.decideFunction = decide
+        let entryPoints = try vm.call(prelude, []).first ?? .nil
+        set.decideFunction = try Self.preludeEntry("decide", in: entryPoints)
         guard set.decisionArguments != nil else {
-            throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the rules prelude's decide is not the native decider")
+            throw FlowScriptError(kind: .badReturn, file: FlowRulesPrelude.chunkName, message: "the rules prelude's decide is not the native decider")
         }
-        set.styleFunction = style
-        set.runningWhereFunction = runningWhere
-        set.dialogFunction = decideDialog
+        set.styleFunction = try Self.preludeEntry("style", in: entryPoints)
+        set.runningWhereFunction = try Self.preludeEntry("runningWhere", in: entryPoints)
+        set.dialogFunction = try Self.preludeEntry("decideDialog", in: entryPoints)
+        let finish = try Self.preludeEntry("finishLoading", in: entryPoints)
         try installFacts(in: vm)
         _ = try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
         for (name, host) in hosts { try install(host, named: name, in: vm) }
@@ -59,21 +55,15 @@ extension FlowRulesEngine {
         // Only the files of the last successful compile are kept (a reload that changes one file
         // compiles that file only).
         compiledSources = compiled
-        let summary = try vm.call(finish, [])
-        if case .table(let kinds)? = summary.first {
-            for case .string(let kind) in kinds.array {
-                if kind == "*" { set.hasStarPrecondition = true } else { set.preconditionKinds.insert(kind) }
-            }
+        let summary = try vm.call(finish, []).first ?? .nil
+        for case .string(let kind) in summary["preconditionKinds"].tableValue?.array ?? [] {
+            if kind == "*" { set.hasStarPrecondition = true } else { set.preconditionKinds.insert(kind) }
         }
-        if summary.count > 1, case .table(let names) = summary[1] {
-            for case .string(let name) in names.array { set.guardNames.insert(name) }
+        for case .string(let name) in summary["guardNames"].tableValue?.array ?? [] { set.guardNames.insert(name) }
+        for hook in [FlowStyleHook.screen, .stack, .modal] {
+            if case .integer(let count) = summary["styleCounts"][hook.rawValue] { set.styleCounts[hook] = count }
         }
-        for (offset, hook) in [FlowStyleHook.screen, .stack, .modal].enumerated() where summary.count > offset + 2 {
-            if case .integer(let count) = summary[offset + 2] { set.styleCounts[hook] = count }
-        }
-        if summary.count > 5, case .table(let names) = summary[5] {
-            for case .string(let name) in names.array { set.dialogGuardNames.insert(name) }
-        }
+        for case .string(let name) in summary["dialogGuardNames"].tableValue?.array ?? [] { set.dialogGuardNames.insert(name) }
         try vm.lockGlobals()
         for diagnostic in set.links.diagnostics {
             note(FlowScriptDiagnostic(
@@ -81,6 +71,15 @@ extension FlowRulesEngine {
                 message: diagnostic.message
             ))
         }
+    }
+
+    /// The function the rules prelude returned under `name` in its table of entry points.
+    private static func preludeEntry(_ name: String, in entryPoints: LuaValue) throws(FlowScriptError) -> LuaFunctionRef {
+        guard let function = entryPoints[name].functionValue else {
+            throw FlowScriptError(
+                kind: .badReturn, file: FlowRulesPrelude.chunkName, message: "the rules prelude returned no function '\(name)' in its table of entry points")
+        }
+        return function
     }
 
     /// The Swift helpers the prelude takes from `__flow_native`.
@@ -108,7 +107,7 @@ extension FlowRulesEngine {
             guard let manifest = self.configuration.manifest, !manifest.tabs.isEmpty else { return [.nil] }
             return [manifest.problem(withTab: try arguments.string(at: 1)).map(LuaValue.string) ?? .nil]
         })
-        try vm.installSourceOfFunction(at: "__flow_native.sourceOf")
+        try vm.installNativeFunction(.sourceOf, at: "__flow_native.sourceOf")
         try vm.register("__flow_native.expandName", returning: { [unowned vm] arguments in
             [.string(vm.expandChunkName(try arguments.string(at: 1)))]
         })
@@ -135,9 +134,9 @@ extension FlowRulesEngine {
         }
         try vm.setGlobal("__flow_native.kinds", .table(LuaTable(array: FlowRuleKind.allCases.map { LuaValue.string($0.rawValue) })))
         try vm.setGlobal("__flow_native.sources", .table(LuaTable(array: FlowRulesPrelude.sources.map { LuaValue.string($0.rawValue) })))
-        try vm.installDeciderFunction(at: "__flow_native.decider")
-        try vm.installFreezeFunction(at: "__flow_native.freeze")
-        try vm.installStackKitFunction(at: "__flow_native.stackKit")
+        try vm.installNativeFunction(.decider, at: "__flow_native.decider")
+        try vm.installNativeFunction(.freeze, at: "__flow_native.freeze")
+        try vm.installNativeFunction(.stackKit, at: "__flow_native.stackKit")
         try vm.register("__flow_native.deeplink", returning: { [unowned set, unowned vm] arguments in
             let pattern = try arguments.string(at: 1)
             let function = try arguments.function(at: 2)

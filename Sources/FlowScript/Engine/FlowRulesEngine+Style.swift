@@ -75,7 +75,7 @@ extension FlowRulesEngine {
             var file = rule?.file, line = rule?.line, message = text
             if let located = FlowScriptError.splitLocation(text) {
                 message = located.message
-                if located.file != FlowRulesPrelude.chunkName, "=" + located.file != FlowRulesPrelude.chunkName {
+                if located.file != FlowRulesPrelude.chunkName {
                     file = located.file
                     line = located.line
                 }

@@ -10,8 +10,9 @@ import FlowStackCore
 /// which the prelude removes before any rules file runs; so do the operation kinds
 /// (`FlowRuleKind.allCases`, as `__flow_native.kinds`) and sources (`sources`).
 enum FlowRulesPrelude {
-    /// The chunk name errors inside the prelude report.
-    static let chunkName = "=flowstack"
+    /// The chunk name errors inside the prelude report (`@rules.lua:12:`); the `@` sets it apart
+    /// from a project's own files. The prelude's `locate` skips its own frames by it.
+    static let chunkName = "@rules.lua"
 
     /// The operation sources in the order of the prelude's `SOURCES`: a source crosses into Lua
     /// as its 1-based position here (`sourcePosition(_:)`), so names and numbers come from one list.

@@ -4,11 +4,12 @@
 /// and `router` tables (whose functions Swift registered) strict: an unknown name is an error
 /// with a "did you mean" suggestion. Swift helpers arrive in the hidden global `__flow_native`,
 /// which the prelude removes; so does `matchers` (as `__flow_native.matchers`). The chunk
-/// returns `finish`, which Swift calls once the flow file has run: it ends the collection and
-/// returns the tests.
+/// returns a table whose `finish` Swift calls once the flow file has run: it ends the collection
+/// and returns the tests.
 enum FlowTestPrelude {
-    /// The chunk name errors inside the prelude report.
-    static let chunkName = "=flowstack"
+    /// The chunk name errors inside the prelude report (`@flows.lua:12:`); the `@` sets it apart
+    /// from a project's own files.
+    static let chunkName = "@flows.lua"
 
     /// The names of the matchers `expect(v)` offers (each also as `not_<name>` and after `.never`).
     ///

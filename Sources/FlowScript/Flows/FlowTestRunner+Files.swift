@@ -72,8 +72,9 @@ extension FlowTestRunner {
         try registerApp(in: vm)
         try installFacts(in: vm)
         let prelude = try vm.load(source: try FlowTestPrelude.source, chunkName: FlowTestPrelude.chunkName)
-        guard case .function(let finish)? = try vm.call(prelude, []).first else {
-            throw FlowScriptError(kind: .badReturn, file: "flowstack", message: "the flow prelude did not return its entry point")
+        guard let finish = try vm.call(prelude, []).first?["finish"].functionValue else {
+            throw FlowScriptError(
+                kind: .badReturn, file: FlowTestPrelude.chunkName, message: "the flow prelude did not return a table with its 'finish' function")
         }
         stubs.removeAll()
         _ = try vm.run(source: flow.text, chunkName: flow.name)

@@ -34,7 +34,7 @@ extension FlowTestRunner {
             return []
         })
         try vm.setGlobal("__flow_native.matchers", .table(LuaTable(array: FlowTestPrelude.matchers.map(LuaValue.string))))
-        try vm.installDeepEqualFunction(at: "__flow_native.deepEqual")
+        try vm.installNativeFunction(.deepEqual, at: "__flow_native.deepEqual")
         try vm.register("__flow_native.getTimeout", returning: { [unowned self] _ in
             [.number(try self.currentRouter().pendingLinkTimeout)]
         })

@@ -11,7 +11,7 @@ import Darwin
 /// what is on disk: only a regular file is read (a FIFO, a device such as `/dev/zero` or a
 /// folder is an error naming it, never a hang), at most `maximumSize` bytes, and its text must
 /// be UTF-8.
-enum FlowSourceFile {
+package enum FlowSourceFile {
     /// The largest script file read (64 MiB): far above any real one, below what would exhaust memory.
     static let maximumSize = 64 << 20
 
@@ -38,15 +38,7 @@ enum FlowSourceFile {
         }
         let type = info.st_mode & S_IFMT
         guard type == S_IFREG else {
-            let what: String
-            switch type {
-            case S_IFDIR: what = "a folder"
-            case S_IFIFO: what = "a FIFO (named pipe)"
-            case S_IFCHR, S_IFBLK: what = "a device"
-            case S_IFSOCK: what = "a socket"
-            default: what = "not a regular file"
-            }
-            throw failure("is \(what), not a regular file: replace it with a Lua file")
+            throw failure("is \(kind(of: info.st_mode)), not a regular file: replace it with a Lua file")
         }
         let size = Int(info.st_size)
         guard size <= maximumSize else {
@@ -65,6 +57,20 @@ enum FlowSourceFile {
         }
         result.removeSubrange(filled...)
         return result
+    }
+
+    /// What a file is, from its `st_mode`, as errors say it: "a regular file", "a folder",
+    /// "a symbolic link", "a FIFO (named pipe)", "a device", "a socket", or "not a regular file".
+    package static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFREG: "a regular file"
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
     }
 
     /// `bytes` as text, or an error giving the line of the first byte that is not UTF-8.

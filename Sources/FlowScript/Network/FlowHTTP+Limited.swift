@@ -38,10 +38,9 @@ extension FlowHTTP {
         private let maximumBytes: Int
         private let url: String
         private let lock = NSLock()
-        private var task: URLSessionDataTask?
+        private let box = TaskBox()
         private var continuation: CheckedContinuation<Response, any Error>?
         private var body = Data()
-        private var cancelled = false
 
         init(maximumBytes: Int, url: String) {
             self.maximumBytes = maximumBytes
@@ -50,23 +49,13 @@ extension FlowHTTP {
 
         func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Response, any Error>) {
             lock.lock()
-            if cancelled {
-                lock.unlock()
-                continuation.resume(throwing: CancellationError())
-                return
-            }
-            self.task = task
             self.continuation = continuation
             lock.unlock()
-            task.resume()
+            if !box.start(task) { finish(.failure(CancellationError())) }
         }
 
         func cancel() {
-            lock.lock()
-            cancelled = true
-            let task = self.task
-            lock.unlock()
-            task?.cancel()
+            box.cancel()
         }
 
         /// Fails the exchange and cancels its task once `seconds` have passed, unless it ended.
@@ -77,11 +66,10 @@ extension FlowHTTP {
             FlowHTTP.deadlines.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
                 lock.lock()
                 let pending = continuation != nil
-                let task = self.task
                 lock.unlock()
                 guard pending else { return }
                 finish(.failure(TimedOut(description: "no complete answer from \(url) within \(seconds) s")))
-                task?.cancel()
+                box.cancel()
             }
         }
 
@@ -121,22 +109,10 @@ extension FlowHTTP {
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            if let error {
-                finish(.failure((error as? URLError)?.code == .cancelled ? CancellationError() : error))
-                return
-            }
-            guard let http = task.response as? HTTPURLResponse else {
-                finish(.failure(Failure(description: "the answer from \(url) is not HTTP")))
-                return
-            }
-            var headers: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-            }
             lock.lock()
             let received = body
             lock.unlock()
-            finish(.success(Response(status: http.statusCode, headers: headers, body: received)))
+            finish(FlowHTTP.answer(task.response, error: error, body: received, url: url))
         }
     }
 }

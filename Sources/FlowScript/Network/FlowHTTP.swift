@@ -39,15 +39,21 @@ enum FlowHTTP {
 
     /// What a finished data task means.
     private static func result(data: Data?, response: URLResponse?, error: (any Error)?, request: URLRequest, maximumBytes: Int) -> Result<Response, any Error> {
+        let result = answer(response, error: error, body: data ?? Data(), url: request.url?.absoluteString ?? "?")
+        if case .success(let answered) = result, answered.body.count > maximumBytes {
+            return .failure(Failure(description: "the answer holds \(answered.body.count) bytes, more than the limit of \(maximumBytes)"))
+        }
+        return result
+    }
+
+    /// The answer a finished task got: its error (a cancellation as `CancellationError`), or
+    /// its status and headers (names lowercased) with `body`.
+    static func answer(_ response: URLResponse?, error: (any Error)?, body: Data, url: String) -> Result<Response, any Error> {
         if let error {
             return .failure((error as? URLError)?.code == .cancelled ? CancellationError() : error)
         }
         guard let http = response as? HTTPURLResponse else {
-            return .failure(Failure(description: "the answer from \(request.url?.absoluteString ?? "?") is not HTTP"))
-        }
-        let body = data ?? Data()
-        guard body.count <= maximumBytes else {
-            return .failure(Failure(description: "the answer holds \(body.count) bytes, more than the limit of \(maximumBytes)"))
+            return .failure(Failure(description: "the answer from \(url) is not HTTP"))
         }
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields {
@@ -56,8 +62,9 @@ enum FlowHTTP {
         return .success(Response(status: http.statusCode, headers: headers, body: body))
     }
 
-    /// Holds the data task so a cancellation that races with its start still cancels it.
-    private final class TaskBox: @unchecked Sendable {
+    /// Holds the data task so a cancellation that races with its start still cancels it (both
+    /// `send` and `sendLimited` keep their task in one).
+    final class TaskBox: @unchecked Sendable {
         private let lock = NSLock()
         private var task: URLSessionDataTask?
         private var cancelled = false

@@ -1,7 +1,8 @@
--- The Lua half of the flow-test runner (FlowTestPrelude.swift loads it, chunk name "=flowstack"),
+-- The Lua half of the flow-test runner (FlowTestPrelude.swift loads it, chunk name "@flows.lua"),
 -- run in every flow VM before the flow file: `describe`, `it`, the hooks, `spy`, `expect` and its
 -- matchers, and the strict `app` and `router` tables. Swift helpers arrive in the hidden global
--- `__flow_native`. The chunk returns `finish`, which Swift calls once the flow file has run.
+-- `__flow_native`. The chunk returns `{ finish = finish }`: Swift calls `finish` once the flow file
+-- has run.
 local native = __flow_native
 __flow_native = nil
 local suggest, whereOf, format, failed, cleared, deepEqual, getTimeout, setTimeout =
@@ -126,7 +127,7 @@ local function describeError(e)
   for level = 3, 8 do
     local _, at = pcall(error, "", level)
     local where = match(at, "^(.-:%d+):")
-    if where and not find(where, "^=?flowstack:") then return where .. ": " .. text end
+    if where and not find(where, "^@flows%.lua:") then return where .. ": " .. text end
   end
   return text
 end
@@ -147,7 +148,7 @@ local function fail(message, expected, actual, diff)
   for level = 5, 16 do
     local _, at = pcall(error, "", level)
     local place = match(at, "^(.-:%d+):")
-    if place and not find(place, "^=?flowstack:") and #trace < 5 then trace[#trace + 1] = place end
+    if place and not find(place, "^@flows%.lua:") and #trace < 5 then trace[#trace + 1] = place end
   end
   failed(message, expected, actual, where, concat(trace, "\n"), diff and concat(diff, "\n") or nil)
   error(message, 3)
@@ -566,4 +567,4 @@ local function finish()
   return out
 end
 
-return finish
+return { finish = finish }

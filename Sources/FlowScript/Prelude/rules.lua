@@ -1,4 +1,4 @@
--- The Lua half of the rules engine (FlowRulesPrelude.swift loads it, chunk name "=flowstack"),
+-- The Lua half of the rules engine (FlowRulesPrelude.swift loads it, chunk name "@rules.lua"),
 -- run in every rules VM before the rules files: it defines the `flow` table and keeps the
 -- registrations; a decision runs in the C `decide` built over them (CLua/src/clua_decide.c).
 -- Swift and C helpers, and the operation kinds and sources, arrive in the hidden global
@@ -38,10 +38,11 @@ end
 
 -- "file:line: " of the first frame at or above `level` (as `error` counts from the caller of
 -- locate's caller) that is not in this prelude nor a C function; the running rule otherwise.
+local SELF = "@rules.lua:"
 local function locate(level)
   for k = level + 3, level + 16 do
     local _, position = pcall(error, "", k)
-    if position ~= "" and position:sub(1, 11) ~= "=flowstack:" then return position end
+    if position ~= "" and position:sub(1, #SELF) ~= SELF then return position end
   end
   local running = currentRule()
   return running and (running.where .. ": ") or ""
@@ -295,9 +296,9 @@ local function ruleList(entries)
   return list
 end
 
-local function merged(kind)
+-- The entries of `a` and `b` (each in registration order) merged in registration order.
+local function merged(a, b)
   local list = {}
-  local a, b = byKind[kind] or {}, star
   local i, j = 1, 1
   while i <= #a or j <= #b do
     if j > #b or (i <= #a and a[i].order < b[j].order) then append(list, a[i]); i = i + 1
@@ -419,13 +420,7 @@ local function dialogVerdict(rule, ...)
 end
 
 local function decideDialog(view, snap, count, front, ctx)
-  local list = {}
-  local a, b = dialogGuards[view.id] or {}, dialogGuards["*"] or {}
-  local i, j = 1, 1
-  while i <= #a or j <= #b do
-    if j > #b or (i <= #a and a[i].order < b[j].order) then append(list, a[i]); i = i + 1
-    else append(list, b[j]); j = j + 1 end
-  end
+  local list = merged(dialogGuards[view.id] or {}, dialogGuards["*"] or {})
   if #list == 0 then return 0 end
   freeze(view, "the dialog")
   freeze(ctx, "ctx")
@@ -443,7 +438,7 @@ end
 
 local function finishLoading()
   loading = false
-  for i = 1, #KINDS do mergedByIndex[i] = ruleList(merged(KINDS[i])) end
+  for i = 1, #KINDS do mergedByIndex[i] = ruleList(merged(byKind[KINDS[i]] or {}, star)) end
   for name, entries in next, guards do guardLists[name] = ruleList(entries) end
   local kinds, names = {}, {}
   for kind in next, byKind do append(kinds, kind) end
@@ -451,9 +446,15 @@ local function finishLoading()
   for name in next, guards do append(names, name) end
   local dialogNames = {}
   for name in next, dialogGuards do append(dialogNames, name) end
-  return kinds, names, #styles.screen, #styles.stack, #styles.modal, dialogNames
+  return {
+    preconditionKinds = kinds, guardNames = names, dialogGuardNames = dialogNames,
+    styleCounts = { screen = #styles.screen, stack = #styles.stack, modal = #styles.modal },
+  }
 end
 
 local function runningWhere() local running = currentRule(); return running and running.where end
 
-return decide, style, finishLoading, runningWhere, decideDialog
+-- The entry points Swift reads by name (FlowRulesEngine+Loading.swift).
+return {
+  decide = decide, style = style, finishLoading = finishLoading, runningWhere = runningWhere, decideDialog = decideDialog,
+}

@@ -11,28 +11,22 @@ extension LuaVM {
 
     /// The value of the global or nested field at `path` (`.nil` when any part is missing).
     func global(_ path: String) throws(FlowScriptError) -> LuaValue {
-        let state = try openState()
-        let parts = try LuaVM.pathParts(path)
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        let writer = LuaStackWriter(state: state, owner: referenceOwner)
-        writer.reserve(3)
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(clua_ridx_globals()))
-        writer.reserve(5)
-        for part in parts {
-            guard lua_type(state, -1) == LUA_TTABLE else { return .nil }
-            writer.push(part)
-            if lua_rawget(state, -2) == LUA_TNIL, clua_frozen_backing(state, -2) != 0 {
-                // A frozen table's fields (and the frozen globals) live in its backing.
+        try fromGlobals(path, slots: 5) { state, parts, writer throws(FlowScriptError) in
+            for part in parts {
+                guard lua_type(state, -1) == LUA_TTABLE else { return .nil }
                 writer.push(part)
-                lua_rawget(state, -2)
-                clua_remove(state, -2)
+                if lua_rawget(state, -2) == LUA_TNIL, clua_frozen_backing(state, -2) != 0 {
+                    // A frozen table's fields (and the frozen globals) live in its backing.
+                    writer.push(part)
+                    lua_rawget(state, -2)
+                    clua_remove(state, -2)
+                    clua_remove(state, -2)
+                }
                 clua_remove(state, -2)
             }
-            clua_remove(state, -2)
+            var decoder = LuaValueDecoder(state: state, vm: self)
+            return try decoder.decode(at: -1)
         }
-        var decoder = LuaValueDecoder(state: state, vm: self)
-        return try decoder.decode(at: -1)
     }
 
     /// Records global declarations until `lockGlobals()`: assigning to a new global declares
@@ -164,30 +158,11 @@ extension LuaVM {
         }
     }
 
-    /// Stores at `path` a Lua function `deepEqual(a, b)` comparing two values deeply (raw, no
-    /// metamethods; 1 == 1.0), for flow scripts' `to_equal`.
-    func installDeepEqualFunction(at path: String) throws(FlowScriptError) {
+    /// Stores at `path` one of the C functions FlowStack gives its preludes and scripts.
+    func installNativeFunction(_ function: LuaNativeFunction, at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
-            clua_pushdeepequal(writer.state)
-        }
-    }
-
-    /// Stores at `path` the C function `decider(state)` that returns the rules prelude's
-    /// `decide` bound to its state list (see `clua_decide.c`).
-    func installDeciderFunction(at path: String) throws(FlowScriptError) {
-        try assign(path) { writer in
-            writer.reserve(1)
-            clua_pushdecider(writer.state)
-        }
-    }
-
-    /// Stores at `path` the C function `freeze(t, name)` that makes a table read-only in place,
-    /// at every depth (see `clua_guard.c`).
-    func installFreezeFunction(at path: String) throws(FlowScriptError) {
-        try assign(path) { writer in
-            writer.reserve(1)
-            clua_pushfreeze(writer.state)
+            function.push(writer.state)
         }
     }
 
@@ -210,57 +185,50 @@ extension LuaVM {
         handle.context.pointee.running_rule = lua_Integer(CLUA_RUNNING_STYLE)
     }
 
-    /// Stores at `path` the C function `stackKit(kit)` that returns the rules prelude's
-    /// `makeStacks`, which makes the lazy `stacks` argument of rules (see `clua_stacks.c`).
-    func installStackKitFunction(at path: String) throws(FlowScriptError) {
-        try assign(path) { writer in
-            writer.reserve(1)
-            clua_pushstackkit(writer.state)
-        }
-    }
-
-    /// Stores at `path` a Lua function `sourceOf(fn)` returning a Lua function's chunk name (as
-    /// Lua shortened it, see `expandChunkName`) and first line, or `"?"` for a C function.
-    func installSourceOfFunction(at path: String) throws(FlowScriptError) {
-        try assign(path) { writer in
-            writer.reserve(1)
-            clua_pushsourceof(writer.state)
-        }
-    }
-
     /// Stores the value `push` leaves on the stack at `path`, creating intermediate tables.
     func assign(_ path: String, push: (LuaStackWriter) throws(FlowScriptError) -> Void) throws(FlowScriptError) {
+        try fromGlobals(path, slots: 3) { state, parts, writer throws(FlowScriptError) in
+            for (position, part) in parts.dropLast().enumerated() {
+                Self.enterFrozen(state)
+                writer.push(part)
+                let type = lua_rawget(state, -2)
+                if type == LUA_TNIL {
+                    lua_settop(state, -2)
+                    lua_createtable(state, 0, 4)
+                    writer.push(part)
+                    lua_pushvalue(state, -2)
+                    lua_rawset(state, -4)
+                    if position == 0 { declareGlobal(part) }
+                } else if type != LUA_TTABLE {
+                    let prefix = parts[...position].joined(separator: ".")
+                    throw FlowScriptError(
+                        kind: .typeError,
+                        message: "cannot set '\(path)': '\(prefix)' is a \(LuaType(rawValue: type)?.name ?? "value"), not a table")
+                }
+                clua_remove(state, -2)
+            }
+            Self.enterFrozen(state)
+            writer.push(parts[parts.count - 1])
+            try push(writer)
+            lua_rawset(state, -3)
+            if parts.count == 1 { declareGlobal(parts[0]) }
+        }
+    }
+
+    /// Runs `body` with the global table on top of the stack (`slots` free above it) and the
+    /// parts of `path`; the stack is as it was afterwards.
+    private func fromGlobals<Value>(
+        _ path: String, slots: Int,
+        _ body: (OpaquePointer, [String], LuaStackWriter) throws(FlowScriptError) -> Value
+    ) throws(FlowScriptError) -> Value {
         let state = try openState()
         let parts = try LuaVM.pathParts(path)
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
         let writer = LuaStackWriter(state: state, owner: referenceOwner)
-        writer.reserve(4)
+        writer.reserve(slots + 1)
         lua_rawgeti(state, clua_registryindex(), lua_Integer(clua_ridx_globals()))
-        for (position, part) in parts.dropLast().enumerated() {
-            Self.enterFrozen(state)
-            writer.push(part)
-            let type = lua_rawget(state, -2)
-            if type == LUA_TNIL {
-                lua_settop(state, -2)
-                lua_createtable(state, 0, 4)
-                writer.push(part)
-                lua_pushvalue(state, -2)
-                lua_rawset(state, -4)
-                if position == 0 { declareGlobal(part) }
-            } else if type != LUA_TTABLE {
-                let prefix = parts[...position].joined(separator: ".")
-                throw FlowScriptError(
-                    kind: .typeError,
-                    message: "cannot set '\(path)': '\(prefix)' is a \(LuaType(rawValue: type)?.name ?? "value"), not a table")
-            }
-            clua_remove(state, -2)
-        }
-        Self.enterFrozen(state)
-        writer.push(parts[parts.count - 1])
-        try push(writer)
-        lua_rawset(state, -3)
-        if parts.count == 1 { declareGlobal(parts[0]) }
+        return try body(state, parts, writer)
     }
 
     /// Replaces the table on top by its backing when it is frozen (what FlowStack provides to
@@ -285,5 +253,35 @@ extension LuaVM {
             throw FlowScriptError(kind: .typeError, message: "'\(path)' is not a valid global path (use names like 'flow.guard')")
         }
         return parts
+    }
+}
+
+/// The C functions FlowStack gives its preludes and scripts, installed by
+/// `LuaVM.installNativeFunction(_:at:)`.
+enum LuaNativeFunction {
+    /// `deepEqual(a, b)`: compares two values deeply (raw, no metamethods; 1 == 1.0), for flow
+    /// scripts' `to_equal` (see `clua_tables.c`).
+    case deepEqual
+    /// `decider(state)`: returns the rules prelude's `decide` bound to its state list (see
+    /// `clua_decide.c`).
+    case decider
+    /// `freeze(t, name)`: makes a table read-only in place, at every depth (see `clua_guard.c`).
+    case freeze
+    /// `stackKit(kit)`: returns the rules prelude's `makeStacks`, which makes the lazy `stacks`
+    /// argument of rules (see `clua_stacks.c`).
+    case stackKit
+    /// `sourceOf(fn)`: a Lua function's chunk name (as Lua shortened it, see `expandChunkName`)
+    /// and first line, or `"?"` for a C function (see `clua_tables.c`).
+    case sourceOf
+
+    /// Pushes the function onto `state`'s stack (one slot, reserved by the caller).
+    func push(_ state: OpaquePointer) {
+        switch self {
+        case .deepEqual: clua_pushdeepequal(state)
+        case .decider: clua_pushdecider(state)
+        case .freeze: clua_pushfreeze(state)
+        case .stackKit: clua_pushstackkit(state)
+        case .sourceOf: clua_pushsourceof(state)
+        }
     }
 }

@@ -6,30 +6,29 @@ extension LuaVM {
     ///
     /// - Throws: `syntax` with the file and line, or `memoryBudget`.
     func load(source: String, chunkName: String) throws(FlowScriptError) -> LuaFunctionRef {
-        let state = try openState()
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        guard lua_checkstack(state, 2) != 0 else {
-            throw FlowScriptError(kind: .runtime, message: "Lua stack overflow while loading \(chunkName)")
-        }
-        chunkNames.insert(chunkName)
         var source = source
-        let status = source.withUTF8 { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { chars in
-                clua_loadtext(state, chars.baseAddress, chars.count, "=" + chunkName)
+        return try loadChunk(named: chunkName) { state, name in
+            source.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in clua_loadtext(state, chars.baseAddress, chars.count, name) }
             }
         }
-        guard status == LUA_OK else {
-            var error = makeError(status: status, state: state, function: nil)
-            if error.file == nil { error.file = chunkName }
-            throw error
-        }
-        return makeFunctionRef(state: state, index: -1)
     }
 
     /// Loads a binary chunk this process produced with `dump(_:)` (never bytes from elsewhere:
     /// scripts only ever load text). Much faster than compiling the text again.
     func loadTrusted(binary: [UInt8], chunkName: String) throws(FlowScriptError) -> LuaFunctionRef {
+        try loadChunk(named: chunkName) { state, name in
+            binary.withUnsafeBytes { bytes in
+                clua_loadtrusted(state, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, name)
+            }
+        }
+    }
+
+    /// The function `load` leaves on the stack of `state` (given the Lua chunk name, `=` and
+    /// `chunkName`), as a reference; a failed load's error names `chunkName` when it has no file.
+    private func loadChunk(
+        named chunkName: String, _ load: (OpaquePointer, String) -> Int32
+    ) throws(FlowScriptError) -> LuaFunctionRef {
         let state = try openState()
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
@@ -37,9 +36,7 @@ extension LuaVM {
             throw FlowScriptError(kind: .runtime, message: "Lua stack overflow while loading \(chunkName)")
         }
         chunkNames.insert(chunkName)
-        let status = binary.withUnsafeBytes { bytes in
-            clua_loadtrusted(state, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, "=" + chunkName)
-        }
+        let status = load(state, "=" + chunkName)
         guard status == LUA_OK else {
             var error = makeError(status: status, state: state, function: nil)
             if error.file == nil { error.file = chunkName }

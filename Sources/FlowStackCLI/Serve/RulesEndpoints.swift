@@ -57,7 +57,7 @@ struct RulesEndpoints: ServeHTTPHandler {
         }
         let device = (fields["device"] as? String).map { ServeReportText.printable($0, limit: 80) } ?? "app"
         let generation = ServeReportText.generation(fields["generation"])
-        let time = ServeSession.clockTime()
+        let time = Terminal.clockTime()
         switch fields["result"] as? String {
         case "loaded":
             terminal.line("[\(time)] " + terminal.green("\(device): generation \(generation) loaded"))

@@ -76,8 +76,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
-        let url = project.url
-        _ = try project.load()
+        let url = try project.loadableURL()
         let terminal = Terminal.standardOutput
         let token = try resolvedToken()
         var signingKey: FlowRuleBundleSigningKey?
@@ -98,7 +97,7 @@ struct ServeCommand: AsyncParsableCommand {
         let server: ServeHTTPServer
         do {
             server = try ServeHTTPServer(address: try listenAddress(), limits: limits, handler: endpoints) { warning in
-                terminal.line("[\(ServeSession.clockTime())] " + terminal.yellow("warning: ") + warning)
+                terminal.line("[\(Terminal.clockTime())] " + terminal.yellow("warning: ") + warning)
             }
         } catch let failure as CommandFailure {
             throw failure

@@ -27,7 +27,7 @@ final class ServeSession {
     /// Loads the project; serves it when it loads cleanly, differs, and an app would accept it;
     /// then runs the flows.
     func refresh() async {
-        let time = Self.clockTime()
+        let time = Terminal.clockTime()
         let kept = generation > 0 ? "generation \(generation) is still served" : "nothing is served yet"
         let files: [String: Data]
         do {
@@ -105,12 +105,6 @@ final class ServeSession {
             listing.append(Data("\(path) \(FlowRuleBundle.sha256Hex(files[path] ?? Data()))\n".utf8))
         }
         return "\"\(FlowRuleBundle.sha256Hex(listing).prefix(32))\""
-    }
-
-    nonisolated static func clockTime() -> String {
-        let formatter = DateFormatter()
-        formatter.dateFormat = "HH:mm:ss"
-        return formatter.string(from: Date())
     }
 }
 

@@ -17,18 +17,10 @@ public protocol FlowDialogConvertible {
     init(flowDialog: FlowDialogValue) throws
 }
 
-/// A dialog a rule named that the app's dialog type cannot represent.
-public struct FlowDialogConversionError: Error, CustomStringConvertible, Sendable {
-    /// What was wrong and what would fit.
-    public let description: String
+/// A dialog a rule named that the app's dialog type cannot represent (the error routes share).
+public typealias FlowDialogConversionError = FlowValueConversionError
 
-    /// Creates an error.
-    public init(_ description: String) {
-        self.description = description
-    }
-}
-
-extension FlowDialogValue: FlowDialogConvertible {
+extension FlowNamedValue: FlowDialogConvertible where Role == FlowDialogRole {
     /// The dialog itself.
     public var flowDialog: FlowDialogValue { self }
 
@@ -52,70 +44,20 @@ extension FlowDialogConvertible where Self: Identifiable, ID == String {
 
 extension FlowDialogConvertible where Self: Codable {
     /// The dialog as rules see it, through its `Codable` shape.
-    public var flowDialog: FlowDialogValue { FlowDialogCoding.value(of: self) }
+    public var flowDialog: FlowDialogValue { FlowDialogValue(encoding: self) }
 
     /// Builds the dialog from its `Codable` shape.
     public init(flowDialog: FlowDialogValue) throws {
-        self = try FlowDialogCoding.make(Self.self, from: flowDialog)
+        self = try flowDialog.decode(as: Self.self)
     }
 }
 
 extension FlowDialogConvertible where Self: Codable & Identifiable, ID == String {
     /// The dialog as rules see it, through its `Codable` shape (which also builds it back).
-    public var flowDialog: FlowDialogValue { FlowDialogCoding.value(of: self) }
+    public var flowDialog: FlowDialogValue { FlowDialogValue(encoding: self) }
 
     /// Builds the dialog from its `Codable` shape.
     public init(flowDialog: FlowDialogValue) throws {
-        self = try FlowDialogCoding.make(Self.self, from: flowDialog)
-    }
-}
-
-/// The `Codable` conversions of dialogs.
-enum FlowDialogCoding {
-    /// `{ "<case>": { fields } }` for an enum, `"<raw value>"` for a string enum, `{ "id": ..., fields }`
-    /// for a struct.
-    static func value<Dialog: Encodable>(of dialog: Dialog) -> FlowDialogValue {
-        guard let data = try? JSONEncoder().encode(dialog),
-              let shape = try? JSONDecoder().decode(FlowScriptValue.self, from: data) else {
-            return FlowDialogValue(id: String(describing: dialog))
-        }
-        switch shape {
-        case .string(let id):
-            return FlowDialogValue(id: id)
-        case .table(let fields):
-            if case .string(let id)? = fields["id"] {
-                let rest = fields.filter { $0.key != "id" }
-                return FlowDialogValue(id: id, fields: rest.isEmpty ? nil : rest)
-            }
-            if fields.count == 1, let (name, payload) = fields.first {
-                if case .table(let payloadFields) = payload {
-                    return FlowDialogValue(id: name, fields: payloadFields.isEmpty ? nil : payloadFields)
-                }
-                return FlowDialogValue(id: name, fields: ["_0": payload])
-            }
-            return FlowDialogValue(id: String(describing: dialog))
-        default:
-            return FlowDialogValue(id: String(describing: dialog))
-        }
-    }
-
-    /// The dialog of type `Dialog` with this id and fields: an enum case, a string enum's raw
-    /// value, or a struct with an `id` field.
-    static func make<Dialog: Decodable>(_ type: Dialog.Type, from value: FlowDialogValue) throws -> Dialog {
-        let fields = value.fields ?? [:]
-        var shapes: [FlowScriptValue] = [.table([value.id: .table(fields)])]
-        if fields.isEmpty { shapes.append(.string(value.id)) }
-        shapes.append(.table(fields.merging(["id": .string(value.id)]) { _, id in id }))
-        var lastError: (any Error)?
-        for shape in shapes {
-            do {
-                return try JSONDecoder().decode(Dialog.self, from: try JSONEncoder().encode(shape))
-            } catch {
-                lastError = error
-            }
-        }
-        throw FlowDialogConversionError(
-            "\(Dialog.self) has no dialog '\(value.id)' with fields \(value.fields.map { "\($0)" } ?? "none") "
-                + "(check the id and its payload fields): \(lastError.map { "\($0)" } ?? "no shape fits")")
+        self = try flowDialog.decode(as: Self.self)
     }
 }

@@ -143,7 +143,7 @@ struct DialogLinkAndConversionTests {
         #expect(router.globalDialog == .loginRequired)
         let bad = router.perform(.push(FlowRouteValue("bad"), target: .active))
         #expect(bad.dialogRedirect?.applied == false)
-        #expect(bad.dialogRedirect?.reason?.contains("AppDialog has no dialog 'unknownDialog'") == true, "\(bad.dialogRedirect?.reason ?? "")")
+        #expect(bad.dialogRedirect?.reason?.contains("AppDialog has no dialog \"unknownDialog\"") == true, "\(bad.dialogRedirect?.reason ?? "")")
         #expect(router.globalDialog == .loginRequired)
         let banners = FlowRouter<FlowRouteValue, Banner>(root: FlowRouteValue("home"))
         let refusing = try FlowRulesEngine<FlowRouteValue>(sources: [FlowRulesSource(

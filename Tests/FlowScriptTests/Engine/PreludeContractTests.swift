@@ -12,8 +12,8 @@ struct PreludeContractTests {
     /// defined: the kit and the state the prelude hands them, which a test then spoils.
     func vm() throws -> LuaVM {
         let vm = try LuaVM()
-        try vm.installDeciderFunction(at: "decider")
-        try vm.installStackKitFunction(at: "stackKit")
+        try vm.installNativeFunction(.decider, at: "decider")
+        try vm.installNativeFunction(.stackKit, at: "stackKit")
         _ = try run(vm, """
             local function none() end
             function kit() return { readOnly = none, pairs = none, stackInfo = none, routeAt = none } end

@@ -1,3 +1,4 @@
+import FlowStackCore
 import Testing
 @testable import FlowScript
 
@@ -30,6 +31,44 @@ struct PreludeFileTests {
     func matcherMissingFromSwiftList() throws {
         let error = try flowPreludeError(matchers: FlowTestPrelude.matchers.filter { $0 != "to_match_steps" })
         #expect(error?.message.contains("matcher 'to_match_steps' is missing from Swift's list") == true)
+    }
+
+    @Test("An error the flow prelude raises names flows.lua")
+    func flowPreludeErrorNamesItsFile() throws {
+        let error = try flowPreludeError(matchers: FlowTestPrelude.matchers + ["to_fly"])
+        #expect(error?.file == "@flows.lua")
+        #expect(error?.line != nil)
+    }
+
+    @Test("An error inside the rules prelude names rules.lua, not a name both preludes share")
+    func rulesPreludeErrorNamesItsFile() throws {
+        let engine = try FlowRulesEngine<FlowRouteValue>(sources: [])
+        let set = try #require(engine.ruleSet)
+        // decideDialog indexes the dialog it is given: nil fails inside the prelude.
+        let error = scriptError { () throws(FlowScriptError) in _ = try set.vm.call(set.dialogFunction, [.nil]) }
+        #expect(error?.file == "@rules.lua")
+        #expect(error?.line != nil)
+    }
+
+    @Test("The rules prelude hands its loading summary over by name")
+    func rulesPreludeSummaryByName() throws {
+        let engine = try FlowRulesEngine<FlowRouteValue>(sources: [FlowRulesSource(name: "rules/all.lua", text: """
+            flow.precondition("push", function() return true end)
+            flow.precondition("*", function() return true end)
+            flow.guard("checkout", function() return true end)
+            flow.dialog_guard("logout", function() return true end)
+            flow.style.screen(function() return {} end)
+            flow.style.modal(function() return {} end)
+            flow.style.modal(function() return {} end)
+            """)])
+        let set = try #require(engine.ruleSet)
+        #expect(set.preconditionKinds == ["push"])
+        #expect(set.hasStarPrecondition)
+        #expect(set.guardNames == ["checkout"])
+        #expect(set.dialogGuardNames == ["logout"])
+        #expect(set.styleCounts[.screen] == 1)
+        #expect(set.styleCounts[.stack] ?? 0 == 0)
+        #expect(set.styleCounts[.modal] == 2)
     }
 
     /// The error running the flow prelude with `matchers` as Swift's list throws, or nil.
