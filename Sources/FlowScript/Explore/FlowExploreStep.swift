@@ -35,8 +35,12 @@ public enum FlowExploreStep: Hashable, Sendable {
     case hideDialog
     /// `router.open(url)`.
     case open(String)
+    /// A fact changes between two steps (`app.facts{ name = value }`): explored with
+    /// `--fact-changes`.
+    case setFact(String, FlowScriptValue)
 
-    /// The step as a history step: `push checkout`, `userDismiss`, `open myapp://orders/7`.
+    /// The step as a history step: `push checkout`, `userDismiss`, `open myapp://orders/7`,
+    /// `set isLoggedIn false`.
     public var description: String {
         switch self {
         case .push(let route): "push \(route)"
@@ -55,6 +59,7 @@ public enum FlowExploreStep: Hashable, Sendable {
         case .showDialog(let id): "showDialog \(id)"
         case .hideDialog: "hideDialog"
         case .open(let url): "open \(url)"
+        case .setFact(let name, let value): "set \(name) \(value.luaSource)"
         }
     }
 
@@ -83,6 +88,7 @@ public enum FlowExploreStep: Hashable, Sendable {
         case .showDialog(let id): return "router.showDialog(\"\(id)\")"
         case .hideDialog: return "router.hideDialog()"
         case .open(let url): return "router.open(\"\(url)\")"
+        case .setFact(let name, let value): return "app.facts{ \(name) = \(value.luaSource) }"
         }
     }
 

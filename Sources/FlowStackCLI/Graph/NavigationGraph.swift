@@ -61,11 +61,15 @@ struct NavigationGraph {
     /// Builds the graph from test results; `declared` adds the manifest's routes no flow reached,
     /// `dialogAnswers` the dialogs the rules answer navigations with.
     init(results: [FlowTestResult], root: String?, declared: [String], dialogAnswers: [DialogAnswer] = []) {
+        self.init(steps: results.flatMap(\.steps), root: root, declared: declared, dialogAnswers: dialogAnswers)
+    }
+
+    /// Builds the graph from navigation steps (the flows', or every distinct step exploration
+    /// tried: `graph --explore`).
+    init(steps: [FlowNavigationStep], root: String?, declared: [String], dialogAnswers: [DialogAnswer] = []) {
         self.root = root
         if let root { addNode(root) }
-        for result in results {
-            for step in result.steps { add(step) }
-        }
+        for step in steps { add(step) }
         unreached = declared.sorted().filter { !nodeSet.contains($0) }
         for answer in dialogAnswers where !nodeSet.contains(answer.route) && !unreached.contains(answer.route) {
             addNode(answer.route)
