@@ -327,7 +327,7 @@ public final class FlowExplorer {
         case .dismissAll: result = router.perform(FlowCommand(.dismissAll))
         case .userPop: result = router.userDidPop()
         case .userDismiss: result = router.userDidDismiss()
-        case .showDialog(let id): _ = router.showGlobalDialog(FlowDialogValue(id: id))
+        case .showDialog(let id): router.showGlobalDialog(FlowDialogValue(id: id))
         case .hideDialog: router.hideGlobalDialog()
         case .setFact(let name, let value):
             // The app changes a fact: rules see it at once (a held link is retried); the next
