@@ -116,6 +116,7 @@ extension FlowExplorer {
                 }
                 let key = Self.key(of: state, combination: graph.combinations[id])
                 try? router.restore(state)
+                routerKey = key
                 for failure in newErrorDiagnostics() {
                     noteFailure(failure.description, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
                 }

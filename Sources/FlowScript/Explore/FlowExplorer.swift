@@ -193,6 +193,8 @@ public final class FlowExplorer {
         uniqueKeysWithValues: combinationList.enumerated().map { ($1, $0) })
     /// The combination the engine's facts and host answers are set to now.
     var activeCombination = -1
+    /// The key of the state the router shows now, when known (`apply` restores another).
+    var routerKey: StateKey?
 
     /// The values each fact takes in the combinations, for fact changes (facts with one value
     /// never change).
@@ -252,6 +254,7 @@ public final class FlowExplorer {
         activeCombination = combinationIndex[combination] ?? -1
         router.clearGlobalDialogs()
         try? router.restore(FlowRouterState(stacks: [FlowStackState(root: root)], rootID: UUID()))
+        routerKey = nil
         router.clearOperationHistory()
         return router.state
     }
@@ -259,7 +262,10 @@ public final class FlowExplorer {
     /// What two states share when they show the same thing: routes, presentations, dialogs
     /// (never the identities of stacks and screens).
     struct StateKey: Hashable {
-        var stacks: [[FlowRouteValue]]
+        /// Every stack's routes, root first, one stack after the other.
+        var routes: [FlowRouteValue]
+        /// Each stack's screen count.
+        var counts: [Int]
         var styles: [FlowPresentationStyle]
         var dialogs: [FlowDialogValue]
         var hasDialog: Bool
@@ -269,10 +275,27 @@ public final class FlowExplorer {
     }
 
     /// The key of a state under fact combination `combination`.
+    ///
+    /// Built screen by screen (`route(atDepth:)`), with no intermediate arrays: exploration
+    /// computes one per operation tried.
     static func key(of state: FlowRouterState<FlowRouteValue, FlowDialogValue>, combination: Int = 0) -> StateKey {
-        StateKey(
-            stacks: state.stacks.map(\.routes), styles: state.stacks.map(\.style),
-            dialogs: (state.globalDialog.map { [$0] } ?? []) + state.dialogQueue, hasDialog: state.globalDialog != nil,
+        var routes: [FlowRouteValue] = []
+        var counts: [Int] = []
+        var styles: [FlowPresentationStyle] = []
+        counts.reserveCapacity(state.stacks.count)
+        styles.reserveCapacity(state.stacks.count)
+        for stack in state.stacks {
+            let count = stack.pathCount + 1
+            counts.append(count)
+            styles.append(stack.style)
+            for depth in 0..<count {
+                if let route = stack.route(atDepth: depth) { routes.append(route) }
+            }
+        }
+        var dialogs = state.dialogQueue
+        if let dialog = state.globalDialog { dialogs.insert(dialog, at: 0) }
+        return StateKey(
+            routes: routes, counts: counts, styles: styles, dialogs: dialogs, hasDialog: state.globalDialog != nil,
             combination: combination)
     }
 
@@ -307,8 +330,12 @@ public final class FlowExplorer {
 
     /// Performs one step from `state` and says what happened.
     func apply(_ step: FlowExploreStep, to state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key stateKey: StateKey? = nil) -> Transition {
-        try? router.restore(state)
         let combination = max(activeCombination, 0)
+        let sourceKey = stateKey ?? Self.key(of: state, combination: combination)
+        // Restoring validates the whole state: skipped when the router already shows this one
+        // (the last operation left it unchanged).
+        if routerKey != sourceKey { try? router.restore(state) }
+        routerKey = nil
         let before = router.history.last?.sequence ?? 0
         decidingLocation = nil
         var extra: String?
@@ -379,8 +406,9 @@ public final class FlowExplorer {
         if let location = decidingLocation { decidedLocations.insert(location) }
         if recordsSteps { record(history[start...], answered: result) }
         let key = Self.key(of: after, combination: combination)
+        routerKey = key
         return Transition(
-            state: after, key: key, changed: key != (stateKey ?? Self.key(of: state, combination: combination)), allowed: allowed,
+            state: after, key: key, changed: key != sourceKey, allowed: allowed,
             decision: decision.joined(separator: " → "), location: decidingLocation, failures: failures)
     }
 

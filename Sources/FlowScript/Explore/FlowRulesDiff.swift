@@ -129,6 +129,8 @@ public final class FlowRulesDiff {
                 let depth = graph.depths[id]
                 try? old.router.restore(state)
                 try? new.router.restore(state)
+                old.routerKey = nil
+                new.routerKey = nil
                 var steps = old.steps(from: state)
                 let known = Set(steps)
                 steps += new.steps(from: state).filter { !known.contains($0) }
