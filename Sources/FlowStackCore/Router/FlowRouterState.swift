@@ -62,7 +62,11 @@ public struct FlowRouterState<Route: Hashable, Dialog> {
         }
         var seen = Set<UUID>()
         for stack in stacks {
-            for id in [stack.id, stack.rootID] + stack.storage.nodes.map(\.id) where !seen.insert(id).inserted {
+            // A loop, not `nodes.map(\.id)`: a key path in this generic code is instantiated at
+            // run time on every call, and exploration restores a state per operation it tries.
+            var ids = [stack.id, stack.rootID]
+            for node in stack.storage.nodes { ids.append(node.id) }
+            for id in ids where !seen.insert(id).inserted {
                 return "identity \(id.uuidString) appears twice; every stack and screen needs its own"
             }
         }
