@@ -91,4 +91,108 @@ struct ExploreCommandTests {
         let diff = try CLIRunner.run(["diff", "--help"])
         #expect(diff.stdout.contains("--fail-on more-permissive"))
     }
+
+    @Test("graph --explore draws every reachable route and transition: refusals dashed with reasons, dialog answers")
+    func graphExplore() throws {
+        let project = try TemporaryProject([
+            "routes.lua": """
+                return { root = "home", routes = { home = {}, a = {}, b = {}, c = {} }, dialogs = { "signIn" },
+                  facts = { isLoggedIn = false } }
+                """,
+            "rules/10.lua": """
+                flow.guard("a", function(op, stacks, ctx)
+                  if not facts.isLoggedIn then return flow.redirect("dialog", "signIn", "sign in first") end
+                end)
+                flow.guard("b", function(op, stacks, ctx)
+                  if op.kind == "sheet" then return false, "b is pushed" end
+                end)
+                flow.guard("c", function(op, stacks, ctx) return false, "never" end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try CLIRunner.run(["graph", project.path, "--explore", "--depth", "2", "--max-stack", "2"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let text = output.stdout
+        #expect(text.contains("--explore:"), "\(text)")
+        #expect(text.contains("home -->|\"push"), "\(text)")
+        #expect(text.contains("home -.->|\"") && text.contains("sheet: b is pushed"), "\(text)")
+        #expect(text.contains("dialog: sign in first"), "\(text)")
+        #expect(text.contains(">\"signIn\"]"), "\(text)")
+        #expect(text.contains("push: never"), "\(text)")
+        #expect(!text.split(separator: "\n").contains { $0.contains(" -->|") && $0.hasSuffix("| c") }, "\(text)")
+        let dot = try CLIRunner.run(["graph", project.path, "--explore", "--depth", "1", "--format", "dot"])
+        #expect(dot.stdout.contains("\"home\" -> \"b\" [label=\""), "\(dot.stdout)")
+        #expect(dot.stdout.contains("style=dashed"), "\(dot.stdout)")
+    }
+
+    /// Two signed projects (v1 and v2 of the rules) and the public key that verifies them.
+    struct SignedPair {
+        let old: TemporaryProject
+        let new: TemporaryProject
+        let keys: TemporaryProject
+
+        var publicKey: String { keys.url.appendingPathComponent("rules.pub").path }
+        var oldArchive: String { keys.url.appendingPathComponent("v1.flowbundle").path }
+        var newArchive: String { keys.url.appendingPathComponent("v2.flowbundle").path }
+
+        init() throws {
+            old = try TemporaryProject(["routes.lua": ExploreCommandTests.manifest, "rules/10.lua": ExploreCommandTests.v1])
+            new = try TemporaryProject(["routes.lua": ExploreCommandTests.manifest, "rules/10.lua": ExploreCommandTests.v2])
+            keys = try TemporaryProject(["README": "keys\n"])
+            let key = keys.url.appendingPathComponent("rules.key").path
+            let keygen = try CLIRunner.run(["keygen", "--private-key", key, "--public-key", keys.url.appendingPathComponent("rules.pub").path])
+            #expect(keygen.status == 0, "\(keygen.stderr)")
+            for (project, version, archive) in [(old, "1.0.0", oldArchive), (new, "1.1.0", newArchive)] {
+                let bundle = try CLIRunner.run([
+                    "bundle", project.path, "--key", key, "--version", version, "--min-app", "2.0", "--expires", "2099-06-01",
+                    "--output", archive,
+                ])
+                #expect(bundle.status == 0, "\(bundle.stderr)")
+            }
+        }
+
+        func remove() {
+            old.remove()
+            new.remove()
+            keys.remove()
+        }
+    }
+
+    @Test("diff of two signed bundles (directories or archives) verifies them and explores the verified rules")
+    func diffBundles() throws {
+        let pair = try SignedPair()
+        defer { pair.remove() }
+        let expected = ["home": "unchanged", "a": "more-permissive", "b": "more-restrictive"]
+        for (old, new) in [(pair.old.path, pair.new.path), (pair.oldArchive, pair.newArchive)] {
+            let output = try CLIRunner.run([
+                "diff", old, new, "--public-key", pair.publicKey, "--app-version", "2.1", "--depth", "2", "--format", "json",
+            ])
+            #expect(output.status == 0, "\(output.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+            #expect(object["routes"] as? [String: String] == expected)
+        }
+        let tooOld = try CLIRunner.run(["diff", pair.oldArchive, pair.newArchive, "--public-key", pair.publicKey, "--app-version", "1.0"])
+        #expect(tooOld.status == 2)
+        #expect(tooOld.stderr.contains("OLD"), "\(tooOld.stderr)")
+    }
+
+    @Test("diff refuses a bundle whose signature does not verify: exit 2 and a message naming the bundle")
+    func diffBadSignature() throws {
+        let pair = try SignedPair()
+        defer { pair.remove() }
+        // Another key: the signatures do not verify with it.
+        let other = pair.keys.url.appendingPathComponent("other.pub").path
+        #expect(try CLIRunner.run(["keygen", "--public-key", other]).status == 0)
+        let wrongKey = try CLIRunner.run(["diff", pair.old.path, pair.new.path, "--public-key", other])
+        #expect(wrongKey.status == 2)
+        #expect(wrongKey.stderr.contains("error: OLD \(pair.old.path): rule bundle refused"), "\(wrongKey.stderr)")
+        #expect(wrongKey.stderr.contains("does not verify"), "\(wrongKey.stderr)")
+        #expect(wrongKey.stdout.isEmpty)
+        // A rules file changed after signing.
+        try Data("-- edited after signing\n".utf8).write(to: pair.new.url.appendingPathComponent("rules/10.lua"))
+        let edited = try CLIRunner.run(["diff", pair.old.path, pair.new.path, "--public-key", pair.publicKey])
+        #expect(edited.status == 2)
+        #expect(edited.stderr.contains("error: NEW \(pair.new.path): rule bundle refused"), "\(edited.stderr)")
+    }
 }
+

@@ -37,8 +37,12 @@ public enum FlowExploreStep: Hashable, Sendable {
     case open(String)
     /// `router.selectTab(name)` (a project with tabs).
     case selectTab(String)
+    /// A fact changes between two steps (`app.facts{ name = value }`): explored with
+    /// `--fact-changes`.
+    case setFact(String, FlowScriptValue)
 
-    /// The step as a history step: `push checkout`, `userDismiss`, `open myapp://orders/7`.
+    /// The step as a history step: `push checkout`, `userDismiss`, `open myapp://orders/7`,
+    /// `set isLoggedIn false`.
     public var description: String {
         switch self {
         case .push(let route): "push \(route)"
@@ -58,6 +62,7 @@ public enum FlowExploreStep: Hashable, Sendable {
         case .hideDialog: "hideDialog"
         case .open(let url): "open \(url)"
         case .selectTab(let name): "selectTab \(name)"
+        case .setFact(let name, let value): "set \(name) \(value.luaSource)"
         }
     }
 
@@ -87,6 +92,7 @@ public enum FlowExploreStep: Hashable, Sendable {
         case .hideDialog: return "router.hideDialog()"
         case .open(let url): return "router.open(\"\(url)\")"
         case .selectTab(let name): return "router.selectTab(\"\(name)\")"
+        case .setFact(let name, let value): return "app.facts{ \(name) = \(value.luaSource) }"
         }
     }
 

@@ -10,11 +10,19 @@ extension FlowExplorer {
         var failing: [Bool] = []
         var parents: [(state: Int, step: FlowExploreStep)?] = []
         var depths: [Int] = []
+        /// Operations between states (fact changes are not: a trap is a state the person cannot leave).
         var edges: [[Int]] = []
         /// States whose successors were not all explored (bounds): they may lead anywhere.
         var cut: [Bool] = []
+        /// The fact combination in force in each state.
+        var combinations: [Int] = []
+        /// The combination each state's trace starts from (its facts are reported).
+        var origins: [Int] = []
 
-        mutating func add(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: FlowExplorer.StateKey, parent: (Int, FlowExploreStep)?, depth: Int) -> Int {
+        mutating func add(
+            _ state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: FlowExplorer.StateKey, parent: (Int, FlowExploreStep)?,
+            depth: Int, origin: Int? = nil
+        ) -> Int {
             let id = states.count
             states.append(state)
             keys[key] = id
@@ -23,6 +31,8 @@ extension FlowExplorer {
             edges.append([])
             cut.append(false)
             failing.append(false)
+            combinations.append(key.combination)
+            origins.append(origin ?? parent.map { origins[$0.0] } ?? key.combination)
             return id
         }
 
@@ -64,23 +74,28 @@ extension FlowExplorer {
         let started = Date()
         var report = FlowExploreReport()
         var findings = Findings()
-        let combinations = self.combinations
+        let combinations = combinationList
         report.factCombinations = combinations.count
-        var shownUnder: [String: [Int]] = [:]
+        var shownUnder: [String: Set<Int>] = [:]
         var totalStates = 0
-        for (index, combination) in combinations.enumerated() {
-            let labels = combination.labels
+        // Facts fixed: one graph per combination. Fact changes: one graph from the root under
+        // every combination, a fact change being a step like any other.
+        let groups = options.factChanges ? [Array(combinations.indices)] : combinations.indices.map { [$0] }
+        for group in groups {
             var graph = Graph()
-            let rootState: FlowRouterState<FlowRouteValue, FlowDialogValue>
-            do {
-                rootState = try prepare(combination)
-            } catch {
-                findings.note("facts \(error.message)", FlowExploreFinding(
-                    kind: .ruleError, message: "the facts could not be set: \(error.description)", facts: labels), length: 0)
-                continue
+            for index in group {
+                let rootState: FlowRouterState<FlowRouteValue, FlowDialogValue>
+                do {
+                    rootState = try prepare(combinations[index])
+                } catch {
+                    findings.note("facts \(error.message)", FlowExploreFinding(
+                        kind: .ruleError, message: "the facts could not be set: \(error.description)", facts: combinations[index].labels),
+                        length: 0)
+                    continue
+                }
+                let root = graph.add(rootState, key: Self.key(of: rootState, combination: index), parent: nil, depth: 0)
+                checkInvariants(graph: graph, id: root, labels: combinations[index].labels, findings: &findings)
             }
-            _ = graph.add(rootState, key: Self.key(of: rootState), parent: nil, depth: 0)
-            checkInvariants(graph: graph, id: 0, labels: labels, findings: &findings)
             var next = 0
             while next < graph.states.count {
                 if totalStates + graph.states.count >= options.maxStates {
@@ -93,8 +108,15 @@ extension FlowExplorer {
                 if id % Self.statesBetweenYields == 0 { await Task.yield() }
                 let state = graph.states[id]
                 let depth = graph.depths[id]
-                let key = Self.key(of: state)
+                let labels = combinations[graph.origins[id]].labels
+                do {
+                    try activate(graph.combinations[id])
+                } catch {
+                    continue
+                }
+                let key = Self.key(of: state, combination: graph.combinations[id])
                 try? router.restore(state)
+                routerKey = key
                 for failure in newErrorDiagnostics() {
                     noteFailure(failure.description, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
                 }
@@ -115,8 +137,9 @@ extension FlowExplorer {
                         noteFailure(failure, graph: graph, id: id, step: step, labels: labels, findings: &findings)
                     }
                     guard transition.changed else { continue }
+                    let isFactChange = if case .setFact = step { true } else { false }
                     if let known = graph.keys[transition.key] {
-                        graph.edges[id].append(known)
+                        if !isFactChange { graph.edges[id].append(known) }
                     } else if !withinBounds(transition.state) {
                         // Max-stack and max-presented are constraints on the states explored:
                         // leaving them out does not make the exploration incomplete.
@@ -126,7 +149,7 @@ extension FlowExplorer {
                         if totalStates + graph.states.count >= options.maxStates { graph.cut[id] = true }
                     } else {
                         let new = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
-                        graph.edges[id].append(new)
+                        if !isFactChange { graph.edges[id].append(new) }
                         report.diameter = max(report.diameter, depth + 1)
                         checkInvariants(graph: graph, id: new, labels: labels, findings: &findings)
                     }
@@ -139,14 +162,12 @@ extension FlowExplorer {
                 }
             }
             totalStates += graph.states.count
-            for state in graph.states {
+            for (id, state) in graph.states.enumerated() {
                 for stack in state.stacks {
-                    for route in stack.routes where shownUnder[route.name]?.last != index {
-                        shownUnder[route.name, default: []].append(index)
-                    }
+                    for route in stack.routes { shownUnder[route.name, default: []].insert(graph.combinations[id]) }
                 }
             }
-            noteTraps(graph: graph, labels: labels, findings: &findings)
+            noteTraps(graph: graph, findings: &findings)
             if !report.complete && totalStates >= options.maxStates { break }
         }
         report.states = totalStates
@@ -219,7 +240,7 @@ extension FlowExplorer {
     /// Checks the invariants on a new state.
     func checkInvariants(graph: Graph, id: Int, labels: [String: FlowScriptValue], findings: inout Findings) {
         guard !invariants.isEmpty else { return }
-        for (invariant, error) in invariants.broken(by: graph.states[id], facts: engine.currentFacts) {
+        for (invariant, error) in invariants.broken(by: graph.states[id], facts: combinationList[graph.combinations[id]].facts) {
             let steps = graph.steps(to: id)
             let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
                 ?? "invariant '\(invariant.name)' (\(invariant.location)) does not hold after \(steps.map(\.description).joined(separator: ", "))"
@@ -231,15 +252,17 @@ extension FlowExplorer {
 
     /// States from which no explored path leads back to the root state (states cut by the
     /// bounds count as leading anywhere); each trap reported at its first state.
-    func noteTraps(graph: Graph, labels: [String: FlowScriptValue], findings: inout Findings) {
+    func noteTraps(graph: Graph, findings: inout Findings) {
         let count = graph.states.count
         var reverse = [[Int]](repeating: [], count: count)
         for (from, targets) in graph.edges.enumerated() {
             for target in targets { reverse[target].append(from) }
         }
         var reaches = [Bool](repeating: false, count: count)
-        var queue: [Int] = [0]
-        reaches[0] = true
+        // The roots (one per combination explored together): operations keep the facts, so a
+        // state leads back to a root only under its own facts.
+        var queue = (0..<count).filter { graph.parents[$0] == nil }
+        for id in queue { reaches[id] = true }
         for id in 0..<count where graph.cut[id] && !reaches[id] {
             reaches[id] = true
             queue.append(id)
@@ -265,18 +288,18 @@ extension FlowExplorer {
                 message: "after \(steps.map(\.description).joined(separator: ", ")) no allowed operation leads back to "
                     + "'\(root.name)': the \(front.style == .root ? "stack" : front.style.rawValue) showing '\(front.topRoute.name)' "
                     + "cannot be left; let a rule allow a way out (dismiss, pop, setRoot) or a gesture (swipe)",
-                route: front.topRoute.name, facts: labels, steps: steps), length: steps.count)
+                route: front.topRoute.name, facts: combinationList[graph.origins[id]].labels, steps: steps), length: steps.count)
         }
     }
 
     /// Routes shown under some fact combinations only: for each fact whose values differ, the
     /// values under which the route is shown.
-    func someFactsOnly(_ shownUnder: [String: [Int]], combinations: [Combination]) -> [String: [String: [FlowScriptValue]]] {
+    func someFactsOnly(_ shownUnder: [String: Set<Int>], combinations: [Combination]) -> [String: [String: [FlowScriptValue]]] {
         var result: [String: [String: [FlowScriptValue]]] = [:]
         guard combinations.count > 1 else { return result }
         for (route, indexes) in shownUnder where indexes.count < combinations.count {
             var facts: [String: [FlowScriptValue]] = [:]
-            let shown = indexes.map { combinations[$0].labels }
+            let shown = indexes.sorted().map { combinations[$0].labels }
             for name in combinations[0].labels.keys.sorted() {
                 let all = Set(combinations.map { $0.labels[name]! })
                 var values: [FlowScriptValue] = []

@@ -26,13 +26,17 @@ public final class FlowExplorer {
         public var maxPresented: Int
         /// Distinct states, summed over fact combinations.
         public var maxStates: Int
+        /// Whether facts may also change between steps (a fact change is a step, `set isLoggedIn
+        /// false`); without it, facts are fixed within one exploration branch.
+        public var factChanges: Bool
 
         /// Creates bounds.
-        public init(depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxStates: Int = 500_000) {
+        public init(depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxStates: Int = 500_000, factChanges: Bool = false) {
             self.depth = depth
             self.maxStack = maxStack
             self.maxPresented = maxPresented
             self.maxStates = maxStates
+            self.factChanges = factChanges
         }
     }
 
@@ -100,6 +104,12 @@ public final class FlowExplorer {
     var seenDiagnostics = 0
     /// Whether transitions describe their decisions (`diff` compares them).
     var recordsDecisions = false
+    /// Whether every distinct navigation step is kept in `observedSteps` (`graph --explore`).
+    public var recordsSteps = false
+    /// With `recordsSteps`, every distinct navigation step explored, in the order first met:
+    /// applied, refused (with the rule's reason) or answered with a dialog.
+    public private(set) var observedSteps: [FlowNavigationStep] = []
+    private var observedStepSet: Set<FlowNavigationStep> = []
 
     /// The marker of a host call with no listed answers.
     static let unansweredMarker = "has no answers to explore"
@@ -183,6 +193,35 @@ public final class FlowExplorer {
         return result
     }
 
+    /// Every combination, and the index of each (fact changes move between them).
+    lazy var combinationList: [Combination] = combinations
+    lazy var combinationIndex: [Combination: Int] = Dictionary(
+        uniqueKeysWithValues: combinationList.enumerated().map { ($1, $0) })
+    /// The combination the engine's facts and host answers are set to now.
+    var activeCombination = -1
+    /// The key of the state the router shows now, when known (`apply` restores another).
+    var routerKey: StateKey?
+
+    /// The values each fact takes in the combinations, for fact changes (facts with one value
+    /// never change).
+    lazy var factDomains: [(name: String, values: [FlowScriptValue])] = manifest.facts.keys.sorted().compactMap { name in
+        var values: [FlowScriptValue] = []
+        for combination in combinationList {
+            if let value = combination.facts[name], !values.contains(value) { values.append(value) }
+        }
+        return values.count > 1 ? (name, values) : nil
+    }
+
+    /// Sets the engine's facts and host answers to combination `index`, if they are not already.
+    func activate(_ index: Int) throws(FlowScriptError) {
+        guard index != activeCombination else { return }
+        activeCombination = -1
+        let combination = combinationList[index]
+        try engine.resetFacts(combination.facts)
+        hostAnswers = combination.hosts
+        activeCombination = index
+    }
+
     /// The routes tried: every declared route, with every combination of sample parameters.
     lazy var sampleRoutes: [FlowRouteValue] = {
         var routes: [FlowRouteValue] = []
@@ -215,10 +254,13 @@ public final class FlowExplorer {
 
     /// Sets the facts and host answers of one combination and returns the root state.
     func prepare(_ combination: Combination) throws(FlowScriptError) -> FlowRouterState<FlowRouteValue, FlowDialogValue> {
+        activeCombination = -1
         try engine.resetFacts(combination.facts)
         hostAnswers = combination.hosts
+        activeCombination = combinationIndex[combination] ?? -1
         router.clearGlobalDialogs()
         try? router.restore(startState)
+        routerKey = nil
         router.clearOperationHistory()
         return router.state
     }
@@ -226,23 +268,55 @@ public final class FlowExplorer {
     /// What two states share when they show the same thing: routes, presentations, dialogs
     /// (never the identities of stacks and screens).
     struct StateKey: Hashable {
-        var stacks: [[FlowRouteValue]]
+        /// Every stack's routes, root first, one stack after the other.
+        var routes: [FlowRouteValue]
+        /// Each stack's screen count.
+        var counts: [Int]
         var styles: [FlowPresentationStyle]
         var dialogs: [FlowDialogValue]
         var hasDialog: Bool
-        /// Tabs: every tab's routes and the selected tab (empty and nil without tabs).
-        var tabs: [[FlowRouteValue]] = []
+        /// The fact combination in force (with fact changes, the same screens under other facts
+        /// are another state).
+        var combination: Int
+        /// Tabs: every tab's routes, one tab after the other, their counts, and the selected tab
+        /// (empty and nil without tabs).
+        var tabRoutes: [FlowRouteValue] = []
+        var tabCounts: [Int] = []
         var selectedTab: Int?
     }
 
-    /// The key of a state.
-    static func key(of state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> StateKey {
+    /// The key of a state under fact combination `combination`.
+    ///
+    /// Built screen by screen (`route(atDepth:)`), with no intermediate arrays: exploration
+    /// computes one per operation tried.
+    static func key(of state: FlowRouterState<FlowRouteValue, FlowDialogValue>, combination: Int = 0) -> StateKey {
+        var routes: [FlowRouteValue] = []
+        var counts: [Int] = []
+        var styles: [FlowPresentationStyle] = []
+        counts.reserveCapacity(state.stacks.count)
+        styles.reserveCapacity(state.stacks.count)
+        for stack in state.stacks {
+            let count = stack.pathCount + 1
+            counts.append(count)
+            styles.append(stack.style)
+            for depth in 0..<count {
+                if let route = stack.route(atDepth: depth) { routes.append(route) }
+            }
+        }
+        var dialogs = state.dialogQueue
+        if let dialog = state.globalDialog { dialogs.insert(dialog, at: 0) }
         var key = StateKey(
-            stacks: state.stacks.map(\.routes), styles: state.stacks.map(\.style),
-            dialogs: (state.globalDialog.map { [$0] } ?? []) + state.dialogQueue, hasDialog: state.globalDialog != nil)
-        if state.selectedTabIndex != nil {
-            key.tabs = state.tabs.map(\.stack.routes)
-            key.selectedTab = state.selectedTabIndex
+            routes: routes, counts: counts, styles: styles, dialogs: dialogs, hasDialog: state.globalDialog != nil,
+            combination: combination)
+        if let selected = state.selectedTabIndex {
+            for tab in state.tabs {
+                let count = tab.stack.pathCount + 1
+                key.tabCounts.append(count)
+                for depth in 0..<count {
+                    if let route = tab.stack.route(atDepth: depth) { key.tabRoutes.append(route) }
+                }
+            }
+            key.selectedTab = selected
         }
         return key
     }
@@ -269,32 +343,56 @@ public final class FlowExplorer {
         steps += manifest.explore.urls.map { .open($0) }
         // Tabs: a switch to each tab (the selected one again pops it to its root).
         steps += manifest.tabs.map { .selectTab($0.name) }
+        if options.factChanges, activeCombination >= 0 {
+            let facts = combinationList[activeCombination].facts
+            for domain in factDomains {
+                steps += domain.values.filter { $0 != facts[domain.name] }.map { .setFact(domain.name, $0) }
+            }
+        }
         return steps
     }
 
     /// Performs one step from `state` and says what happened.
     func apply(_ step: FlowExploreStep, to state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key stateKey: StateKey? = nil) -> Transition {
-        try? router.restore(state)
+        let combination = max(activeCombination, 0)
+        let sourceKey = stateKey ?? Self.key(of: state, combination: combination)
+        // Restoring validates the whole state: skipped when the router already shows this one
+        // (the last operation left it unchanged).
+        if routerKey != sourceKey { try? router.restore(state) }
+        routerKey = nil
         let before = router.history.last?.sequence ?? 0
         decidingLocation = nil
         var extra: String?
+        var result: FlowOperationResult<FlowRouteValue>?
         switch step {
-        case .push(let route): router.perform(FlowCommand(.push(route, target: .active)))
-        case .pushMany(let route): router.perform(FlowCommand.pushMany([route], target: .active)!)
-        case .sheet(let route): router.perform(FlowCommand(.present(route, style: .sheet)))
-        case .fullScreenCover(let route): router.perform(FlowCommand(.present(route, style: .fullScreenCover)))
-        case .setRoot(let route): router.perform(FlowCommand(.setRoot(route)))
-        case .replaceCurrent(let route): router.perform(FlowCommand(.replaceCurrent(route, target: .active)))
-        case .popTo(let route): router.perform(FlowCommand(.popTo(route, match: .exclusive, target: .active)))
-        case .pop: router.perform(FlowCommand(.pop(count: 1, target: .active)))
-        case .popToRoot: router.perform(FlowCommand(.popToRoot(target: .active)))
-        case .dismiss: router.perform(FlowCommand(.dismiss(target: .active)))
-        case .dismissAll: router.perform(FlowCommand(.dismissAll))
-        case .userPop: _ = router.userDidPop()
-        case .userDismiss: _ = router.userDidDismiss()
-        case .showDialog(let id): _ = router.showGlobalDialog(FlowDialogValue(id: id))
+        case .push(let route): result = router.perform(FlowCommand(.push(route, target: .active)))
+        case .pushMany(let route): result = router.perform(FlowCommand.pushMany([route], target: .active)!)
+        case .sheet(let route): result = router.perform(FlowCommand(.present(route, style: .sheet)))
+        case .fullScreenCover(let route): result = router.perform(FlowCommand(.present(route, style: .fullScreenCover)))
+        case .setRoot(let route): result = router.perform(FlowCommand(.setRoot(route)))
+        case .replaceCurrent(let route): result = router.perform(FlowCommand(.replaceCurrent(route, target: .active)))
+        case .popTo(let route): result = router.perform(FlowCommand(.popTo(route, match: .exclusive, target: .active)))
+        case .pop: result = router.perform(FlowCommand(.pop(count: 1, target: .active)))
+        case .popToRoot: result = router.perform(FlowCommand(.popToRoot(target: .active)))
+        case .dismiss: result = router.perform(FlowCommand(.dismiss(target: .active)))
+        case .dismissAll: result = router.perform(FlowCommand(.dismissAll))
+        case .userPop: result = router.userDidPop()
+        case .userDismiss: result = router.userDidDismiss()
+        case .showDialog(let id): router.showGlobalDialog(FlowDialogValue(id: id))
         case .hideDialog: router.hideGlobalDialog()
-        case .selectTab(let name): router.perform(.selectTab(name))
+        case .selectTab(let name): result = router.perform(.selectTab(name))
+        case .setFact(let name, let value):
+            // The app changes a fact: rules see it at once (a held link is retried); the next
+            // operation from this state runs under the state's own facts again.
+            var changed = combinationList[combination]
+            changed.facts[name] = value
+            if let index = combinationIndex[changed], (try? activate(index)) != nil {
+                let after = router.state
+                try? activate(combination)
+                let key = Self.key(of: after, combination: index)
+                return Transition(
+                    state: after, key: key, changed: true, allowed: true, decision: step.description, location: nil, failures: [])
+            }
         case .open(let text):
             if let url = URL(string: text) {
                 let result = router.open(url)
@@ -331,9 +429,11 @@ public final class FlowExplorer {
             if FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
         }
         if let location = decidingLocation { decidedLocations.insert(location) }
-        let key = Self.key(of: after)
+        if recordsSteps { record(history[start...], answered: result) }
+        let key = Self.key(of: after, combination: combination)
+        routerKey = key
         return Transition(
-            state: after, key: key, changed: key != (stateKey ?? Self.key(of: state)), allowed: allowed,
+            state: after, key: key, changed: key != sourceKey, allowed: allowed,
             decision: decision.joined(separator: " → "), location: decidingLocation, failures: failures)
     }
 
@@ -363,5 +463,26 @@ public final class FlowExplorer {
         defer { seenDiagnostics = all.count }
         guard all.count > seenDiagnostics else { return [] }
         return all[seenDiagnostics...].filter { $0.severity == .error }
+    }
+
+    /// Keeps the navigation steps of `entries` not seen before, as the flow runner records
+    /// them; a navigation answered with a dialog names it.
+    private func record(_ entries: some Sequence<FlowHistoryEntry<FlowRouteValue>>, answered result: FlowOperationResult<FlowRouteValue>?) {
+        var dialogs: [Int: String] = [:]
+        var next = result
+        while let current = next {
+            if let answer = current.dialogRedirect, let sequence = current.sequence { dialogs[sequence] = answer.dialog.id }
+            next = current.redirect
+        }
+        for entry in entries {
+            guard let command = entry.command else { continue }
+            let from = entry.previousStacks.last?.topRoute
+            let to = entry.status.isApplied
+                ? entry.newStacks.last?.topRoute : FlowTestRunner<FlowRouteValue>.destination(of: command, in: entry.previousStacks)
+            let step = FlowNavigationStep(
+                from: from?.name ?? "?", to: (to ?? from)?.name ?? "?", kind: command.kindName, applied: entry.status.isApplied,
+                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue, dialog: dialogs[entry.sequence])
+            if observedStepSet.insert(step).inserted { observedSteps.append(step) }
+        }
     }
 }

@@ -109,13 +109,13 @@ public final class FlowRulesDiff {
         var decisions = 0
         var groups: [String: (change: FlowDiffChange, length: Int, facts: [[String: FlowScriptValue]])] = [:]
         let options = old.options
-        let combinations = old.combinations
+        let combinations = old.combinationList
         var total = 0
         for combination in combinations {
             guard let rootOld = try? old.prepare(combination), (try? new.prepare(combination)) != nil else { continue }
             let labels = combination.labels
             var graph = FlowExplorer.Graph()
-            _ = graph.add(rootOld, key: FlowExplorer.key(of: rootOld), parent: nil, depth: 0)
+            _ = graph.add(rootOld, key: FlowExplorer.key(of: rootOld, combination: old.activeCombination), parent: nil, depth: 0)
             var next = 0
             while next < graph.states.count {
                 if total + graph.states.count >= options.maxStates {
@@ -129,6 +129,8 @@ public final class FlowRulesDiff {
                 let depth = graph.depths[id]
                 try? old.router.restore(state)
                 try? new.router.restore(state)
+                old.routerKey = nil
+                new.routerKey = nil
                 var steps = old.steps(from: state)
                 let known = Set(steps)
                 steps += new.steps(from: state).filter { !known.contains($0) }

@@ -11,7 +11,13 @@ struct DiffCommand: AsyncParsableCommand {
         discussion: """
             OLD and NEW are two projects (directories with rules/) or two rules
             directories over the same manifest: NEW's routes.lua (or its parent's),
-            or --manifest. From every state either version reaches (within the
+            or --manifest. With --public-key they are two signed bundles instead
+            (bundle directories from `flowstack bundle`, or the archives of
+            `flowstack bundle --output`), verified as an app verifies them before
+            loading: a bad signature, a changed or unlisted file, an expired bundle
+            or one too new for --app-version is refused (exit 2), and only the
+            verified rules are explored, over NEW's signed routes.lua (or
+            --manifest). From every state either version reaches (within the
             bounds, under every fact combination, as in `flowstack explore`), every
             operation is decided by both; outcomes are compared (allowed, blocked
             with its reason, redirect target and kind, dialog answer). Rule
@@ -28,6 +34,8 @@ struct DiffCommand: AsyncParsableCommand {
               flowstack diff rules-v1 Scripts
               flowstack diff old/ new/ --format markdown > diff.md
               flowstack diff old/ new/ --fail-on more-permissive
+              flowstack diff rules-1.4.0.flowbundle rules-1.4.1.flowbundle \\
+                  --public-key rules.pub --app-version 2.0
             """
     )
 
@@ -50,6 +58,16 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: "The manifest (routes.lua) both are explored with.", completion: .file())
     var manifest: String?
 
+    @Option(help: ArgumentHelp(
+        "Read OLD and NEW as signed bundles and verify them with this public key (from `flowstack keygen`).",
+        valueName: "FILE"), completion: .file())
+    var publicKey: String?
+
+    @Option(help: ArgumentHelp(
+        "With --public-key: the app version the bundles are verified for (a bundle needing a newer app is refused).",
+        valueName: "VERSION"))
+    var appVersion: String?
+
     @OptionGroup var bounds: ExploreBounds
 
     @Option(help: "Output: pretty, markdown or json.")
@@ -63,13 +81,31 @@ struct DiffCommand: AsyncParsableCommand {
         let options = try bounds.options()
         let report: FlowDiffReport
         do {
-            let manifestURL = try manifestURL()
-            let manifest = try FlowManifest.load(contentsOf: manifestURL, displayName: FlowProject.manifestFileName)
-            let project = FlowProject(
-                directory: manifestURL.deletingLastPathComponent(), manifest: manifest, rules: [], flows: [])
-            let diff = try FlowRulesDiff(
-                project: project, old: try Self.rules(old), new: try Self.rules(new),
-                options: options)
+            let oldRules: [FlowRulesSource], newRules: [FlowRulesSource], manifest: FlowManifest, directory: URL
+            if let publicKey {
+                let verifier = try Self.verifier(publicKey: publicKey, appVersion: appVersion)
+                let oldBundle = try Self.verifiedRules(old, verifier: verifier, side: "OLD")
+                let newBundle = try Self.verifiedRules(new, verifier: verifier, side: "NEW")
+                oldRules = oldBundle.rules
+                newRules = newBundle.rules
+                if let path = self.manifest {
+                    manifest = try FlowManifest.load(contentsOf: Self.url(path), displayName: FlowProject.manifestFileName)
+                } else if let signed = newBundle.manifest {
+                    manifest = try FlowManifest.parse(source: signed.text, displayName: "\(new)/\(signed.name)")
+                } else {
+                    throw CommandFailure("the bundle \(new) has no routes.lua: pass the manifest with --manifest routes.lua")
+                }
+                directory = Self.url(self.manifest ?? new).deletingLastPathComponent()
+            } else {
+                if appVersion != nil { throw CommandFailure("--app-version verifies signed bundles: pass --public-key too") }
+                let manifestURL = try manifestURL()
+                manifest = try FlowManifest.load(contentsOf: manifestURL, displayName: FlowProject.manifestFileName)
+                oldRules = try Self.rules(old)
+                newRules = try Self.rules(new)
+                directory = manifestURL.deletingLastPathComponent()
+            }
+            let project = FlowProject(directory: directory, manifest: manifest, rules: [], flows: [])
+            let diff = try FlowRulesDiff(project: project, old: oldRules, new: newRules, options: options)
             report = await diff.run()
         } catch let error as FlowScriptError {
             Terminal.error("error: \(error.description)")
@@ -102,6 +138,35 @@ struct DiffCommand: AsyncParsableCommand {
 
     static func url(_ path: String) -> URL {
         URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+    }
+
+    /// The verifier of `--public-key` and `--app-version` (without a version, any minimum app
+    /// version is accepted: the bundles are compared, not installed).
+    static func verifier(publicKey: String, appVersion: String?) throws -> FlowRuleBundleVerifier {
+        do {
+            let key = try FlowRuleBundlePublicKey(contentsOf: url(publicKey))
+            let version = try appVersion.map { try FlowRuleBundleVersion(parsing: $0, field: "--app-version") }
+                ?? FlowRuleBundleVersion(components: [Int(Int32.max)])!
+            return FlowRuleBundleVerifier(publicKey: key, appVersion: version)
+        } catch {
+            throw CommandFailure("--public-key \(publicKey): \(error)")
+        }
+    }
+
+    /// The verified rules of the bundle at `path`; a refused bundle is a clear error naming the side.
+    static func verifiedRules(_ path: String, verifier: FlowRuleBundleVerifier, side: String) throws -> FlowVerifiedRules {
+        guard FileManager.default.fileExists(atPath: url(path).path) else {
+            throw CommandFailure("\(side) \(path) does not exist: pass a signed bundle directory or a bundle archive")
+        }
+        do {
+            return try FlowVerifiedRules(bundleAt: url(path), verifier: verifier)
+        } catch let error as FlowRuleBundleError {
+            throw CommandFailure("\(side) \(path): \(error.description)")
+        } catch let error as FlowScriptError {
+            throw error
+        } catch {
+            throw CommandFailure("\(side) \(path) cannot be read: \(error.localizedDescription)")
+        }
     }
 
     /// The rules of a project (its rules/) or of a rules directory.

@@ -22,7 +22,11 @@ struct ExploreCommand: AsyncParsableCommand {
             router.open of the manifest's explore.urls) on every declared route,
             under every combination of the facts: booleans both ways, other facts
             their default or the values explore.facts lists; host functions answer
-            with each value explore.hostAnswers lists.
+            with each value explore.hostAnswers lists. Facts are fixed within one
+            branch; with --fact-changes they may also change between steps, as an
+            app sets them (a sign-out while a private screen is shown): such a
+            step shows in traces as `set isLoggedIn false`, and emitted flows
+            replay it with app.facts{ isLoggedIn = false }.
 
             Findings, each with facts and the shortest trace from the root:
               unreachable      a route no explored state shows, under any facts
@@ -41,6 +45,7 @@ struct ExploreCommand: AsyncParsableCommand {
               flowstack explore Scripts
               flowstack explore Scripts --depth 4 --max-stack 3 --format json
               flowstack explore Scripts --emit-flows Scripts/flows/explore
+              flowstack explore Scripts --fact-changes --depth 4
             """
     )
 
@@ -54,6 +59,9 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @OptionGroup var bounds: ExploreBounds
 
+    @Flag(help: "Also explore facts changing between steps (a trace then shows `set isLoggedIn false`).")
+    var factChanges = false
+
     @Option(help: "Output: pretty or json.")
     var format: Format = .pretty
 
@@ -62,7 +70,8 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @MainActor
     mutating func run() async throws {
-        let options = try bounds.options()
+        var options = try bounds.options()
+        options.factChanges = factChanges
         let explorer: FlowExplorer
         // Not the shared ProjectArgument: its checks exit 1, and a usage or load error exits 2 here.
         let url = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))

@@ -14,16 +14,19 @@ struct DialogAnswer: Hashable {
 
     /// Every dialog answer of the flows' steps, in test and step order, each once.
     static func observed(in results: [FlowTestResult]) -> [DialogAnswer] {
+        observed(in: results.flatMap(\.steps))
+    }
+
+    /// Every dialog answer of `steps`, in order, each once.
+    static func observed(in steps: [FlowNavigationStep]) -> [DialogAnswer] {
         var answers: [DialogAnswer] = []
         var seen: Set<DialogAnswer> = []
-        for result in results {
-            for step in result.steps {
-                guard let dialog = step.dialog else { continue }
-                // Without a reason of its own the rules record "answered by <file:line> with the dialog 'id'".
-                let reason = step.reason.flatMap { $0.hasPrefix("answered by ") || $0.hasPrefix("answered with the dialog ") ? nil : $0 }
-                let answer = DialogAnswer(route: step.to, dialog: dialog, reason: reason)
-                if seen.insert(answer).inserted { answers.append(answer) }
-            }
+        for step in steps {
+            guard let dialog = step.dialog else { continue }
+            // Without a reason of its own the rules record "answered by <file:line> with the dialog 'id'".
+            let reason = step.reason.flatMap { $0.hasPrefix("answered by ") || $0.hasPrefix("answered with the dialog ") ? nil : $0 }
+            let answer = DialogAnswer(route: step.to, dialog: dialog, reason: reason)
+            if seen.insert(answer).inserted { answers.append(answer) }
         }
         return answers
     }

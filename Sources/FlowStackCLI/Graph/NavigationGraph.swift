@@ -70,16 +70,24 @@ struct NavigationGraph {
         results: [FlowTestResult], root: String?, declared: [String], dialogAnswers: [DialogAnswer] = [],
         tabs: [(name: String, root: String)] = []
     ) {
+        self.init(steps: results.flatMap(\.steps), root: root, declared: declared, dialogAnswers: dialogAnswers, tabs: tabs)
+    }
+
+    /// Builds the graph from navigation steps (the flows', or every distinct step exploration
+    /// tried: `graph --explore`); `tabs` draws a cluster per tab around its root and the routes
+    /// reached on its stack.
+    init(
+        steps: [FlowNavigationStep], root: String?, declared: [String], dialogAnswers: [DialogAnswer] = [],
+        tabs: [(name: String, root: String)] = []
+    ) {
         self.root = root ?? tabs.first?.root
         if let root = self.root { addNode(root) }
         for tab in tabs { addNode(tab.root) }
         var clusterOf: [String: String] = [:]
         for tab in tabs where clusterOf[tab.root] == nil { clusterOf[tab.root] = tab.name }
-        for result in results {
-            for step in result.steps {
-                add(step)
-                if let tab = step.tab, clusterOf[step.to] == nil { clusterOf[step.to] = tab }
-            }
+        for step in steps {
+            add(step)
+            if let tab = step.tab, clusterOf[step.to] == nil { clusterOf[step.to] = tab }
         }
         tabClusters = tabs.map { tab in (tab.name, nodes.filter { clusterOf[$0] == tab.name }) }
         unreached = declared.sorted().filter { !nodeSet.contains($0) }

@@ -109,9 +109,14 @@ public struct FlowRouterState<Route: Hashable, Dialog> {
             return "only the first stack may have style .root (stack \(bad.id.uuidString) has it)"
         }
         var seen = Set<UUID>()
-        let otherTabs = tabSlots.indices.filter { $0 != selectedTabIndex }.map { tabSlots[$0].stack }
+        var otherTabs: [FlowStackState<Route>] = []
+        for index in tabSlots.indices where index != selectedTabIndex { otherTabs.append(tabSlots[index].stack) }
         for stack in stacks + otherTabs {
-            for id in [stack.id, stack.rootID] + stack.storage.nodes.map(\.id) where !seen.insert(id).inserted {
+            // A loop, not `nodes.map(\.id)`: a key path in this generic code is instantiated at
+            // run time on every call, and exploration restores a state per operation it tries.
+            var ids = [stack.id, stack.rootID]
+            for node in stack.storage.nodes { ids.append(node.id) }
+            for id in ids where !seen.insert(id).inserted {
                 return "identity \(id.uuidString) appears twice; every stack and screen needs its own"
             }
         }
