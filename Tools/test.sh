@@ -9,8 +9,8 @@
 # thread), and first of all nothing in Sources, Tests or Examples may need a Swift newer than 6.0
 # (Tools/check-swift-6.0.sh).
 #
-# The source-Lua build runs while the system-Lua tests run: the tests mostly wait on processes
-# and the main actor, the build uses what they leave of the cores. Its output goes to
+# The source-Lua build runs while the system-Lua tests run, at the lowest priority (nice 19): the
+# tests mostly wait on processes and the main actor, the build uses what they leave of the cores. Its output goes to
 # .build-lua-source/test-build.log, printed when it fails.
 #
 #   bash Tools/test.sh                       both
@@ -35,7 +35,8 @@ echo "system Lua: built ($((SECONDS - start)) s)" >&2
 if [ "$source_pass" = 1 ]; then
     bash Tools/lua-source.sh
     mkdir -p "$scratch"
-    FLOWSTACK_LUA=source swift build --build-tests --scratch-path "$scratch" >"$scratch/test-build.log" 2>&1 &
+    # At the lowest priority: the tests' timeouts keep their CPU; the build takes what is idle.
+    FLOWSTACK_LUA=source nice -n 19 swift build --build-tests --scratch-path "$scratch" >"$scratch/test-build.log" 2>&1 &
     source_build=$!
     # Tests failing below must not leave the build running.
     trap 'kill "$source_build" 2>/dev/null || true' EXIT

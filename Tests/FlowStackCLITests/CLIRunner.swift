@@ -66,8 +66,9 @@ extension CLIRunner {
         let output: Output
         /// Whether the process ran past its time limit and was killed.
         let timedOut: Bool
-        /// The process's largest resident set, in megabytes.
-        let residentMegabytes: Int
+        /// The process's largest resident set, in megabytes, as sampled while it ran (Linux;
+        /// `nil` elsewhere).
+        let residentMegabytes: Int?
     }
 
     /// Runs `flowstack arguments...` in the package root without holding a thread of the
@@ -75,8 +76,9 @@ extension CLIRunner {
     /// killed. With `smallStack`, the process (main thread included) runs on a 512 KiB C stack,
     /// what iOS gives a secondary thread (`Tools/small-stack.sh`).
     ///
-    /// Started with `posix_spawn` and reaped with `wait4` on a thread of its own, so that the
-    /// process's own resource usage (its largest resident set) is known.
+    /// Started with `posix_spawn` and waited for on a thread of its own, which samples the
+    /// process's resident high-water mark (`VmHWM` in `/proc/PID/status`, every 5 ms): the
+    /// `ru_maxrss` that `wait4` reports counts the memory of the test process it was spawned from.
     static func launch(_ arguments: [String], smallStack: Bool = false, timeout: Duration = .seconds(60)) async throws -> Launched {
         let binary = try FlowStackBinary.require()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-cli-\(UUID().uuidString)")
@@ -96,28 +98,40 @@ extension CLIRunner {
             try await Task.sleep(for: timeout)
             kill(pid, SIGKILL)
         }
-        let (status, usage) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, rusage), Never>) in
+        let (status, peakKilobytes) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Int?), Never>) in
             Thread.detachNewThread {
                 var status: Int32 = 0
-                var usage = rusage()
-                while wait4(pid, &status, 0, &usage) == -1, errno == EINTR {}
-                continuation.resume(returning: (status, usage))
+                var peak: Int?
+                while true {
+                    let reaped = waitpid(pid, &status, WNOHANG)
+                    if reaped == pid || (reaped == -1 && errno != EINTR) { break }
+                    if let sample = highWaterKilobytes(of: pid) { peak = max(peak ?? 0, sample) }
+                    usleep(5_000)
+                }
+                continuation.resume(returning: (status, peak))
             }
         }
         watchdog.cancel()
         let timedOut = (try? await watchdog.value) != nil
-        #if os(Linux)
-        let megabytes = usage.ru_maxrss / 1024  // kilobytes on Linux
-        #else
-        let megabytes = usage.ru_maxrss / (1024 * 1024)  // bytes on Darwin
-        #endif
         // The exit code, or 128 + the signal that ended the process (as a shell reports it).
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
         let output = Output(
             status: exitStatus,
             stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
-        return Launched(output: output, timedOut: timedOut, residentMegabytes: Int(megabytes))
+        return Launched(output: output, timedOut: timedOut, residentMegabytes: peakKilobytes.map { $0 / 1024 })
+    }
+
+    /// The resident high-water mark of a running process in kilobytes (Linux), or `nil`.
+    private static func highWaterKilobytes(of pid: pid_t) -> Int? {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        #else
+        return nil
+        #endif
     }
 
     /// A process that could not be started.

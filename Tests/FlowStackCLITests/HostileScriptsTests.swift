@@ -18,13 +18,10 @@ struct HostileScriptsTests {
     /// more than the cores keep them busy.
     static let concurrentRuns = ProcessInfo.processInfo.activeProcessorCount + 2
 
-    /// The largest resident set one project's process may reach. Measured in a debug build: 70 MB
-    /// at most alone, but up to 195 MB while the machine was loaded (table-concat-huge, whose
-    /// 12 to 36 MB strings the memory budget refuses; 62 MB alone), so the bound is 256 MB: a
-    /// script whose memory escapes the budget grows past it. Sanitizer builds use several times
-    /// more: set
+    /// The largest resident set one project's process may reach (measured one by one: 70 MB at
+    /// most in a debug build; sampled on Linux). Sanitizer builds use several times more: set
     /// `FLOWSTACK_HOSTILE_RESIDENT_LIMIT_MB` there.
-    static let residentLimitMegabytes = ProcessInfo.processInfo.environment["FLOWSTACK_HOSTILE_RESIDENT_LIMIT_MB"].flatMap { Int($0) } ?? 256
+    static let residentLimitMegabytes = ProcessInfo.processInfo.environment["FLOWSTACK_HOSTILE_RESIDENT_LIMIT_MB"].flatMap { Int($0) } ?? 100
 
     @Test("the table of hostile projects lists exactly the folders under Tests/Hostile")
     func tableListsEveryProject() throws {
@@ -80,8 +77,9 @@ struct HostileScriptsTests {
         let output = run.output
         let summary = output.lines.last ?? ""
         let passed = summary.wholeMatch(of: /([1-9]\d*) passed, 0 failed/) != nil
-        #expect(run.residentMegabytes <= residentLimitMegabytes,
-                "\(name) reached \(run.residentMegabytes) MB resident (at most \(residentLimitMegabytes) MB)")
+        if let megabytes = run.residentMegabytes {
+            #expect(megabytes <= residentLimitMegabytes, "\(name) reached \(megabytes) MB resident (at most \(residentLimitMegabytes) MB)")
+        }
         var contained = true
         if run.timedOut {
             Issue.record("\(name) hung: killed after \(Int(timeLimit)) s:\n\(output.stdout)\(output.stderr)")
@@ -90,7 +88,7 @@ struct HostileScriptsTests {
             Issue.record("\(name) was not contained (exit status \(output.status)):\n\(output.stdout)\(output.stderr)")
             contained = false
         }
-        return Outcome(name: name, contained: contained, residentMegabytes: run.residentMegabytes)
+        return Outcome(name: name, contained: contained, residentMegabytes: run.residentMegabytes ?? 0)
     }
 
     @Test("a rule's print cannot forge a report line or send terminal escapes")
