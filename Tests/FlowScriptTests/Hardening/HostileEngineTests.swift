@@ -12,7 +12,9 @@ struct HostileEngineTests {
     /// `Tests/Hostile`.
     static let hostile = HostileProject.root
 
-    @Test("Every hostile project's flows pass with the library runner", arguments: HostileProject.all)
+    /// One project at a time: the runner works on the main actor, and 89 cases at once would
+    /// queue ahead of every other main-actor test's next step.
+    @Test("Every hostile project's flows pass with the library runner", .serialized, arguments: HostileProject.all)
     func containedInProcess(_ project: HostileProject) async throws {
         let report = try await FlowTestRunner<FlowRouteValue>.run(project: project.url)
         #expect(report.succeeded && !report.results.isEmpty,
