@@ -4,9 +4,9 @@
 # with `ulimit -s` before exec, so it bounds the main thread's stack, and glibc gives the
 # threads the process starts the same size by default.
 #
-# Tools/test.sh points the CLI tests at it (FLOWSTACK_BINARY=Tools/small-stack.sh) to run the
-# hostile projects once more on a small stack: a change that lets a script overflow the C stack
-# shows as a crash there, not only on a device.
+# The hostile-projects test (Tests/FlowStackCLITests/HostileScriptsTests.swift) runs every project
+# through it once more, on each Lua Tools/test.sh tests: a change that lets a script overflow the
+# C stack shows as a crash there, not only on a device.
 set -euo pipefail
 binary="${FLOWSTACK_SMALL_STACK_BINARY:?FLOWSTACK_SMALL_STACK_BINARY names the flowstack binary to run}"
 ulimit -s "${FLOWSTACK_STACK_KIB:-512}"

@@ -4,9 +4,15 @@
 # and FlowStackCLITests with the hostile projects) again against the official Lua 5.4.7 built
 # from source (FLOWSTACK_LUA=source, its own scratch path .build-lua-source; the sources come
 # from the submodule or from Tools/lua-source.sh). The two Luas have different limits (C stack,
-# parser depth), so both run. Each Lua's hostile projects run a second time on a 512 KiB C stack
-# (Tools/small-stack.sh: what iOS gives a secondary thread), and first of all nothing in
-# Sources, Tests or Examples may need a Swift newer than 6.0 (Tools/check-swift-6.0.sh).
+# parser depth), so both run. On each Lua the hostile projects run on the usual stack and on a
+# 512 KiB C stack (HostileScriptsTests through Tools/small-stack.sh: what iOS gives a secondary
+# thread), and first of all nothing in Sources, Tests or Examples may need a Swift newer than 6.0
+# (Tools/check-swift-6.0.sh).
+#
+# The source-Lua build runs while the system-Lua tests run, at the lowest priority (nice 19): the
+# tests mostly wait on processes and the main actor, the build uses what they leave of the cores;
+# what is left of it runs at the usual priority after them. The background part's output goes
+# to .build-lua-source/test-build.log.
 #
 #   bash Tools/test.sh                       both
 #   bash Tools/test.sh --filter Router       the system-Lua run only, with swift test's arguments
@@ -16,39 +22,47 @@ cd "$(dirname "$0")/.."
 bash Tools/check-swift-6.0.sh
 bash Tools/install-deps.sh
 
-# The hostile projects again, each flowstack process on a 512 KiB stack (main thread included).
-small_stack_hostile() {
-    local binary="$1" scratch="$2"
-    local small_started=$SECONDS
-    FLOWSTACK_SMALL_STACK_BINARY="$PWD/$binary" FLOWSTACK_BINARY="$PWD/Tools/small-stack.sh" \
-        swift test --skip-build --scratch-path "$scratch" --filter HostileScriptsTests
-    echo "hostile projects on a 512 KiB stack: passed ($(FLOWSTACK_SMALL_STACK_BINARY="$PWD/$binary" bash Tools/small-stack.sh --version), $((SECONDS - small_started)) s)" >&2
-}
+# On macOS the system-Lua run already uses Lua 5.4.7 from source.
+source_pass=1
+if [ "$#" -gt 0 ] || [ "${FLOWSTACK_LUA_SOURCE_TESTS:-1}" = 0 ] || [ "$(uname -s)" = Darwin ]; then
+    source_pass=0
+fi
+scratch=.build-lua-source
 
 start=$SECONDS
 swift build --build-tests
-swift test --skip-build "$@"
-echo "system Lua: $(.build/debug/flowstack --version) ($((SECONDS - start)) s)" >&2
-if [ "$#" -eq 0 ]; then
-    small_stack_hostile .build/debug/flowstack .build
+echo "system Lua: built ($((SECONDS - start)) s)" >&2
+
+if [ "$source_pass" = 1 ]; then
+    bash Tools/lua-source.sh
+    mkdir -p "$scratch"
+    # At the lowest priority: the tests' timeouts keep their CPU; the build takes what is idle.
+    FLOWSTACK_LUA=source nice -n 19 swift build --build-tests --scratch-path "$scratch" >"$scratch/test-build.log" 2>&1 &
+    source_build=$!
+    # Tests failing below must not leave the build running.
+    trap 'kill "$source_build" 2>/dev/null || true' EXIT
 fi
 
-# On macOS the run above already used Lua 5.4.7 from source.
-if [ "$#" -gt 0 ] || [ "${FLOWSTACK_LUA_SOURCE_TESTS:-1}" = 0 ] || [ "$(uname -s)" = Darwin ]; then
+swift test --skip-build "$@"
+echo "system Lua: $(.build/debug/flowstack --version) ($((SECONDS - start)) s)" >&2
+if [ "$source_pass" = 0 ]; then
     exit 0
 fi
 
-start=$SECONDS
-bash Tools/lua-source.sh
+# What the build has not done during the tests it finishes now, at the usual priority (stopped
+# and started again: the second build goes on from what the first one finished).
+source_start=$SECONDS
+kill -INT "$source_build" 2>/dev/null || true
+wait "$source_build" || true
+trap - EXIT
 export FLOWSTACK_LUA=source
-scratch=.build-lua-source
 swift build --build-tests --scratch-path "$scratch"
 version="$("$scratch/debug/flowstack" --version)"
 case "$version" in
 *"(Lua 5.4.7)") ;;
 *) echo "error: the source build runs '$version', expected Lua 5.4.7" >&2; exit 1 ;;
 esac
+echo "source Lua: built ($((SECONDS - source_start)) s after the system-Lua tests)" >&2
 FLOWSTACK_BINARY="$PWD/$scratch/debug/flowstack" \
     swift test --skip-build --scratch-path "$scratch" --filter FlowScriptTests --filter FlowStackCLITests
-echo "source Lua: $version ($((SECONDS - start)) s)" >&2
-small_stack_hostile "$scratch/debug/flowstack" "$scratch"
+echo "source Lua: $version ($((SECONDS - source_start)) s)" >&2

@@ -52,8 +52,19 @@ func runBenchmarks() {
     }
 }
 
-// Exploration runs only when asked: it takes minutes, where the rest takes seconds.
-if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "explore" {
+// Exploration runs only when asked: it takes minutes, where the rest takes seconds. So does the
+// live-rules latency: it needs a debug build and a `flowstack serve` process.
+if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "live_rules" {
+    #if DEBUG
+    do { try await LiveRulesBenchmark.run() } catch {
+        FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8))
+        exit(1)
+    }
+    #else
+    FileHandle.standardError.write(Data("flowstack-bench: live_rules needs a debug build (connect(to:token:) is debug-only): FLOWSTACK_BENCH_ONLY=live_rules swift run flowstack-bench\n".utf8))
+    exit(1)
+    #endif
+} else if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "explore" {
     do { try await ExploreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
 } else {
     runBenchmarks()  // top-level code runs on the main actor

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 @testable import FlowScript
@@ -39,12 +40,13 @@ struct DirectoryWatcherTests {
             try write("-- version \(index)", to: file)
             usleep(20_000)
         }
-        #expect(await waitUntil { counter.count >= 1 })
+        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 1 })
         #expect(ContinuousClock.now - started >= .milliseconds(300))
+        // A window in which nothing may happen (no event to wait for): no second callback.
         try await Task.sleep(for: .milliseconds(500))
         #expect(counter.count == 1)
         try write("-- later", to: directory.appendingPathComponent("top.lua"))
-        #expect(await waitUntil { counter.count >= 2 })
+        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 2 })
     }
 
     @Test("Saving by writing a temporary file and renaming it triggers a callback")
@@ -66,7 +68,7 @@ struct DirectoryWatcherTests {
         #expect(counter.count == 0)
         // ...and renaming it over the original counts.
         #expect(rename(temporary.path, target.path) == 0)
-        #expect(await waitUntil { counter.count >= 1 })
+        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 1 })
         #expect(try String(contentsOf: target, encoding: .utf8) == "-- v2")
     }
 
@@ -85,7 +87,7 @@ struct DirectoryWatcherTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(counter.count == 0)
         try write("-- nested", to: nested.appendingPathComponent("deep.lua"))
-        #expect(await waitUntil { counter.count >= 1 })
+        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 1 })
     }
 
     @Test("Stop closes the descriptors and no callback follows")
@@ -110,7 +112,7 @@ struct DirectoryWatcherTests {
         // A stopped watcher can start again.
         try watcher.start()
         try write("-- restarted", to: directory.appendingPathComponent("rules/c.lua"))
-        #expect(await waitUntil { counter.count >= 1 })
+        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 1 })
         watcher.stop()
         #expect(watcherDescriptorCount() == before)
     }
@@ -126,26 +128,6 @@ struct DirectoryWatcherTests {
         } catch {
             #expect(error.description.hasPrefix("cannot watch \(missing.standardizedFileURL.path): "))
         }
-    }
-
-    /// Polls `condition` on the main actor until it holds or `timeout` passes.
-    ///
-    /// Past the deadline the condition gets one more look after one more sleep. When a run starts,
-    /// the other suites queue their main-actor tests all at once: under ThreadSanitizer that is
-    /// 12 to 17 s of work, so a single 10 ms poll can resume after the deadline, ahead of a
-    /// callback that was queued on time (seen: the watcher's callback queued at 0.4 s, the poll
-    /// back at 12 to 22 s). The last poll resumes behind everything already queued on the main
-    /// actor, so a callback that was due has run by then; one that never came still fails.
-    func waitUntil(timeout: Duration = .seconds(15), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while !condition() {
-            if ContinuousClock.now >= deadline {
-                try? await Task.sleep(for: .milliseconds(10))
-                return condition()
-            }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return true
     }
 
     /// Open inotify descriptors of this process (Linux), or all descriptors elsewhere.

@@ -1,4 +1,5 @@
 import Foundation
+import FlowStackTestSupport
 
 /// Runs the built `flowstack` binary and captures what it prints.
 struct CLIRunner {
@@ -12,39 +13,14 @@ struct CLIRunner {
         var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty() }
     }
 
-    /// The package root (this file is Tests/FlowStackCLITests/CLIRunner.swift).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    /// The package root.
+    static let packageRoot = FlowStackBinary.packageRoot
 
-    /// The `flowstack` binary: `FLOWSTACK_BINARY`, next to the test bundle, or in `.build/debug`.
-    static let binary: URL? = {
-        let fileManager = FileManager.default
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["FLOWSTACK_BINARY"] {
-            candidates.append(URL(fileURLWithPath: path))
-        }
-        let executable = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).standardizedFileURL
-        var directory = executable.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("flowstack"))
-            directory = directory.deletingLastPathComponent()
-        }
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("flowstack"))
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/flowstack"))
-        return candidates.first { url in
-            var isDirectory: ObjCBool = false
-            return fileManager.isExecutableFile(atPath: url.path)
-                && fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
-    }()
+    /// The `flowstack` binary (`FlowStackBinary.url`).
+    static let binary: URL? = FlowStackBinary.url
 
     /// The error when the binary is missing.
-    struct MissingBinary: Error, CustomStringConvertible {
-        var description: String {
-            "the flowstack binary was not found next to the test bundle nor in .build/debug; "
-                + "build it with `swift build --product flowstack` (or set FLOWSTACK_BINARY)"
-        }
-    }
+    typealias MissingBinary = FlowStackBinary.Missing
 
     /// Runs `flowstack arguments...` in `directory` and waits (at most `timeout` seconds).
     static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: TimeInterval = 60) throws -> Output {
@@ -67,12 +43,12 @@ struct CLIRunner {
         process.environment = environment
         process.standardOutput = out
         process.standardError = err
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning {
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
-            process.waitUntilExit()
+            exited.wait()
         }
         try out.close()
         try err.close()
@@ -80,6 +56,112 @@ struct CLIRunner {
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}
+
+extension CLIRunner {
+    /// What `launch` saw of one process.
+    struct Launched {
+        /// The exit status and what the process printed.
+        let output: Output
+        /// Whether the process ran past its time limit and was killed.
+        let timedOut: Bool
+        /// The process's largest resident set, in megabytes, as sampled while it ran (Linux;
+        /// `nil` elsewhere).
+        let residentMegabytes: Int?
+    }
+
+    /// Runs `flowstack arguments...` in the package root without holding a thread of the
+    /// concurrency pool while it runs, so that many can run at once; a run past `timeout` is
+    /// killed. With `smallStack`, the process (main thread included) runs on a 512 KiB C stack,
+    /// what iOS gives a secondary thread (`Tools/small-stack.sh`).
+    ///
+    /// Started with `posix_spawn` and waited for on a thread of its own, which samples the
+    /// process's resident high-water mark (`VmHWM` in `/proc/PID/status`, every 5 ms): the
+    /// `ru_maxrss` that `wait4` reports counts the memory of the test process it was spawned from.
+    static func launch(_ arguments: [String], smallStack: Bool = false, timeout: Duration = .seconds(60)) async throws -> Launched {
+        let binary = try FlowStackBinary.require()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outPath = scratch.appendingPathComponent("stdout").path
+        let errPath = scratch.appendingPathComponent("stderr").path
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = nil
+        var command = [binary.path] + arguments
+        if smallStack {
+            command = ["/bin/bash", packageRoot.appendingPathComponent("Tools/small-stack.sh").path] + arguments
+            environment["FLOWSTACK_SMALL_STACK_BINARY"] = binary.path
+        }
+        let pid = try spawn(command, environment: environment, stdout: outPath, stderr: errPath)
+        let watchdog = Task {
+            try await Task.sleep(for: timeout)
+            kill(pid, SIGKILL)
+        }
+        let (status, peakKilobytes) = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Int?), Never>) in
+            Thread.detachNewThread {
+                var status: Int32 = 0
+                var peak: Int?
+                while true {
+                    let reaped = waitpid(pid, &status, WNOHANG)
+                    if reaped == pid || (reaped == -1 && errno != EINTR) { break }
+                    if let sample = highWaterKilobytes(of: pid) { peak = max(peak ?? 0, sample) }
+                    usleep(5_000)
+                }
+                continuation.resume(returning: (status, peak))
+            }
+        }
+        watchdog.cancel()
+        let timedOut = (try? await watchdog.value) != nil
+        // The exit code, or 128 + the signal that ended the process (as a shell reports it).
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
+        let output = Output(
+            status: exitStatus,
+            stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: outPath)), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errPath)), as: UTF8.self))
+        return Launched(output: output, timedOut: timedOut, residentMegabytes: peakKilobytes.map { $0 / 1024 })
+    }
+
+    /// The resident high-water mark of a running process in kilobytes (Linux), or `nil`.
+    private static func highWaterKilobytes(of pid: pid_t) -> Int? {
+        #if os(Linux)
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+        #else
+        return nil
+        #endif
+    }
+
+    /// A process that could not be started.
+    struct SpawnFailure: Error, CustomStringConvertible {
+        let path: String
+        let code: Int32
+        var description: String { "cannot start \(path): \(String(cString: strerror(code)))" }
+    }
+
+    /// Starts `command` (an executable's path, then its arguments) with standard output and
+    /// error written to the files at `stdout` and `stderr`; returns its process identifier.
+    private static func spawn(_ command: [String], environment: [String: String], stdout: String, stderr: String) throws -> pid_t {
+        #if os(Linux)
+        var actions = posix_spawn_file_actions_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+        guard result == 0 else {
+            throw SpawnFailure(path: command[0], code: result)
+        }
+        return pid
     }
 }
 

@@ -1,4 +1,5 @@
 import FlowStackCore
+import FlowStackTestSupport
 import Foundation
 import Testing
 @testable import FlowScript
@@ -229,12 +230,12 @@ struct EngineReloadTests {
         try renameSave("flow.guard('editor', function() return false, 'draft 1' end)")
         try renameSave("flow.guard('editor', function() return false, 'draft 2' end)")
         try renameSave(Self.allowing.text)
-        #expect(await waitFor { reports.count >= 1 })
+        #expect(await eventually(timeout: .seconds(10)) { reports.count >= 1 })
         #expect(reports.first == .loaded(generation: 2))
         #expect(router.push(route("editor")), "the last save is in force")
 
         try renameSave("flow.guard('editor', function(\n")
-        #expect(await waitFor { reports.count >= 2 })
+        #expect(await eventually(timeout: .seconds(10)) { reports.count >= 2 })
         guard case .failed(let error, 2)? = reports.last else {
             Issue.record("the broken save did not fail: \(reports)")
             return
@@ -253,14 +254,5 @@ struct EngineReloadTests {
         let engine = try FlowRulesEngine<FlowRouteValue>(sources: [Self.allowing])
         #expect(throws: FlowScriptError.self) { try engine.startWatching() }
         #expect(!engine.isWatching)
-    }
-
-    /// Polls `condition` on the main actor for up to ~10 s.
-    func waitFor(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<200 {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
     }
 }

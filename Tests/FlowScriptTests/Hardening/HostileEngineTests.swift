@@ -1,4 +1,5 @@
 import FlowStackCore
+import FlowStackTestSupport
 import Foundation
 import Testing
 @testable import FlowScript
@@ -9,9 +10,16 @@ import Testing
 @MainActor
 struct HostileEngineTests {
     /// `Tests/Hostile`.
-    static let hostile = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Hostile")
+    static let hostile = HostileProject.root
+
+    /// One project at a time: the runner works on the main actor, and 89 cases at once would
+    /// queue ahead of every other main-actor test's next step.
+    @Test("Every hostile project's flows pass with the library runner", .serialized, arguments: HostileProject.all)
+    func containedInProcess(_ project: HostileProject) async throws {
+        let report = try await FlowTestRunner<FlowRouteValue>.run(project: project.url)
+        #expect(report.succeeded && !report.results.isEmpty,
+                "\(project.name) escaped: \(report.issues.map(\.description).joined(separator: "\n"))")
+    }
 
     @Test("A style rule returning garbage styles nothing and is reported with its file and line")
     func styleGarbageDiagnostic() throws {
@@ -25,8 +33,9 @@ struct HostileEngineTests {
         let modal = try #require(router.resolvedStyle(stackIndex: 1, screenDepth: 0)?.modal)
         #expect(modal.tint == nil)
         let descriptions = engine.diagnostics.map(\.description)
-        #expect(descriptions.contains { $0.hasPrefix("rules/style.lua:1:") && $0.contains("it returned a number") },
-                "\(descriptions)")
+        let entry = try #require(HostileProject.all.first { $0.name == "style-garbage" })
+        let message = try #require(entry.message)
+        #expect(descriptions.contains { $0.hasPrefix(entry.location + ":") && $0.contains(message) }, "\(descriptions)")
         #expect(descriptions.contains { $0.contains("tint") && $0.contains("ignored") }, "\(descriptions)")
     }
 
@@ -37,29 +46,8 @@ struct HostileEngineTests {
 }
 
 // Tests that run a directory watcher join the serialized "Directory watcher" suite: its tests
-// count the process's inotify descriptors, which a watcher running alongside would change. So
-// does the in-process hostile run: its scripts keep the main actor busy for seconds at a time
-// (under sanitizers, tens of seconds), which the watcher tests' callbacks wait for.
+// count the process's inotify descriptors, which a watcher running alongside would change.
 extension DirectoryWatcherTests {
-    @Test("Every hostile project's flows pass with the library runner")
-    func projectsContainedInProcess() async throws {
-        let projects = try FileManager.default.contentsOfDirectory(at: HostileEngineTests.hostile, includingPropertiesForKeys: nil)
-            .filter { $0.hasDirectoryPath || FileManager.default.fileExists(atPath: $0.appendingPathComponent("flows").path) }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        #expect(projects.count >= 40)
-        var contained = 0
-        for project in projects {
-            try await Task.sleep(for: .milliseconds(1))  // let other main-actor work in between
-            let report = try await FlowTestRunner<FlowRouteValue>.run(project: project)
-            if report.succeeded, !report.results.isEmpty {
-                contained += 1
-            } else {
-                Issue.record("\(project.lastPathComponent) escaped: \(report.issues.map(\.description).joined(separator: "\n"))")
-            }
-        }
-        #expect(contained == projects.count)
-    }
-
     @Test("A reload storm: hundreds of writes to the rules while navigating; decisions stay whole, the last rules win")
     func reloadStorm() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-storm-\(UUID().uuidString)")

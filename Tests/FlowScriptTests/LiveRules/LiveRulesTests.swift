@@ -1,4 +1,5 @@
 import FlowStackCore
+import FlowStackTestSupport
 import Foundation
 import Testing
 @testable import FlowScript

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,20 +12,8 @@ final class ServeProcess: @unchecked Sendable {
     private let process: Process
     private let sink = Sink()
 
-    /// The flowstack binary: `FLOWSTACK_BINARY`, next to the test bundle, or in `.build/debug`.
-    static let binary: URL? = {
-        var candidates: [URL] = []
-        if let path = ProcessInfo.processInfo.environment["FLOWSTACK_BINARY"] { candidates.append(URL(fileURLWithPath: path)) }
-        var directory = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).standardizedFileURL.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(directory.appendingPathComponent("flowstack"))
-            directory = directory.deletingLastPathComponent()
-        }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        candidates.append(root.appendingPathComponent(".build/debug/flowstack"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) && !$0.hasDirectoryPath }
-    }()
+    /// The flowstack binary (`FlowStackBinary.url`).
+    static let binary: URL? = FlowStackBinary.url
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -71,12 +60,7 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Waits (at most `timeout` seconds) until the output after `offset` contains `fragment`.
     func waitForOutput(_ fragment: String, after offset: Int = 0, timeout: TimeInterval = 30) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if String(output.dropFirst(offset)).contains(fragment) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
+        await eventually(timeout: .seconds(timeout)) { String(self.output.dropFirst(offset)).contains(fragment) }
     }
 
     /// Stops the server and waits for it to exit.
@@ -138,15 +122,4 @@ struct LiveProject {
     func remove() {
         try? FileManager.default.removeItem(at: url)
     }
-}
-
-/// Waits on the main actor until `condition` holds, checking every 10 ms for at most `seconds`.
-@MainActor
-func eventually(seconds: Double = 30, _ condition: @MainActor () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
 }
