@@ -299,7 +299,10 @@ extension FlowRouter {
         willChange()
         let before = storage.state.stacks
         let applied = status == .applied
-        if applied { storage.state.apply(command) }
+        if applied {
+            if transactionState == nil { storage.state.reuseEvictedStacks() }
+            storage.state.apply(command)
+        }
         let generation = decidedBy ?? self.generation
         if applied, didApplyOperation == nil, let output = Output.appliedWithoutResult {
             // Without a result to build, the command moves into the history entry.
