@@ -364,9 +364,14 @@ extension FlowRouterState {
     mutating func reuseEvictedStacks() {
         guard var spare = log.takeEvictedStacks() else { return }
         // Unique in the common case (the evicted entry's stacks before); when something else
-        // still shares it, `removeAll` starts a fresh array and nothing is lost.
-        spare.removeAll(keepingCapacity: true)
-        spare.append(contentsOf: stacks)
+        // still shares it, the first write copies it and nothing is lost.
+        if spare.count == stacks.count {
+            // The common case, assigned in place (cheaper than emptying and appending).
+            for index in stacks.indices { spare[index] = stacks[index] }
+        } else {
+            spare.removeAll(keepingCapacity: true)
+            spare.append(contentsOf: stacks)
+        }
         stacks = spare
     }
 
