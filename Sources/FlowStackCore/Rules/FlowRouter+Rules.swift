@@ -134,27 +134,19 @@ extension FlowRouter {
             storage.syncStacks = FlowRouterStacks(encode: link.encode, stacks: [])
         }
         storage.syncStacks!.stacks = storage.state.stacks
-        let request = ruleRequest(
-            command, link: link, stacks: storage.syncStacks!, source: source, isAsync: false, condition: condition,
-            chain: chain)
-        let decision = decide(consume request, link: link)
-        let verdict = self.verdict(for: decision, link: link)
+        let verdict: FlowRulesVerdict<Route>
+        do {
+            let request = ruleRequest(
+                command, link: link, stacks: storage.syncStacks!, source: source, isAsync: false, condition: condition,
+                chain: chain)
+            isDeciding = true
+            let decision = link.hook.decide(request)
+            isDeciding = false
+            verdict = self.verdict(for: decision, link: link)
+        }
         // A view no rule kept lets go of the stacks, so the next change does not copy them.
         if isKnownUniquelyReferenced(&storage.syncStacks!) { storage.syncStacks!.stacks = [] }
         return verdict
-    }
-
-    /// Hands a synchronous request to the rules (`isDeciding` while they decide).
-    ///
-    /// The request is consumed and the call not inlined: built in the caller and bound there,
-    /// it was copied into the call's argument and both copies destroyed (about N instructions
-    /// per decision, callgrind, release bench).
-    @inlinable @inline(never)
-    func decide(_ request: consuming FlowRuleRequest, link: FlowRulesLink<Route>) -> FlowRuleDecision {
-        isDeciding = true
-        let decision = link.hook.decide(request)
-        isDeciding = false
-        return decision
     }
 
     /// Asks the rules about a request of the async queue (they may suspend); a navigation the
