@@ -215,8 +215,11 @@ struct RouterHistoryTests {
         router.push(.a)
         router.push(.b)
         let before = router.stacks
+        let oldest = router.history[0].previousStacks
         router.transaction { router in
             router.push(.c)
+            // The steps are recorded when the transaction ends: the history is untouched.
+            #expect(router.history[0].previousStacks == oldest)
             router.push(.settings)
         }
         #expect(router.history.map(\.sequence) == [3, 4])
