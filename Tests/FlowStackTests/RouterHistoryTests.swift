@@ -166,6 +166,69 @@ struct RouterHistoryTests {
         #expect(router.stacks[0].storage.top === link)
     }
 
+    @Test func aFullHistoryKeepsEveryEntrysStacksWhileRecordingReusesTheEvictedOnes() {
+        let router = TestRouter(root: .home)
+        router.maximumOperationHistoryCount = 3
+        // Each step's stacks before and after, as the history must show them.
+        var expected: [(before: [FlowStackState<TestRoute>], after: [FlowStackState<TestRoute>])] = []
+        func step(_ action: () -> Void) {
+            let before = router.stacks
+            action()
+            expected.append((before, router.stacks))
+        }
+        for n in 0..<12 {
+            step { router.push(.step(n)) }
+            step { router.sheet(.picker, path: [.a]) }
+            step { router.showGlobalDialog(TestDialog("d\(n)")) }
+            step { router.pop() }
+            step { router.dismiss() }
+            step { router.popToRoot() }
+            step { router.pop() }  // nothing to pop: refused, recorded
+            let kept = router.stacks
+            step { router.push(.b) }
+            #expect(kept != router.stacks, "a kept snapshot is not changed by the next navigation")
+            #expect(kept.count == 1 && kept[0].path == [], "a kept snapshot keeps what it held")
+            #expect(router.history.map(\.previousStacks) == expected.suffix(3).map(\.before))
+            #expect(router.history.map(\.newStacks) == expected.suffix(3).map(\.after))
+        }
+        #expect(router.stacks == expected.last?.after)
+    }
+
+    @Test func aCopyOfTheHistoryIsNotChangedByLaterRecording() {
+        let router = TestRouter(root: .home)
+        router.maximumOperationHistoryCount = 2
+        router.push(.a)
+        router.push(.b)
+        let saved = router.history
+        let savedBefore = saved.map(\.previousStacks)
+        let savedAfter = saved.map(\.newStacks)
+        for n in 0..<5 { router.push(.step(n)) }
+        #expect(saved.map(\.previousStacks) == savedBefore)
+        #expect(saved.map(\.newStacks) == savedAfter)
+        #expect(savedBefore.map { $0[0].path } == [[], [.a]])
+        #expect(router.history.map(\.sequence) == [6, 7])
+    }
+
+    @Test func aTransactionOnAFullHistoryRecordsItsStepsWithTheirStacks() {
+        let router = TestRouter(root: .home)
+        router.maximumOperationHistoryCount = 2
+        router.push(.a)
+        router.push(.b)
+        let before = router.stacks
+        let oldest = router.history[0].previousStacks
+        router.transaction { router in
+            router.push(.c)
+            // The steps are recorded when the transaction ends: the history is untouched.
+            #expect(router.history[0].previousStacks == oldest)
+            router.push(.settings)
+        }
+        #expect(router.history.map(\.sequence) == [3, 4])
+        #expect(router.history[0].previousStacks == before)
+        #expect(router.history[0].newStacks[0].path == [.a, .b, .c])
+        #expect(router.history[1].previousStacks == router.history[0].newStacks)
+        #expect(router.history[1].newStacks == router.stacks)
+    }
+
     @Test func aVeryDeepPathIsReleasedWithoutOverflowingTheStack() {
         var router: TestRouter? = TestRouter(root: .home)
         for n in 0..<100_000 { router!.push(.step(n)) }

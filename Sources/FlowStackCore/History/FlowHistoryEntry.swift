@@ -48,7 +48,9 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     /// The rules generation in force (0 without rules).
     public let generation: Int
     /// The stacks before.
-    public let previousStacks: [FlowStackState<Route>]
+    @inlinable public var previousStacks: [FlowStackState<Route>] { storedPreviousStacks }
+    /// `previousStacks`'s storage (taken out of an entry about to be evicted).
+    @usableFromInline var storedPreviousStacks: [FlowStackState<Route>]
     /// The stacks after.
     public let newStacks: [FlowStackState<Route>]
 
@@ -66,8 +68,17 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
         self.status = status
         self.reason = reason
         self.generation = generation
-        self.previousStacks = previousStacks
+        self.storedPreviousStacks = previousStacks
         self.newStacks = newStacks
+    }
+
+    /// Moves `previousStacks` out, leaving an empty array: only for an entry about to be evicted
+    /// (see `FlowHistory.takeEvictedStacks`).
+    @inlinable
+    mutating func takePreviousStacks() -> [FlowStackState<Route>] {
+        let taken = storedPreviousStacks
+        storedPreviousStacks = []
+        return taken
     }
 
     /// FlowStack's three-case summary of `status`.

@@ -4,7 +4,8 @@ import Foundation
 /// shown goes through the installed hook's `decideDialog` when the router's dialog type converts
 /// (`FlowDialogConvertible`); a rule may refuse it or show another instead, and a navigation may
 /// be answered with a dialog. The state changes are `FlowRouterState`'s (`showDialog`,
-/// `hideDialog`, `clearDialogs`); every request is recorded through `recordDialog`.
+/// `hideDialog`, `clearDialogs`); every request is committed through `commitDialog` (the
+/// pipeline's: one willChange, the change, one entry recorded by `store`).
 
 extension FlowRouter {
     /// Shows a dialog by `policy` (FlowStack's signature: nothing is returned, so
@@ -54,17 +55,12 @@ extension FlowRouter {
     }
 
     func hideDialog(source: FlowOperationSource) {
-        willChange()
-        let hidden = dialogKey(storage.state.globalDialog)
-        let hadDialog = storage.state.hideDialog()
-        recordDialog(storage.state.dialogChange(.hide, dialog: hidden), status: hadDialog ? .applied : .ignored, source: source)
+        commitDialog(.hide, dialog: dialogKey(storage.state.globalDialog), source: source) { $0.hideDialog() }
     }
 
     /// Removes the visible dialog and every queued one.
     public func clearGlobalDialogs() {
-        willChange()
-        let hadAny = storage.state.clearDialogs()
-        recordDialog(storage.state.dialogChange(.clear, dialog: nil), status: hadAny ? .applied : .ignored, source: .code)
+        commitDialog(.clear, dialog: nil, source: .code) { $0.clearDialogs() }
     }
 }
 
@@ -181,10 +177,8 @@ extension FlowRouter {
         do {
             outcome = requestDialog(try appDialog(dialog.dialog), policy: dialog.policy, source: source)
         } catch {
-            willChange()
             let reason = "cannot show '\(dialog.dialog.id)': \(error)"
-            recordDialog(storage.state.dialogChange(.show(dialog.policy), dialog: dialog.dialog.id), status: .failed,
-                         source: source.operationSource, reason: reason)
+            commitDialog(.show(dialog.policy), dialog: dialog.dialog.id, source: source.operationSource, refused: .failed, reason: reason)
             outcome = DialogOutcome(shown: false, reason: reason)
         }
         return FlowDialogRedirectResult(dialog: dialog.dialog, policy: dialog.policy, applied: outcome.shown, reason: outcome.reason)
@@ -194,18 +188,14 @@ extension FlowRouter {
     func recordDialogRequest(
         _ dialog: Dialog, policy: FlowDialogPolicy, status: FlowOperationStatus, reason: String, source: FlowDialogSource
     ) {
-        willChange()
-        recordDialog(storage.state.dialogChange(.show(policy), dialog: dialogKey(dialog)), status: status,
-                     source: source.operationSource, reason: reason)
+        commitDialog(.show(policy), dialog: dialogKey(dialog), source: source.operationSource, refused: status, reason: reason)
     }
 
     /// Shows a dialog by `policy` (the rules allowed it) and records it; returns whether it
     /// became visible or was queued.
     func applyDialog(_ dialog: Dialog, policy: FlowDialogPolicy, source: FlowDialogSource, reason: String?) -> Bool {
-        willChange()
-        let taken = storage.state.showDialog(dialog, policy: policy)
-        recordDialog(storage.state.dialogChange(.show(policy), dialog: dialogKey(dialog)), status: taken ? .applied : .ignored,
-                     source: source.operationSource, reason: reason)
-        return taken
+        commitDialog(.show(policy), dialog: dialogKey(dialog), source: source.operationSource, reason: reason) {
+            $0.showDialog(dialog, policy: policy)
+        }
     }
 }

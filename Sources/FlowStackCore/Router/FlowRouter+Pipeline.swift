@@ -7,7 +7,8 @@ import Foundation
 //   settle   allowed: commit applied; refused: commit refused (or answer with a dialog);
 //            redirected: commit redirected, then the driver follows the target
 //   commit   `FlowRouterState.apply`, the history entry (`store`, the one place that records),
-//            `didApplyOperation`; one willChange/didChange pair per commit
+//            `didApplyOperation`; one willChange/didChange pair per commit (`commitDialog`
+//            for a dialog request)
 //
 // The drivers `run` (sync) and `runAsync` (the async queue) differ only in how they await the
 // preconditions and the rules, and in how they follow a redirect (call or await).
@@ -311,7 +312,10 @@ extension FlowRouter {
         willChange()
         let before = storage.state.stacks
         let applied = status == .applied
-        if applied { storage.state.apply(command) }
+        if applied {
+            if transactionState == nil { storage.state.reuseEvictedStacks() }
+            storage.state.apply(command)
+        }
         let generation = decidedBy ?? self.generation
         if applied, didApplyOperation == nil, let output = Output.appliedWithoutResult {
             // Without a result to build, the command moves into the history entry.
@@ -329,10 +333,23 @@ extension FlowRouter {
             generation: generation, pendingRedirect: pendingRedirect))
     }
 
-    /// Records a dialog change (the dialog's state already changed).
-    func recordDialog(_ change: FlowDialogChange, status: FlowOperationStatus, source: FlowOperationSource, reason: String? = nil) {
-        store(storage.state.entry(.dialog(change), source: source, status: status, reason: reason, generation: generation,
-                         previous: storage.state.stacks))
+    /// Commits a dialog request, as `commit` does a navigation: one `willChange`, the state's
+    /// dialog change (`change` returns whether it changed anything: recorded `.applied`, else
+    /// `.ignored`), the entry kept by `store`. A request refused before it changed anything
+    /// passes its status as `refused` and no change. Returns whether it applied.
+    @discardableResult
+    func commitDialog(
+        _ action: FlowDialogChange.Action, dialog: String?, source: FlowOperationSource,
+        refused: FlowOperationStatus? = nil, reason: String? = nil,
+        change: (inout FlowRouterState<Route, Dialog>) -> Bool = { _ in false }
+    ) -> Bool {
+        willChange()
+        let status = refused ?? (change(&storage.state) ? .applied : .ignored)
+        let entry = storage.state.entry(
+            .dialog(storage.state.dialogChange(action, dialog: dialog)), source: source, status: status, reason: reason,
+            generation: generation, previous: storage.state.stacks)
+        store(entry)
+        return status == .applied
     }
 
     /// Keeps an entry: in the running transaction, or in the history; then tells the observers.

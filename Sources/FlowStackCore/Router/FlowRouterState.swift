@@ -9,8 +9,8 @@ import Foundation
 /// the state is tested without a router, and copied and restored as a value.
 ///
 /// Two states are equal when they show the same (stacks, root identity, dialog and queue; the
-/// dialog compared when `Dialog` is `Equatable`); the history, the held navigation and the identity
-/// generator are the router's bookkeeping, neither compared nor encoded. `Codable` when `Route` and `Dialog` are:
+/// dialog compared when `Dialog` is `Equatable`); the history, the held deep link, the held
+/// navigation and the identity generator are the router's bookkeeping, neither compared nor encoded. `Codable` when `Route` and `Dialog` are:
 /// save it, restore it with `FlowRouter.restore(_:)`, and the router continues where it was.
 public struct FlowRouterState<Route: Hashable, Dialog> {
     /// The stacks, root first.
@@ -39,6 +39,13 @@ public struct FlowRouterState<Route: Hashable, Dialog> {
     @usableFromInline var tabSlots: [FlowTabState<Route>] = []
     /// The selected tab's position in `tabs`, or `nil` for a router without tabs.
     public internal(set) var selectedTabIndex: Int?
+
+    // What the router holds to retry later. Like the history, bookkeeping: neither compared nor
+    // encoded.
+
+    /// The deep link held because a rule blocked its plan (`router.deepLinks.heldLink` reads it,
+    /// dropping it first when it expired), or `nil`.
+    public internal(set) var pendingLink: FlowPendingLink<Route>?
 
     /// Creates a state value (a fresh history and identity generator).
     public init(stacks: [FlowStackState<Route>], rootID: UUID, globalDialog: Dialog? = nil, dialogQueue: [Dialog] = []) {
@@ -448,6 +455,30 @@ extension FlowRouterState {
 // MARK: - The history
 
 extension FlowRouterState {
+    /// Before a change that the history records: gives `stacks` storage of their own, the
+    /// array of the entry the history is about to evict, so that the change copies the shared
+    /// stacks into it instead of into a new allocation while the evicted entry frees its own.
+    /// Call it only when the next entry goes into the history (no transaction is running).
+    ///
+    /// Measured (callgrind, release bench, Swift-rules push + pop): 2,084 instructions per
+    /// operation before, 1,768 after (one `malloc` and one `free` of the stacks array less, and
+    /// the evicted entry destroys no array); emptying the array and appending, instead of
+    /// assigning in place, gave back about 190 of them.
+    @inlinable
+    mutating func reuseEvictedStacks() {
+        guard var spare = log.takeEvictedStacks() else { return }
+        // Unique in the common case (the evicted entry's stacks before); when something else
+        // still shares it, the first write copies it and nothing is lost.
+        if spare.count == stacks.count {
+            // The common case, assigned in place (cheaper than emptying and appending).
+            for index in stacks.indices { spare[index] = stacks[index] }
+        } else {
+            spare.removeAll(keepingCapacity: true)
+            spare.append(contentsOf: stacks)
+        }
+        stacks = spare
+    }
+
     /// The entry recording `event`, numbered next; `previous` are the stacks before it.
     @inlinable
     mutating func entry(

@@ -63,6 +63,8 @@ struct DeepLinkPipelinePendingTests {
         #expect(held.attempts == 1)
         #expect(held.source == .deeplink)
         #expect(held.lastRedirect == .sheet(.login))
+        // The held link is part of the router's state value.
+        #expect(router.state.pendingLink == held)
         #expect(router.history.last?.source == .deeplink)
         #expect(router.history.last?.command == .sheet(.login))
     }

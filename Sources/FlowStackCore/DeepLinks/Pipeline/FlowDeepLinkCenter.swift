@@ -66,7 +66,12 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
     /// the held link).
     public var onEvent: (@MainActor (FlowDeepLinkLogEntry) -> Void)?
 
-    var held: FlowPendingLink<Route>?
+    /// The held link, kept in the router's state value (`FlowRouterState.pendingLink`); `nil`
+    /// once the router is gone.
+    var held: FlowPendingLink<Route>? {
+        get { router?.storage.state.pendingLink }
+        set { router?.storage.state.pendingLink = newValue }
+    }
     var isRunning = false
     var deferredRetry: FlowDeepLinkTrigger?
 
