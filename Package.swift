@@ -192,7 +192,12 @@ let package = Package(
             dependencies: ["FlowStackCore", "FlowStackTestSupport"],
             swiftSettings: [.define("FLOWSTACK_TESTS")]
         ),
-        .testTarget(name: "FlowScriptTests", dependencies: ["FlowScript", "FlowStackCore", "FlowStackTestSupport"]),
+        .testTarget(
+            name: "FlowScriptTests",
+            dependencies: [
+                "FlowLua", "FlowScript", "FlowTesting", "FlowRuleBundles", "FlowLiveRules", "FlowStackCore", "FlowStackTestSupport",
+            ]
+        ),
         .testTarget(name: "FlowStackCLITests", dependencies: ["FlowStackTestSupport"]),
         // An app written against the original FlowStack's public API, with `import FlowStack` alone.
         .testTarget(

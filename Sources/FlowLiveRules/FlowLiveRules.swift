@@ -1,4 +1,7 @@
 #if DEBUG
+import FlowLua
+import FlowRuleBundles
+import FlowScript
 import FlowStackCore
 import Foundation
 

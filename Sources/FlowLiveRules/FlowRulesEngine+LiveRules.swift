@@ -1,4 +1,6 @@
 #if DEBUG
+import FlowRuleBundles
+import FlowScript
 import FlowStackCore
 import Foundation
 import Logging

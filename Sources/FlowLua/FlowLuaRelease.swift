@@ -15,7 +15,7 @@ public enum FlowLuaRelease {
     public static let headers: String = String(cString: clua_header_release())
 
     /// The release named by an identification string `"$LuaVersion: Lua 5.4.7  Copyright ... $"`.
-    static func parse(ident: String) -> String? {
+    package static func parse(ident: String) -> String? {
         let prefix = "$LuaVersion: "
         guard ident.hasPrefix(prefix) else { return nil }
         let rest = ident.dropFirst(prefix.count)

@@ -64,7 +64,7 @@ public struct FlowScriptError: Error, CustomStringConvertible, Equatable, Sendab
 extension FlowScriptError {
     /// Splits Lua's `file:line: message` form; nil when the first line has no `:<digits>:` run
     /// before its first `: `.
-    static func splitLocation(_ text: String) -> (file: String, line: Int, message: String)? {
+    package static func splitLocation(_ text: String) -> (file: String, line: Int, message: String)? {
         let bytes = Array(text.utf8)
         let colon = UInt8(ascii: ":")
         var index = 1

@@ -5,30 +5,30 @@ import CLua
 ///
 /// The counts live in C memory outside the Lua heap; every VM counting into them keeps them
 /// alive (`LuaVM.coverage`), so the hook never writes to freed memory.
-final class LuaCoverageCounts {
+package final class LuaCoverageCounts {
     /// The C store the hook writes to.
-    let store: UnsafeMutablePointer<clua_coverage>
+    package let store: UnsafeMutablePointer<clua_coverage>
 
     /// Creates an empty store.
-    init() {
+    package init() {
         guard let store = clua_coverage_new() else { fatalError("out of memory allocating rules coverage counts") }
         self.store = store
     }
 
     /// Registers the chunk loaded as `chunkName` with `lineCount` lines; returns its index.
-    func register(chunkName: String, lineCount: Int) -> Int32 {
+    package func register(chunkName: String, lineCount: Int) -> Int32 {
         let index = clua_coverage_add(store, "=" + chunkName, Int32(clamping: lineCount))
         if index < 0 { fatalError("out of memory allocating rules coverage counts") }
         return index
     }
 
     /// Line events that landed on `line` of chunk `index`.
-    func lineHits(_ index: Int32, line: Int) -> Int {
+    package func lineHits(_ index: Int32, line: Int) -> Int {
         Int(clua_coverage_line(store, index, Int32(clamping: line)))
     }
 
     /// Calls of the Lua functions defined on `line` of chunk `index`.
-    func functionHits(_ index: Int32, line: Int) -> Int {
+    package func functionHits(_ index: Int32, line: Int) -> Int {
         Int(clua_coverage_function(store, index, Int32(clamping: line)))
     }
 

@@ -6,12 +6,12 @@ import CLua
 ///
 /// The memory belongs to the function (a userdata upvalue): it lives as long as the function,
 /// which the rule set holds until its VM closes.
-struct LuaDecisionArguments {
+package struct LuaDecisionArguments {
     private let pointer: UnsafeMutablePointer<clua_decision>
 
     /// The arguments memory of `function`, or `nil` when it is not a decide function.
     @MainActor
-    init?(of function: LuaFunctionRef, in vm: LuaVM) {
+    package init?(of function: LuaFunctionRef, in vm: LuaVM) {
         guard let pointer = vm.decisionArgumentsPointer(of: function) else { return nil }
         self.pointer = pointer
     }
@@ -19,7 +19,7 @@ struct LuaDecisionArguments {
     /// Writes one decision's arguments: positions are 1-based (`kind` in the prelude's `KINDS`,
     /// `source` in its `SOURCES`, `target` among the stacks); `snapshot` names the stacks in
     /// Swift (0: the synchronous decision's).
-    func write(
+    package func write(
         kind: Int, count: Int?, target: Int?, source: Int, isAsync: Bool, runsDefaults: Bool, queued: Int,
         generation: Int, snapshot: Int, stackCount: Int, frontScreens: Int
     ) {

@@ -11,7 +11,7 @@ public final class LuaFunctionRef: Sendable, Hashable, CustomStringConvertible {
     /// A short label for diagnostics (`rules/paywall.lua:3`).
     let label: String
 
-    init(reference: Int32, owner: LuaReferenceOwner, label: String) {
+    package init(reference: Int32, owner: LuaReferenceOwner, label: String) {
         self.reference = reference
         self.owner = owner
         self.label = label

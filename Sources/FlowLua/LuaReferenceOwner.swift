@@ -1,7 +1,7 @@
 import Foundation
 
 /// The thread-safe part of a VM that registry references report to when they are released.
-final class LuaReferenceOwner: @unchecked Sendable {
+package final class LuaReferenceOwner: @unchecked Sendable {
     private let lock = NSLock()
     private var released: [Int32] = []
     private var closed = false

@@ -6,41 +6,41 @@ import CLua
 /// wording (`bad argument #1 to 'flow.guard' (string expected, got nil)`). Valid only during
 /// the host function or the results closure that received it.
 @MainActor
-struct LuaStackReader {
+package struct LuaStackReader {
     /// The thread whose stack holds the values.
-    let state: OpaquePointer
+    package let state: OpaquePointer
     /// Absolute stack index of position 1.
     let base: Int32
     /// How many values the range holds.
-    let count: Int
+    package let count: Int
     /// The host function's name for argument errors, or nil for call results.
     let functionName: String?
     /// The VM (for function references).
     unowned(unsafe) let vm: LuaVM
 
     /// The absolute stack index of `position`.
-    func stackIndex(_ position: Int) -> Int32 { base + Int32(position) - 1 }
+    package func stackIndex(_ position: Int) -> Int32 { base + Int32(position) - 1 }
 
     /// The type at `position` (`.none` past the end).
-    func type(at position: Int) -> LuaType {
+    package func type(at position: Int) -> LuaType {
         guard position >= 1, position <= count else { return .none }
         return LuaType(rawValue: lua_type(state, stackIndex(position))) ?? .none
     }
 
     /// Whether the value at `position` is nil or absent.
-    func isNil(at position: Int) -> Bool {
+    package func isNil(at position: Int) -> Bool {
         let type = type(at: position)
         return type == .nil || type == .none
     }
 
     /// Whether Lua treats the value at `position` as true.
-    func isTruthy(at position: Int) -> Bool {
+    package func isTruthy(at position: Int) -> Bool {
         guard position >= 1, position <= count else { return false }
         return lua_toboolean(state, stackIndex(position)) != 0
     }
 
     /// The error for a value of the wrong type.
-    func typeError(at position: Int, expected: String) -> FlowScriptError {
+    package func typeError(at position: Int, expected: String) -> FlowScriptError {
         let got = type(at: position).name
         if let functionName {
             return FlowScriptError(
@@ -50,7 +50,7 @@ struct LuaStackReader {
     }
 
     /// The string at `position` (numbers are converted, as Lua does).
-    func string(at position: Int) throws(FlowScriptError) -> String {
+    package func string(at position: Int) throws(FlowScriptError) -> String {
         switch type(at: position) {
         case .string: return LuaStackReader.string(state, stackIndex(position))
         case .number:
@@ -63,12 +63,12 @@ struct LuaStackReader {
     }
 
     /// The string at `position`, or nil when the value is nil or absent.
-    func optionalString(at position: Int) throws(FlowScriptError) -> String? {
+    package func optionalString(at position: Int) throws(FlowScriptError) -> String? {
         isNil(at: position) ? nil : try string(at: position)
     }
 
     /// The integer at `position` (a float with an exact integer value is accepted).
-    func integer(at position: Int) throws(FlowScriptError) -> Int {
+    package func integer(at position: Int) throws(FlowScriptError) -> Int {
         var isInteger: Int32 = 0
         if type(at: position) == .number {
             let value = lua_tointegerx(state, stackIndex(position), &isInteger)
@@ -78,39 +78,39 @@ struct LuaStackReader {
     }
 
     /// The number at `position`.
-    func number(at position: Int) throws(FlowScriptError) -> Double {
+    package func number(at position: Int) throws(FlowScriptError) -> Double {
         guard type(at: position) == .number else { throw typeError(at: position, expected: "number") }
         return lua_tonumberx(state, stackIndex(position), nil)
     }
 
     /// The boolean at `position` (strict: only `true` and `false`).
-    func bool(at position: Int) throws(FlowScriptError) -> Bool {
+    package func bool(at position: Int) throws(FlowScriptError) -> Bool {
         guard type(at: position) == .boolean else { throw typeError(at: position, expected: "boolean") }
         return lua_toboolean(state, stackIndex(position)) != 0
     }
 
     /// A reference to the function at `position`.
-    func function(at position: Int) throws(FlowScriptError) -> LuaFunctionRef {
+    package func function(at position: Int) throws(FlowScriptError) -> LuaFunctionRef {
         guard type(at: position) == .function else { throw typeError(at: position, expected: "function") }
         return vm.makeFunctionRef(state: state, index: stackIndex(position))
     }
 
     /// The table at `position`, converted.
-    func table(at position: Int) throws(FlowScriptError) -> LuaTable {
+    package func table(at position: Int) throws(FlowScriptError) -> LuaTable {
         guard type(at: position) == .table else { throw typeError(at: position, expected: "table") }
         guard case .table(let table) = try value(at: position) else { throw typeError(at: position, expected: "table") }
         return table
     }
 
     /// The value at `position`, converted (`.nil` past the end).
-    func value(at position: Int) throws(FlowScriptError) -> LuaValue {
+    package func value(at position: Int) throws(FlowScriptError) -> LuaValue {
         guard position >= 1, position <= count else { return .nil }
         var decoder = LuaValueDecoder(state: state, vm: vm)
         return try decoder.decode(at: stackIndex(position))
     }
 
     /// Every value of the range, converted.
-    func values() throws(FlowScriptError) -> [LuaValue] {
+    package func values() throws(FlowScriptError) -> [LuaValue] {
         var result: [LuaValue] = []
         result.reserveCapacity(count)
         var decoder = LuaValueDecoder(state: state, vm: vm)
@@ -119,7 +119,7 @@ struct LuaStackReader {
     }
 
     /// Reads the string at `index` (which must hold a string).
-    nonisolated static func string(_ state: OpaquePointer, _ index: Int32) -> String {
+    package nonisolated static func string(_ state: OpaquePointer, _ index: Int32) -> String {
         var length = 0
         guard let pointer = lua_tolstring(state, index, &length) else { return "" }
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)

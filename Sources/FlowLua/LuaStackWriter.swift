@@ -4,14 +4,14 @@ import CLua
 ///
 /// Used for call arguments and host-function results. Pushes cannot raise: they run while the
 /// memory budget is lifted.
-struct LuaStackWriter {
+package struct LuaStackWriter {
     /// The thread whose stack receives the values.
-    let state: OpaquePointer
+    package let state: OpaquePointer
     /// The VM's reference owner (function references of other VMs are refused).
     let owner: LuaReferenceOwner
 
     /// Makes room for `count` more values.
-    func reserve(_ count: Int) {
+    package func reserve(_ count: Int) {
         guard lua_checkstack(state, Int32(clamping: count)) != 0 else {
             preconditionFailure("Lua stack overflow: cannot push \(count) more values")
         }
@@ -20,7 +20,7 @@ struct LuaStackWriter {
     /// Makes room for `count` more values a script decided the number of (a host function's
     /// results, a call's arguments): a Lua stack cannot hold them all (about a million values at
     /// most) is an error the script gets, never a trap.
-    func reserveChecked(_ count: Int) throws(FlowScriptError) {
+    package func reserveChecked(_ count: Int) throws(FlowScriptError) {
         guard count <= 100_000, lua_checkstack(state, Int32(clamping: count)) != 0 else {
             throw FlowScriptError(
                 kind: .runtime,
@@ -35,25 +35,25 @@ struct LuaStackWriter {
     }
 
     /// Pushes a boolean.
-    func push(_ value: Bool) {
+    package func push(_ value: Bool) {
         reserve(1)
         lua_pushboolean(state, value ? 1 : 0)
     }
 
     /// Pushes an integer.
-    func push(_ value: Int) {
+    package func push(_ value: Int) {
         reserve(1)
         lua_pushinteger(state, lua_Integer(value))
     }
 
     /// Pushes a float.
-    func push(_ value: Double) {
+    package func push(_ value: Double) {
         reserve(1)
         lua_pushnumber(state, value)
     }
 
     /// Pushes a string (as its UTF-8 bytes).
-    func push(_ value: String) {
+    package func push(_ value: String) {
         reserve(1)
         var value = value
         value.withUTF8 { bytes in
@@ -62,7 +62,7 @@ struct LuaStackWriter {
     }
 
     /// Pushes a string into room already reserved (see `reserve(_:)`).
-    func pushReserved(_ value: String) {
+    package func pushReserved(_ value: String) {
         var value = value
         value.withUTF8 { bytes in
             _ = lua_pushlstring(state, bytes.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) }, bytes.count)
@@ -70,19 +70,19 @@ struct LuaStackWriter {
     }
 
     /// Pushes `nil` into room already reserved (see `reserve(_:)`).
-    func pushNilReserved() {
+    package func pushNilReserved() {
         lua_pushnil(state)
     }
 
     /// Pushes an optional string (`nil` when absent).
-    func push(_ value: String?) {
+    package func push(_ value: String?) {
         if let value { push(value) } else { pushNil() }
     }
 
     /// Pushes a function held by a reference.
     ///
     /// - Throws: `typeError` when the function belongs to another VM.
-    func push(_ function: LuaFunctionRef) throws(FlowScriptError) {
+    package func push(_ function: LuaFunctionRef) throws(FlowScriptError) {
         guard function.owner === owner else {
             throw FlowScriptError(kind: .typeError, message: "a Lua function from another Lua VM cannot be used here")
         }
@@ -91,7 +91,7 @@ struct LuaStackWriter {
     }
 
     /// Pushes the sequence `{ strings[1], ... }`.
-    func push(strings: [String]) {
+    package func push(strings: [String]) {
         reserve(2)
         lua_createtable(state, Int32(clamping: strings.count), 0)
         let table = lua_gettop(state)
@@ -102,7 +102,7 @@ struct LuaStackWriter {
     }
 
     /// Pushes a new table filled by `build`.
-    func pushTable<E: Error>(
+    package func pushTable<E: Error>(
         arrayCount: Int = 0, fieldCount: Int = 0, _ build: (inout LuaTableWriter) throws(E) -> Void
     ) throws(E) {
         reserve(3)
@@ -112,7 +112,7 @@ struct LuaStackWriter {
     }
 
     /// Pushes any Lua value (tables are built recursively).
-    func push(_ value: LuaValue) throws(FlowScriptError) {
+    package func push(_ value: LuaValue) throws(FlowScriptError) {
         switch value {
         case .nil: pushNil()
         case .boolean(let value): push(value)
@@ -125,7 +125,7 @@ struct LuaStackWriter {
     }
 
     /// Pushes a table value.
-    func push(_ table: LuaTable) throws(FlowScriptError) {
+    package func push(_ table: LuaTable) throws(FlowScriptError) {
         try pushTable(arrayCount: table.array.count, fieldCount: table.fields.count) { (writer: inout LuaTableWriter) throws(FlowScriptError) in
             for element in table.array { try writer.append(element) }
             for (key, value) in table.fields { try writer.set(key, value) }

@@ -9,7 +9,7 @@ final class LuaStateHandle {
     /// The C context the allocator, the hook and the trampoline share.
     let context: UnsafeMutablePointer<clua_ctx>
     /// The coverage counts the hook writes to, kept alive as long as the state (nil: off).
-    var coverage: LuaCoverageCounts?
+    package var coverage: LuaCoverageCounts?
     /// Whether `close()` ran.
     private(set) var isClosed = false
 
@@ -48,7 +48,7 @@ final class LuaStateHandle {
     }
 
     /// Closes the state (no host function runs during the close) and frees the context.
-    func close() {
+    package func close() {
         guard !isClosed else { return }
         isClosed = true
         clua_close(main)

@@ -1,11 +1,11 @@
 import CLua
 
 /// Fills the table a `LuaStackWriter` just pushed (raw sets: the table has no metatable).
-struct LuaTableWriter {
+package struct LuaTableWriter {
     /// The writer of the stack holding the table.
-    let stack: LuaStackWriter
+    package let stack: LuaStackWriter
     /// Absolute stack index of the table.
-    let table: Int32
+    package let table: Int32
     /// The index the next `append` uses.
     private(set) var nextIndex = 1
 
@@ -22,22 +22,22 @@ struct LuaTableWriter {
     }
 
     /// `t[name] = value` (a string).
-    func set(_ name: String, _ value: String) { setField(name) { stack.push(value) } }
+    package func set(_ name: String, _ value: String) { setField(name) { stack.push(value) } }
     /// `t[name] = value` (an optional string: nothing when nil).
-    func set(_ name: String, _ value: String?) { if let value { set(name, value) } }
+    package func set(_ name: String, _ value: String?) { if let value { set(name, value) } }
     /// `t[name] = value` (an integer).
-    func set(_ name: String, _ value: Int) { setField(name) { stack.push(value) } }
+    package func set(_ name: String, _ value: Int) { setField(name) { stack.push(value) } }
     /// `t[name] = value` (a float).
-    func set(_ name: String, _ value: Double) { setField(name) { stack.push(value) } }
+    package func set(_ name: String, _ value: Double) { setField(name) { stack.push(value) } }
     /// `t[name] = value` (a boolean).
-    func set(_ name: String, _ value: Bool) { setField(name) { stack.push(value) } }
+    package func set(_ name: String, _ value: Bool) { setField(name) { stack.push(value) } }
     /// `t[name] = value` (any value).
-    func set(_ name: String, _ value: LuaValue) throws(FlowScriptError) {
+    package func set(_ name: String, _ value: LuaValue) throws(FlowScriptError) {
         try setField(name) { () throws(FlowScriptError) in try stack.push(value) }
     }
 
     /// `t[key] = value` for a table key.
-    func set(_ key: LuaTableKey, _ value: LuaValue) throws(FlowScriptError) {
+    package func set(_ key: LuaTableKey, _ value: LuaValue) throws(FlowScriptError) {
         switch key {
         case .string(let name): try set(name, value)
         case .integer(let index):
@@ -62,25 +62,25 @@ struct LuaTableWriter {
     }
 
     /// Appends a string.
-    mutating func append(_ value: String) {
+    package mutating func append(_ value: String) {
         stack.push(value)
         storeAppended()
     }
 
     /// Appends an integer.
-    mutating func append(_ value: Int) {
+    package mutating func append(_ value: Int) {
         stack.push(value)
         storeAppended()
     }
 
     /// Appends a boolean.
-    mutating func append(_ value: Bool) {
+    package mutating func append(_ value: Bool) {
         stack.push(value)
         storeAppended()
     }
 
     /// Appends any value.
-    mutating func append(_ value: LuaValue) throws(FlowScriptError) {
+    package mutating func append(_ value: LuaValue) throws(FlowScriptError) {
         try stack.push(value)
         storeAppended()
     }
@@ -95,13 +95,13 @@ struct LuaTableWriter {
     }
 
     /// Appends the one value `push` leaves on the stack.
-    mutating func appendPushed(_ push: () -> Void) {
+    package mutating func appendPushed(_ push: () -> Void) {
         push()
         storeAppended()
     }
 
     /// `t[name] = v` for the one value `push` leaves on the stack.
-    func setPushed(_ name: String, _ push: () -> Void) {
+    package func setPushed(_ name: String, _ push: () -> Void) {
         stack.push(name)
         push()
         lua_rawset(stack.state, table)

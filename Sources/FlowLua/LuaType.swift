@@ -1,7 +1,7 @@
 import CLua
 
 /// The type of a value on the Lua stack.
-enum LuaType: Int32, Sendable {
+package enum LuaType: Int32, Sendable {
     case none = -1
     case `nil` = 0
     case boolean = 1
@@ -14,7 +14,7 @@ enum LuaType: Int32, Sendable {
     case thread = 8
 
     /// Lua's name for the type, as in error messages (`"no value"` for none).
-    var name: String {
+    package var name: String {
         switch self {
         case .none: return "no value"
         case .nil: return "nil"

@@ -10,7 +10,7 @@ extension LuaVM {
     /// is suspended; asynchronous host functions are refused in them.
     ///
     /// - Throws: the script's error, or `closed` when the VM closes while the call is suspended.
-    func callAsync<R>(
+    package func callAsync<R>(
         _ function: LuaFunctionRef,
         arguments: (LuaStackWriter) throws(FlowScriptError) -> Void,
         results: (LuaResults) throws(FlowScriptError) -> R
@@ -52,7 +52,7 @@ extension LuaVM {
 
     /// Calls `function` with `arguments` in a new coroutine (see `callAsync(_:arguments:results:)`)
     /// and returns its results converted to `LuaValue`s.
-    func callAsync(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) async throws(FlowScriptError) -> [LuaValue] {
+    package func callAsync(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) async throws(FlowScriptError) -> [LuaValue] {
         try await callAsync(
             function,
             arguments: { (writer: LuaStackWriter) throws(FlowScriptError) in

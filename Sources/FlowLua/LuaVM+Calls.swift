@@ -1,9 +1,9 @@
 import CLua
 
 /// The arguments a host function receives.
-typealias LuaArguments = LuaStackReader
+package typealias LuaArguments = LuaStackReader
 /// The results a call hands to its reader.
-typealias LuaResults = LuaStackReader
+package typealias LuaResults = LuaStackReader
 
 extension LuaVM {
     /// Calls `function` in protected mode under the instruction budget (the hot path).
@@ -14,7 +14,7 @@ extension LuaVM {
     ///
     /// - Throws: the script's error as a `FlowScriptError`, or what `arguments`/`results` throw.
     @inline(__always)
-    func call<R>(
+    package func call<R>(
         _ function: LuaFunctionRef,
         arguments: (LuaStackWriter) throws(FlowScriptError) -> Void,
         results: (LuaResults) throws(FlowScriptError) -> R
@@ -58,7 +58,7 @@ extension LuaVM {
     /// Calls a rules decide function (see `clua_decide_call`): as `call(_:arguments:results:)`,
     /// but a decision that allowed returns `nil` without reading any result.
     @inline(__always)
-    func callDecision<R>(
+    package func callDecision<R>(
         _ function: LuaFunctionRef,
         arguments: (LuaStackWriter) -> Void,
         results: (LuaResults) throws(FlowScriptError) -> R
@@ -91,12 +91,12 @@ extension LuaVM {
 
     /// Calls `function` with no arguments, ignoring its results.
     @inline(__always)
-    func call(_ function: LuaFunctionRef) throws(FlowScriptError) {
+    package func call(_ function: LuaFunctionRef) throws(FlowScriptError) {
         try call(function, arguments: { _ in }, results: { _ in })
     }
 
     /// Calls `function` with `arguments` and returns its results converted to `LuaValue`s.
-    func call(_ function: LuaFunctionRef, _ arguments: [LuaValue]) throws(FlowScriptError) -> [LuaValue] {
+    package func call(_ function: LuaFunctionRef, _ arguments: [LuaValue]) throws(FlowScriptError) -> [LuaValue] {
         try call(
             function,
             arguments: { (writer: LuaStackWriter) throws(FlowScriptError) in

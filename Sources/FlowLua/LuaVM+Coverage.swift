@@ -3,7 +3,7 @@ import CLua
 extension LuaVM {
     /// Where this VM's hook counts lines and function calls (nil: coverage off, the hook then
     /// asks Lua for instruction counts only). Takes effect from the next call.
-    var coverage: LuaCoverageCounts? {
+    package var coverage: LuaCoverageCounts? {
         get { handle.coverage }
         set {
             guard !isClosed else { return }

@@ -2,7 +2,7 @@ import CLua
 
 extension FlowScriptError.Kind {
     /// The code the C side and the trampoline use for this kind.
-    var code: Int32 {
+    package var code: Int32 {
         switch self {
         case .runtime: return Int32(CLUA_KIND_RUNTIME)
         case .undeclaredGlobal: return Int32(CLUA_KIND_UNDECLARED_GLOBAL)
@@ -21,7 +21,7 @@ extension FlowScriptError.Kind {
     }
 
     /// The kind of a code; `.runtime` for unknown codes.
-    init(code: Int32) {
+    package init(code: Int32) {
         self = FlowScriptError.Kind.allCases.first { $0.code == code } ?? .runtime
     }
 }

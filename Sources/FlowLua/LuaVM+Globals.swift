@@ -5,7 +5,7 @@ extension LuaVM {
     ///
     /// Raw sets: no metamethod runs. Intermediate tables are created; a global created after
     /// `lockGlobals()` is declared.
-    func setGlobal(_ path: String, _ value: LuaValue) throws(FlowScriptError) {
+    package func setGlobal(_ path: String, _ value: LuaValue) throws(FlowScriptError) {
         try assign(path) { writer throws(FlowScriptError) in try writer.push(value) }
     }
 
@@ -37,7 +37,7 @@ extension LuaVM {
 
     /// Records global declarations until `lockGlobals()`: assigning to a new global declares
     /// it, even when the value is `nil` (a rules file's `helper = nil`, set later, stays usable).
-    func recordGlobalDeclarations() throws(FlowScriptError) {
+    package func recordGlobalDeclarations() throws(FlowScriptError) {
         let state = try openState()
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
@@ -52,7 +52,7 @@ extension LuaVM {
     /// Every name present now is declared (assigning `nil` to it later keeps it declared).
     /// `rawget(_G, name)` still reads freely (a way to test for a global); `rawset(_G, ...)`
     /// follows the same rule as an assignment; `setmetatable(_G, ...)` is refused.
-    func lockGlobals() throws(FlowScriptError) {
+    package func lockGlobals() throws(FlowScriptError) {
         let state = try openState()
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
@@ -68,7 +68,7 @@ extension LuaVM {
     /// on it, raises `readOnly` ("facts is read-only"). Nested tables are read-only too.
     /// When `onMissingKey` is given, reading a key `contents` lacks calls it with the key: it
     /// returns the error to raise, or nil to read `nil`.
-    func installReadOnlyTable(
+    package func installReadOnlyTable(
         at path: String, contents: LuaTable, onMissingKey: (@MainActor (String) -> FlowScriptError?)? = nil
     ) throws(FlowScriptError) {
         let state = try openState()
@@ -102,7 +102,7 @@ extension LuaVM {
 
     /// Replaces the contents of a read-only table made by `installReadOnlyTable(at:contents:)`
     /// (scripts holding it see the new contents).
-    func replaceReadOnlyContents(at path: String, with contents: LuaTable) throws(FlowScriptError) {
+    package func replaceReadOnlyContents(at path: String, with contents: LuaTable) throws(FlowScriptError) {
         let state = try openState()
         guard let backing = readOnlyBackings[path] else {
             throw FlowScriptError(kind: .typeError, message: "no read-only table is installed at '\(path)'")
@@ -166,7 +166,7 @@ extension LuaVM {
 
     /// Stores at `path` a Lua function `deepEqual(a, b)` comparing two values deeply (raw, no
     /// metamethods; 1 == 1.0), for flow scripts' `to_equal`.
-    func installDeepEqualFunction(at path: String) throws(FlowScriptError) {
+    package func installDeepEqualFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
             clua_pushdeepequal(writer.state)
@@ -175,7 +175,7 @@ extension LuaVM {
 
     /// Stores at `path` the C function `decider(state)` that returns the rules prelude's
     /// `decide` bound to its state list (see `clua_decide.c`).
-    func installDeciderFunction(at path: String) throws(FlowScriptError) {
+    package func installDeciderFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
             clua_pushdecider(writer.state)
@@ -184,7 +184,7 @@ extension LuaVM {
 
     /// Stores at `path` the C function `freeze(t, name)` that makes a table read-only in place,
     /// at every depth (see `clua_guard.c`).
-    func installFreezeFunction(at path: String) throws(FlowScriptError) {
+    package func installFreezeFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
             clua_pushfreeze(writer.state)
@@ -205,14 +205,14 @@ extension LuaVM {
 
     /// Tells the rules prelude that the next call runs style rules: until a decision starts, the
     /// running rule (for errors that lost their location) is the style rule it last started.
-    func noteStyleRulesRunning() {
+    package func noteStyleRulesRunning() {
         guard !isClosed else { return }
         handle.context.pointee.running_rule = lua_Integer(CLUA_RUNNING_STYLE)
     }
 
     /// Stores at `path` the C function `stackKit(kit)` that returns the rules prelude's
     /// `makeStacks`, which makes the lazy `stacks` argument of rules (see `clua_stacks.c`).
-    func installStackKitFunction(at path: String) throws(FlowScriptError) {
+    package func installStackKitFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
             clua_pushstackkit(writer.state)
@@ -221,7 +221,7 @@ extension LuaVM {
 
     /// Stores at `path` a Lua function `sourceOf(fn)` returning a Lua function's chunk name (as
     /// Lua shortened it, see `expandChunkName`) and first line, or `"?"` for a C function.
-    func installSourceOfFunction(at path: String) throws(FlowScriptError) {
+    package func installSourceOfFunction(at path: String) throws(FlowScriptError) {
         try assign(path) { writer in
             writer.reserve(1)
             clua_pushsourceof(writer.state)

@@ -1,14 +1,14 @@
 import CLua
 
 /// A synchronous host function: reads its arguments, pushes its results, returns their count.
-typealias LuaHostBody = @MainActor (LuaArguments, LuaStackWriter) throws -> Int
+package typealias LuaHostBody = @MainActor (LuaArguments, LuaStackWriter) throws -> Int
 /// An asynchronous host function: receives its arguments and returns its results.
-typealias LuaAsyncHostBody = @MainActor ([LuaValue]) async throws -> [LuaValue]
+package typealias LuaAsyncHostBody = @MainActor ([LuaValue]) async throws -> [LuaValue]
 
 /// A Swift function callable from Lua.
 struct HostFunction {
     /// How the function runs.
-    enum Body {
+    package enum Body {
         /// Runs during the call.
         case sync(LuaHostBody)
         /// Suspends the calling coroutine until Swift resumes it (async calls only).
@@ -19,19 +19,19 @@ struct HostFunction {
     }
 
     /// The name scripts use (`host.camera`), for messages.
-    let name: String
+    package let name: String
     /// The body.
-    let body: Body
+    package let body: Body
 }
 
 /// What an asynchronous host function asked for when it suspended its coroutine.
 struct AsyncHostRequest {
     /// The function's name.
-    let name: String
+    package let name: String
     /// Its arguments.
     let arguments: [LuaValue]
     /// Its body, to await.
-    let body: LuaAsyncHostBody
+    package let body: LuaAsyncHostBody
 }
 
 extension LuaVM {
@@ -41,12 +41,12 @@ extension LuaVM {
     /// The VM keeps `body` until it closes. A body that captures the VM strongly makes a cycle
     /// that only `close()` breaks: capture it weakly, or make sure the owner closes the VM.
     @discardableResult
-    func register(_ path: String, _ body: @escaping LuaHostBody) throws(FlowScriptError) -> Int {
+    package func register(_ path: String, _ body: @escaping LuaHostBody) throws(FlowScriptError) -> Int {
         try registerFunction(HostFunction(name: path, body: .sync(body)), at: path)
     }
 
     /// Registers a synchronous host function that returns `LuaValue`s.
-    func register(_ path: String, returning body: @escaping @MainActor (LuaArguments) throws -> [LuaValue]) throws(FlowScriptError) {
+    package func register(_ path: String, returning body: @escaping @MainActor (LuaArguments) throws -> [LuaValue]) throws(FlowScriptError) {
         try register(path) { arguments, writer in
             let values = try body(arguments)
             try writer.reserveChecked(values.count)
@@ -57,13 +57,13 @@ extension LuaVM {
 
     /// Registers an asynchronous host function at `path`: during `callAsync` it suspends the
     /// script until `body` returns; during a synchronous call it is an error.
-    func registerAsync(_ path: String, _ body: @escaping LuaAsyncHostBody) throws(FlowScriptError) {
+    package func registerAsync(_ path: String, _ body: @escaping LuaAsyncHostBody) throws(FlowScriptError) {
         _ = try registerFunction(HostFunction(name: path, body: .async(body)), at: path)
     }
 
     /// Registers a host function at `path` that suspends the script where it can (during
     /// `callAsync`, like `registerAsync`) and runs `sync` everywhere else.
-    func registerAdaptive(_ path: String, sync: @escaping LuaHostBody, async: @escaping LuaAsyncHostBody) throws(FlowScriptError) {
+    package func registerAdaptive(_ path: String, sync: @escaping LuaHostBody, async: @escaping LuaAsyncHostBody) throws(FlowScriptError) {
         _ = try registerFunction(HostFunction(name: path, body: .adaptive(sync, async)), at: path)
     }
 

@@ -5,7 +5,7 @@ extension LuaVM {
     /// `rules/paywall.lua`, relative to the loaded directory).
     ///
     /// - Throws: `syntax` with the file and line, or `memoryBudget`.
-    func load(source: String, chunkName: String) throws(FlowScriptError) -> LuaFunctionRef {
+    package func load(source: String, chunkName: String) throws(FlowScriptError) -> LuaFunctionRef {
         let state = try openState()
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
@@ -29,7 +29,7 @@ extension LuaVM {
 
     /// Loads a binary chunk this process produced with `dump(_:)` (never bytes from elsewhere:
     /// scripts only ever load text). Much faster than compiling the text again.
-    func loadTrusted(binary: [UInt8], chunkName: String) throws(FlowScriptError) -> LuaFunctionRef {
+    package func loadTrusted(binary: [UInt8], chunkName: String) throws(FlowScriptError) -> LuaFunctionRef {
         let state = try openState()
         let top = lua_gettop(state)
         defer { lua_settop(state, top) }
@@ -50,7 +50,7 @@ extension LuaVM {
 
     /// The function's compiled form (debug information kept), for `loadTrusted(binary:chunkName:)`
     /// in another VM of this process; nil for a C function or when memory runs out.
-    func dump(_ function: LuaFunctionRef) -> [UInt8]? {
+    package func dump(_ function: LuaFunctionRef) -> [UInt8]? {
         guard !isClosed, function.owner === referenceOwner else { return nil }
         let state = handle.main
         guard lua_checkstack(state, 1) != 0 else { return nil }
@@ -65,7 +65,7 @@ extension LuaVM {
     }
 
     /// Compiles and runs a text chunk; returns what it returns.
-    func run(source: String, chunkName: String) throws(FlowScriptError) -> [LuaValue] {
+    package func run(source: String, chunkName: String) throws(FlowScriptError) -> [LuaValue] {
         let chunk = try load(source: source, chunkName: chunkName)
         return try call(chunk, [])
     }

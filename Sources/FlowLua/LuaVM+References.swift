@@ -31,7 +31,7 @@ extension LuaVM {
     }
 
     /// Where the function of `reference` is defined: its chunk name and first line, if it is a Lua function.
-    func definitionLocation(of function: LuaFunctionRef) -> (file: String, line: Int)? {
+    package func definitionLocation(of function: LuaFunctionRef) -> (file: String, line: Int)? {
         guard !isClosed, function.owner === referenceOwner else { return nil }
         let state = handle.main
         guard lua_checkstack(state, 2) != 0 else { return nil }
@@ -44,7 +44,7 @@ extension LuaVM {
     }
 
     /// The full chunk name for a name Lua shortened to fit its 60-byte source ids.
-    func expandChunkName(_ name: String) -> String {
+    package func expandChunkName(_ name: String) -> String {
         if chunkNames.contains(name) { return name }
         let candidates = chunkNames.filter { $0.hasPrefix(name) }
         return candidates.count == 1 ? candidates.first! : name

@@ -42,21 +42,21 @@ import CLua
 /// The VM is `@MainActor`, like the router: host functions run on the main actor, and an
 /// asynchronous call suspends on it between resumes.
 @MainActor
-final class LuaVM {
+package final class LuaVM {
     /// Budgets of a VM.
-    struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         /// Bytes the VM may hold (default 32 MiB).
-        var memoryBudget: Int
+        package var memoryBudget: Int
         /// VM instructions one call may run (default 1,000,000).
-        var instructionBudget: Int
+        package var instructionBudget: Int
         /// Wall-clock time one call may run beyond 2 µs per instruction it was charged, host
         /// functions excluded (default 1 second; nil: none). A backstop for work in C that the
         /// instruction count cannot see: counted work takes a few nanoseconds per instruction,
         /// so only uncounted work reaches it.
-        var timeLimit: Duration?
+        package var timeLimit: Duration?
 
         /// Creates a configuration.
-        init(memoryBudget: Int = 32 << 20, instructionBudget: Int = 1_000_000, timeLimit: Duration? = .seconds(1)) {
+        package init(memoryBudget: Int = 32 << 20, instructionBudget: Int = 1_000_000, timeLimit: Duration? = .seconds(1)) {
             self.memoryBudget = memoryBudget
             self.instructionBudget = instructionBudget
             self.timeLimit = timeLimit
@@ -70,7 +70,7 @@ final class LuaVM {
     /// Host functions by id - 1 (id 0 is the print sink).
     var hostFunctions: [HostFunction] = []
     /// Where `print` output goes (dropped when nil).
-    var printSink: (@MainActor (String) -> Void)?
+    package var printSink: (@MainActor (String) -> Void)?
     /// Chunk names loaded so far (to restore names Lua shortened in error messages).
     var chunkNames: Set<String> = []
     /// Backing tables of read-only globals, by global name.
@@ -91,7 +91,7 @@ final class LuaVM {
     /// Creates a VM with the sandboxed standard library.
     ///
     /// - Throws: `FlowScriptError` of kind `memoryBudget` when the budget cannot hold a fresh VM.
-    init(configuration: Configuration = Configuration()) throws(FlowScriptError) {
+    package init(configuration: Configuration = Configuration()) throws(FlowScriptError) {
         guard let handle = LuaStateHandle(
             memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget,
             timeLimit: configuration.timeLimit)
@@ -114,12 +114,12 @@ final class LuaVM {
     }
 
     /// Whether the VM was closed.
-    var isClosed: Bool { handle.isClosed }
+    package var isClosed: Bool { handle.isClosed }
 
     /// Closes the Lua state and releases every host function (and what their closures capture).
     ///
     /// Called from inside a call (a host function), the close happens when that call returns.
-    func close() {
+    package func close() {
         guard !handle.isClosed else { return }
         if busy > 0 {
             closeRequested = true
@@ -151,14 +151,14 @@ final class LuaVM {
     }
 
     /// VM instructions one call may run.
-    var instructionBudget: Int {
+    package var instructionBudget: Int {
         get { isClosed ? 0 : Int(handle.context.pointee.instr_budget) }
         set { if !isClosed { LuaStateHandle.setInstructionBudget(newValue, in: handle.context) } }
     }
 
     /// Wall-clock time one call may run beyond 2 µs per instruction, host functions excluded
     /// (nil: no limit).
-    var timeLimit: Duration? {
+    package var timeLimit: Duration? {
         get {
             guard !isClosed, handle.context.pointee.time_limit_ns > 0 else { return nil }
             return .nanoseconds(handle.context.pointee.time_limit_ns)
@@ -167,13 +167,13 @@ final class LuaVM {
     }
 
     /// Bytes the VM may hold.
-    var memoryBudget: Int {
+    package var memoryBudget: Int {
         get { isClosed ? 0 : handle.context.pointee.mem_limit }
         set { if !isClosed { handle.context.pointee.mem_limit = max(newValue, 0) } }
     }
 
     /// Bytes the VM holds now (its allocator's count).
-    var memoryInUse: Int { isClosed ? 0 : handle.context.pointee.mem_used }
+    package var memoryInUse: Int { isClosed ? 0 : handle.context.pointee.mem_used }
 
     /// The most bytes the VM held at once.
     var peakMemory: Int { isClosed ? 0 : handle.context.pointee.mem_peak }

@@ -4,7 +4,7 @@ import CLua
 @MainActor
 struct LuaValueDecoder {
     /// The thread whose stack holds the values.
-    let state: OpaquePointer
+    package let state: OpaquePointer
     /// The VM (for function references).
     unowned(unsafe) let vm: LuaVM
     /// Tables being converted, outermost first.
@@ -19,7 +19,7 @@ struct LuaValueDecoder {
     }
 
     /// The value at absolute or relative stack `index`.
-    mutating func decode(at index: Int32) throws(FlowScriptError) -> LuaValue {
+    package mutating func decode(at index: Int32) throws(FlowScriptError) -> LuaValue {
         let index = lua_absindex(state, index)
         switch LuaType(rawValue: lua_type(state, index)) ?? .none {
         case .none, .nil: return .nil

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowScript
+import FlowTesting
 import Foundation
 
 /// The project directory argument every command takes.

@@ -1,3 +1,4 @@
+@testable import FlowLua
 @testable import FlowScript
 import Testing
 

@@ -1,4 +1,5 @@
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// A gate an async host function waits on until the test opens it.

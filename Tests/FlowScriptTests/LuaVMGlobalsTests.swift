@@ -1,4 +1,5 @@
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 @Suite("Locked globals and read-only tables")

@@ -1,4 +1,5 @@
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// An object whose deallocation a weak reference can observe.

@@ -1,4 +1,5 @@
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 @Suite("Lua sandbox")

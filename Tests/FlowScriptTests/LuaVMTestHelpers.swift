@@ -1,3 +1,4 @@
+@testable import FlowLua
 @testable import FlowScript
 
 /// Runs `source` as chunk `chunkName` in `vm` and returns its results.

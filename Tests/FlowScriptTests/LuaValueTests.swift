@@ -1,5 +1,6 @@
 import Testing
-@_spi(Benchmarks) @testable import FlowScript
+@_spi(Benchmarks) @testable import FlowLua
+@testable import FlowScript
 
 @Suite("Lua values")
 @MainActor

@@ -134,7 +134,7 @@ public enum FlowRuleBundleError: Error, Equatable, Sendable, CustomStringConvert
     }
 
     /// A date as ISO-8601 text, as manifests write it.
-    static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         FlowRuleBundleManifest.formatDate(date)
     }
 }

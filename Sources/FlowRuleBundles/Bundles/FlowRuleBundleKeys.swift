@@ -28,7 +28,7 @@ public enum FlowRuleBundleKeys {
     }
 
     /// Decodes base64 key text (surrounding whitespace ignored) into its raw bytes.
-    static func decode(_ text: String, source: String) throws(FlowRuleBundleError) -> Data {
+    package static func decode(_ text: String, source: String) throws(FlowRuleBundleError) -> Data {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw .invalidKey(source: source, detail: "it is empty")
@@ -47,7 +47,7 @@ public enum FlowRuleBundleKeys {
 
     /// Reads key text from a file: a regular file of at most `maximumKeyFileBytes` (a FIFO or
     /// a device such as `/dev/zero` is refused at once, never read).
-    static func read(_ url: URL) throws(FlowRuleBundleError) -> String {
+    package static func read(_ url: URL) throws(FlowRuleBundleError) -> String {
         let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .invalidKey(source: url.path, detail: "the file cannot be read (\(String(cString: strerror(errno))))")
@@ -72,7 +72,7 @@ public enum FlowRuleBundleKeys {
 
 /// The private key that signs bundles (Ed25519).
 public struct FlowRuleBundleSigningKey: Sendable {
-    let key: Curve25519.Signing.PrivateKey
+    package let key: Curve25519.Signing.PrivateKey
 
     /// Loads a signing key from base64 text, such as `FlowRuleBundleKeyPair.privateKey`.
     public init(base64 text: String) throws(FlowRuleBundleError) {
@@ -111,7 +111,7 @@ public struct FlowRuleBundleSigningKey: Sendable {
 
 /// The public key an app verifies bundles with (Ed25519).
 public struct FlowRuleBundlePublicKey: Sendable {
-    let key: Curve25519.Signing.PublicKey
+    package let key: Curve25519.Signing.PublicKey
 
     init(key: Curve25519.Signing.PublicKey) {
         self.key = key

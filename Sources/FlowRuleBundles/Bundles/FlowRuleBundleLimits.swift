@@ -1,3 +1,4 @@
+import FlowScript
 import Foundation
 
 /// The one set of limits every rule bundle is held to: by `flowstack bundle` when it signs,

@@ -91,7 +91,7 @@ public struct FlowRuleBundleManifest: Hashable, Sendable {
     }
 
     /// Orders paths by their UTF-8 bytes.
-    static func lexicallyPrecedes(_ a: String, _ b: String) -> Bool {
+    package static func lexicallyPrecedes(_ a: String, _ b: String) -> Bool {
         a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 

@@ -135,7 +135,7 @@ enum FlowRuleBundlePaths {
     ///
     /// The file is opened once and its bytes are returned: callers hash and use those same
     /// bytes, so nothing can change between checking and loading.
-    static func read(_ relative: String, root: String, bundle: String) throws(FlowRuleBundleError) -> (url: URL, data: Data) {
+    package static func read(_ relative: String, root: String, bundle: String) throws(FlowRuleBundleError) -> (url: URL, data: Data) {
         let path = root + "/" + relative
         if kind(of: path, followingLinks: false) == .missing {
             throw .missingFile(bundle: bundle, file: relative)
@@ -179,12 +179,12 @@ enum FlowRuleBundlePaths {
     }
 
     /// What a path is.
-    enum Kind {
+    package enum Kind {
         case missing, regular, directory, symbolicLink, other
     }
 
     /// What a path is, looking at a link itself unless `followingLinks`.
-    static func kind(of path: String, followingLinks: Bool) -> Kind {
+    package static func kind(of path: String, followingLinks: Bool) -> Kind {
         var info = stat()
         let status = followingLinks ? stat(path, &info) : lstat(path, &info)
         guard status == 0 else { return .missing }

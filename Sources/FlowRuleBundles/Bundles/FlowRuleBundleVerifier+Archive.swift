@@ -1,3 +1,5 @@
+import FlowLua
+import FlowScript
 import Foundation
 
 extension FlowRuleBundleVerifier {
@@ -42,7 +44,7 @@ extension FlowVerifiedBundle {
 extension FlowRulesSource {
     /// The rules among bundle files: the `*.lua` files below `rules/`, in the order given,
     /// named `prefix/path` (or `path` when `prefix` is empty).
-    static func rules(from files: [(path: String, data: Data)], prefix: String) throws(FlowScriptError) -> [FlowRulesSource] {
+    package static func rules(from files: [(path: String, data: Data)], prefix: String) throws(FlowScriptError) -> [FlowRulesSource] {
         var sources: [FlowRulesSource] = []
         for (path, data) in files where FlowRuleBundle.isRulesFile(path) {
             let name = prefix.isEmpty ? path : "\(prefix)/\(path)"

@@ -1,3 +1,5 @@
+import FlowLua
+import FlowScript
 import FlowStackCore
 import Foundation
 
@@ -29,7 +31,7 @@ extension FlowRulesEngine {
     public func loadBundle(at directory: URL, verifier: FlowRuleBundleVerifier) throws(FlowBundleLoadError) -> FlowVerifiedBundle {
         let bundle: FlowVerifiedBundle
         do {
-            bundle = try verifier.verify(directory: directory, replacing: loadedBundle)
+            bundle = try verifier.verify(directory: directory, replacing: loadedBundle as? FlowVerifiedBundle)
         } catch {
             configuration.logger.error("rule bundle refused, keeping generation \(generation): \(error)")
             throw .refused(error)
@@ -60,5 +62,5 @@ extension FlowRulesEngine {
     }
 
     /// The version of the signed bundle in force, if the rules came from one.
-    public var bundleVersion: FlowRuleBundleVersion? { loadedBundle?.version }
+    public var bundleVersion: FlowRuleBundleVersion? { (loadedBundle as? FlowVerifiedBundle)?.version }
 }

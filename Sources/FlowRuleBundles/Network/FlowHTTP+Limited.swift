@@ -9,7 +9,7 @@ extension FlowHTTP {
 
     /// The whole exchange (connection, headers and body) took longer than its deadline.
     struct TimedOut: Error, CustomStringConvertible {
-        let description: String
+        package let description: String
     }
 
     /// Sends `request` on a session of its own and stops receiving as soon as the answer

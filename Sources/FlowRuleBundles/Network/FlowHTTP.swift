@@ -5,25 +5,25 @@ import FoundationNetworking
 
 /// One HTTP exchange over `URLSession`, cancellation-safe: cancelling the calling task cancels
 /// the request at once.
-enum FlowHTTP {
+package enum FlowHTTP {
     /// A response: status, headers (names lowercased) and body.
-    struct Response: Sendable {
-        let status: Int
+    package struct Response: Sendable {
+        package let status: Int
         let headers: [String: String]
-        let body: Data
+        package let body: Data
 
         /// A header by its lowercase name.
-        func header(_ name: String) -> String? { headers[name] }
+        package func header(_ name: String) -> String? { headers[name] }
     }
 
     /// Why an exchange failed.
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Sends `request` and returns the whole response; throws `CancellationError` when the
     /// calling task is cancelled, `Failure` when the response is larger than `maximumBytes`.
-    static func send(_ request: URLRequest, session: URLSession, maximumBytes: Int = .max) async throws -> Response {
+    package static func send(_ request: URLRequest, session: URLSession, maximumBytes: Int = .max) async throws -> Response {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in

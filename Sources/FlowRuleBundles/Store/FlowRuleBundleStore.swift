@@ -26,7 +26,7 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
     /// The checks every bundle must pass, at install and again at launch.
     public let verifier: FlowRuleBundleVerifier
     let fileSystem: any FlowRuleBundleFileSystem
-    let logger: Logger
+    package let logger: Logger
     let lock = NSLock()
 
     /// The name of the state file.
@@ -137,7 +137,7 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
     var stateURL: URL { directory.appendingPathComponent(Self.stateFileName) }
 
     /// Runs one file operation, turning its error into a store error.
-    func perform(at url: URL, _ operation: (URL) throws -> Void) throws(FlowRuleBundleStoreError) {
+    package func perform(at url: URL, _ operation: (URL) throws -> Void) throws(FlowRuleBundleStoreError) {
         do {
             try operation(url)
         } catch {

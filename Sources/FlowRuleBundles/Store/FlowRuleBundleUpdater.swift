@@ -1,3 +1,4 @@
+import FlowScript
 import FlowStackCore
 import Foundation
 #if canImport(FoundationNetworking)

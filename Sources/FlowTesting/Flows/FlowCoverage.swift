@@ -1,3 +1,5 @@
+import FlowLua
+import FlowScript
 import Foundation
 
 /// Rules coverage for a flow run (`flowstack test --coverage FILE`): which lines of the rules

@@ -1,3 +1,5 @@
+import FlowLua
+import FlowScript
 /// The Lua half of the flow-test runner, run in every flow VM before the flow file.
 ///
 /// It defines `describe`, `it`, `before_each`, `after_each` and `expect`, and makes the `app`
@@ -19,9 +21,12 @@ enum FlowTestPrelude {
         "to_have_been_called", "to_have_been_called_times", "to_have_been_called_with", "to_match_steps",
     ]
 
-    /// The prelude's source, `Sources/FlowScript/Prelude/flows.lua` (a resource of the module):
+    /// The prelude's text, or why it cannot be read; read once per process.
+    static let file = FlowPreludeFile.read("flows", bundle: .module, module: "FlowTesting")
+
+    /// The prelude's source, `Sources/FlowTesting/Prelude/flows.lua` (a resource of the module):
     /// the collection functions, then `expect` and its matchers, then the strict tables.
     static var source: String {
-        get throws(FlowScriptError) { try FlowPreludeFile.flows.get() }
+        get throws(FlowScriptError) { try file.get() }
     }
 }

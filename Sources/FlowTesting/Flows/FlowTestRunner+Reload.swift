@@ -1,3 +1,5 @@
+import FlowLua
+import FlowScript
 import FlowStackCore
 import Foundation
 

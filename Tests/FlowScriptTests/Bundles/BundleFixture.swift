@@ -1,4 +1,5 @@
 import Foundation
+@testable import FlowRuleBundles
 @testable import FlowScript
 
 /// A temporary bundle directory with rules, a key pair, and helpers to sign and tamper with it.

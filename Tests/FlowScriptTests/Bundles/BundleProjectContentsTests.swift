@@ -1,7 +1,9 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowRuleBundles
 @testable import FlowScript
+@testable import FlowTesting
 
 /// What a bundle signs and what the engine loads from one: rules from `rules/` (and the route
 /// manifest) only, never generated annotations, flow tests or notes beside them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FlowRuleBundles
 @testable import FlowScript
 
 /// One test per reason a bundle is refused: each checks the exact error and that its message

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FlowRuleBundles
 @testable import FlowScript
 
 @Suite("Rule bundles: signing and loading")

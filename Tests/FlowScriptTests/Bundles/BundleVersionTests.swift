@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FlowRuleBundles
 import FlowScript
 
 @Suite("Rule bundles: versions")

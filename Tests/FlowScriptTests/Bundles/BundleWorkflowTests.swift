@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowRuleBundles
 @testable import FlowScript
 
 /// The README's workflow, as written, with the `flowstack` binary: annotations saved into the

@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// Dialog payloads follow route payloads' number rules: NaN and infinity are refused at any

@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// Spec §2 "What rules can read": the read-only `facts` table, set from Swift.

@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// Swift objects handed to Lua are released when the VM that holds them closes.

@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// Spec §2 "Safety" (failed reloads) and §3 "Reloading".

@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// The dynamic router every engine test drives.

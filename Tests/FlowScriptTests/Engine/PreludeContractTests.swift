@@ -1,5 +1,6 @@
 import FlowStackCore
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// The contracts between the rules prelude (Lua), the C boundary and Swift that used to be

@@ -1,5 +1,7 @@
 import Testing
+@testable import FlowLua
 @testable import FlowScript
+@testable import FlowTesting
 
 @Suite("The Lua preludes, .lua resources of FlowScript")
 @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// Reading a rules folder and a manifest from a tree that may be hostile: every file that

@@ -1,4 +1,6 @@
+import FlowLua
 import FlowScript
+import FlowTesting
 import FlowStackCore
 import Foundation
 import Testing

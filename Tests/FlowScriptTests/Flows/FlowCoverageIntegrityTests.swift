@@ -2,6 +2,7 @@ import FlowStackCore
 import Foundation
 import Testing
 @testable import FlowScript
+@testable import FlowTesting
 
 /// Rules coverage a rules file cannot forge: lines counted only for the chunk the engine
 /// loaded, and names that cannot write lcov records.

@@ -1,4 +1,6 @@
+@testable import FlowLua
 @testable import FlowScript
+@testable import FlowTesting
 import FlowStackCore
 import Foundation
 import Testing

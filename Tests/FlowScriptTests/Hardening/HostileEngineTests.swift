@@ -2,6 +2,7 @@ import FlowStackCore
 import Foundation
 import Testing
 @testable import FlowScript
+@testable import FlowTesting
 
 /// The hostile scripts through the library (in process, so the sanitizer runs cover them), and
 /// what flows cannot see: a failing style rule's diagnostic, and (below) a storm of reloads.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// Backtracking patterns cannot run outside the instruction budget: their work is bounded

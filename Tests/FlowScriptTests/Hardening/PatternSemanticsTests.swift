@@ -1,4 +1,5 @@
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// The sandbox runs Lua's own pattern functions after bounding their work: results, captures

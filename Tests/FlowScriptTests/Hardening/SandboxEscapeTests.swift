@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// Ways out of the budgets that the hostile suite found, and the fixes' visible behaviour.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// Caps on what string functions may build, and the charge for building it.

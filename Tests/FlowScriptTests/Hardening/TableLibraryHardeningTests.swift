@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import FlowLua
 @testable import FlowScript
 
 /// Table functions over proxies whose metamethods are C functions used to loop in C for hours

@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowLiveRules
 @testable import FlowScript
 
 /// Edit-to-device latency on loopback: prints the median of 20 edits (a figure, not an assertion).

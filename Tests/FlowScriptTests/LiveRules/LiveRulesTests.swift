@@ -1,6 +1,8 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowRuleBundles
+@testable import FlowLiveRules
 @testable import FlowScript
 #if canImport(FoundationNetworking)
 import FoundationNetworking

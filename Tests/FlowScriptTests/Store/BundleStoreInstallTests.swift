@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowRuleBundles
 @testable import FlowScript
 
 @Suite("bundle store: installs")

@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowRuleBundles
 @testable import FlowScript
 
 /// `install(data:)` refuses what launch would refuse, before it writes anything and before the

@@ -1,6 +1,7 @@
 import FlowStackCore
 import Foundation
 import Testing
+@testable import FlowRuleBundles
 @testable import FlowScript
 
 /// `FlowRuleBundleUpdater` against `flowstack serve --key` (signed bundles) on 127.0.0.1.

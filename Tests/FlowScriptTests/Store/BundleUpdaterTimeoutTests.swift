@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+@testable import FlowRuleBundles
 @testable import FlowScript
 
 /// `Options.timeout` bounds a request's whole transfer, not only the wait for its first bytes.

@@ -1,4 +1,5 @@
 import Foundation
+@testable import FlowRuleBundles
 @testable import FlowScript
 
 /// A store directory, a key pair and signed archives to install into it.
