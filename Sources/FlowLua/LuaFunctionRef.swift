@@ -3,7 +3,7 @@
 /// The reference keeps the function alive while Swift holds it; releasing the last Swift
 /// reference frees the registry slot (at the VM's next reference creation, on its actor).
 /// Two `LuaFunctionRef`s are equal when they are the same object.
-public final class LuaFunctionRef: Sendable, Hashable, CustomStringConvertible {
+package final class LuaFunctionRef: Sendable, Hashable, CustomStringConvertible {
     /// The registry slot (`luaL_ref`).
     let reference: Int32
     /// The VM's bookkeeping of released slots; also identifies the VM.
@@ -22,11 +22,11 @@ public final class LuaFunctionRef: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Identity equality.
-    public static func == (lhs: LuaFunctionRef, rhs: LuaFunctionRef) -> Bool { lhs === rhs }
+    package static func == (lhs: LuaFunctionRef, rhs: LuaFunctionRef) -> Bool { lhs === rhs }
 
     /// Identity hash.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
     /// `function: <label>`.
-    public var description: String { "function: \(label)" }
+    package var description: String { "function: \(label)" }
 }

@@ -1,6 +1,6 @@
 import FlowStackCore
 /// A key of a Lua table as seen from Swift: a string or an integer.
-public enum LuaTableKey: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+package enum LuaTableKey: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     CustomStringConvertible
 {
     /// A string key.
@@ -9,12 +9,12 @@ public enum LuaTableKey: Hashable, Sendable, Comparable, ExpressibleByStringLite
     case integer(Int)
 
     /// A string literal as a string key.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
     /// An integer literal as an integer key.
-    public init(integerLiteral value: Int) { self = .integer(value) }
+    package init(integerLiteral value: Int) { self = .integer(value) }
 
     /// Integer keys first (ascending), then string keys (ascending): a stable display order.
-    public static func < (lhs: LuaTableKey, rhs: LuaTableKey) -> Bool {
+    package static func < (lhs: LuaTableKey, rhs: LuaTableKey) -> Bool {
         switch (lhs, rhs) {
         case let (.integer(a), .integer(b)): return a < b
         case let (.string(a), .string(b)): return a < b
@@ -24,7 +24,7 @@ public enum LuaTableKey: Hashable, Sendable, Comparable, ExpressibleByStringLite
     }
 
     /// The key as written in a Lua table constructor (`name` or `[10]` or `["two words"]`).
-    public var description: String {
+    package var description: String {
         switch self {
         case .integer(let value): return "[\(value)]"
         case .string(let value): return FlowScriptValue.isLuaIdentifier(value) ? value : "[\(FlowScriptValue.quoted(value))]"
@@ -36,40 +36,40 @@ public enum LuaTableKey: Hashable, Sendable, Comparable, ExpressibleByStringLite
 ///
 /// Setting values through the subscripts keeps the split normal: integer keys that extend the
 /// sequence go to `array`, and `nil` values remove keys.
-public struct LuaTable: Sendable, Equatable {
+package struct LuaTable: Sendable, Equatable {
     /// The values of keys 1...n, where n is the largest such run without a nil.
-    public var array: [LuaValue]
+    package var array: [LuaValue]
     /// Every other key.
-    public var fields: [LuaTableKey: LuaValue]
+    package var fields: [LuaTableKey: LuaValue]
 
     /// Creates an empty table.
-    public init() {
+    package init() {
         self.array = []
         self.fields = [:]
     }
 
     /// Creates a table from its two parts.
-    public init(array: [LuaValue], fields: [LuaTableKey: LuaValue] = [:]) {
+    package init(array: [LuaValue], fields: [LuaTableKey: LuaValue] = [:]) {
         self.array = array
         self.fields = fields
     }
 
     /// Creates a table with no array part.
-    public init(fields: [LuaTableKey: LuaValue]) {
+    package init(fields: [LuaTableKey: LuaValue]) {
         self.init(array: [], fields: fields)
     }
 
     /// Whether the table has no keys at all.
-    public var isEmpty: Bool { array.isEmpty && fields.isEmpty }
+    package var isEmpty: Bool { array.isEmpty && fields.isEmpty }
 
     /// The value of a string key; `.nil` when missing. Setting `.nil` removes the key.
-    public subscript(key: String) -> LuaValue {
+    package subscript(key: String) -> LuaValue {
         get { fields[.string(key)] ?? .nil }
         set { self[key: .string(key)] = newValue }
     }
 
     /// The value of any key; `.nil` when missing. Setting `.nil` removes the key.
-    public subscript(key key: LuaTableKey) -> LuaValue {
+    package subscript(key key: LuaTableKey) -> LuaValue {
         get {
             if case .integer(let index) = key, index >= 1, index <= array.count { return array[index - 1] }
             return fields[key] ?? .nil
@@ -96,7 +96,7 @@ public struct LuaTable: Sendable, Equatable {
 
     /// The same table with integer keys that continue the sequence moved into `array` (and
     /// nils dropped), so two tables with the same keys and values have the same parts.
-    public func normalized() -> LuaTable {
+    package func normalized() -> LuaTable {
         var copy = LuaTable()
         for (offset, value) in array.enumerated() { copy[key: .integer(offset + 1)] = value }
         for (key, value) in fields { copy[key: key] = value }
@@ -106,13 +106,13 @@ public struct LuaTable: Sendable, Equatable {
 
 extension LuaTable: ExpressibleByDictionaryLiteral, ExpressibleByArrayLiteral {
     /// A table with string keys.
-    public init(dictionaryLiteral elements: (String, LuaValue)...) {
+    package init(dictionaryLiteral elements: (String, LuaValue)...) {
         self.init()
         for (key, value) in elements { self[key] = value }
     }
 
     /// A sequence.
-    public init(arrayLiteral elements: LuaValue...) {
+    package init(arrayLiteral elements: LuaValue...) {
         self.init(array: elements)
     }
 }

@@ -1,7 +1,7 @@
 extension LuaValue {
     /// Deep equality with Lua's rules: numbers compare by value (`1 == 1.0`), tables key by key
     /// whatever their array/hash split, functions by reference.
-    public func isDeepEqual(to other: LuaValue) -> Bool {
+    package func isDeepEqual(to other: LuaValue) -> Bool {
         switch (self, other) {
         case (.nil, .nil): return true
         case let (.boolean(a), .boolean(b)): return a == b
@@ -19,7 +19,7 @@ extension LuaValue {
 
 extension LuaTable {
     /// Deep equality with Lua's rules (see `LuaValue.isDeepEqual(to:)`).
-    public func isDeepEqual(to other: LuaTable) -> Bool {
+    package func isDeepEqual(to other: LuaTable) -> Bool {
         let lhs = normalized(), rhs = other.normalized()
         guard lhs.array.count == rhs.array.count, lhs.fields.count == rhs.fields.count else { return false }
         for (a, b) in zip(lhs.array, rhs.array) where !a.isDeepEqual(to: b) { return false }

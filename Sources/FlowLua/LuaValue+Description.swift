@@ -2,7 +2,7 @@ import FlowStackCore
 
 extension LuaValue: CustomStringConvertible {
     /// The value written as Lua source: `{ name = "detail", id = "42" }`, with keys in a stable order.
-    public var description: String {
+    package var description: String {
         switch self {
         case .nil: return "nil"
         case .boolean(let value): return value ? "true" : "false"

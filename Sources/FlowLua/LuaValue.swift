@@ -2,7 +2,7 @@
 ///
 /// Lua's integer and float subtypes stay distinct (`.integer(1)` and `.number(1.0)`), as in
 /// Lua 5.4; `==` is structural, while `isDeepEqual(to:)` follows Lua's rules (1 == 1.0).
-public enum LuaValue: Sendable, Equatable {
+package enum LuaValue: Sendable, Equatable {
     /// Lua's `nil`.
     case `nil`
     /// A boolean.
@@ -19,7 +19,7 @@ public enum LuaValue: Sendable, Equatable {
     case function(LuaFunctionRef)
 
     /// Lua's type name for the value (`"nil"`, `"boolean"`, `"number"`, `"string"`, `"table"`, `"function"`).
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .nil: return "nil"
         case .boolean: return "boolean"
@@ -31,7 +31,7 @@ public enum LuaValue: Sendable, Equatable {
     }
 
     /// Whether Lua treats the value as true (everything but `nil` and `false`).
-    public var isTruthy: Bool {
+    package var isTruthy: Bool {
         switch self {
         case .nil, .boolean(false): return false
         default: return true
@@ -39,22 +39,22 @@ public enum LuaValue: Sendable, Equatable {
     }
 
     /// Whether the value is `nil`.
-    public var isNil: Bool { self == .nil }
+    package var isNil: Bool { self == .nil }
 
     /// The string, if the value is one.
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// The boolean, if the value is one.
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .boolean(let value) = self { return value }
         return nil
     }
 
     /// The integer, if the value is an integer or a float with an exact integer value.
-    public var intValue: Int? {
+    package var intValue: Int? {
         switch self {
         case .integer(let value): return value
         case .number(let value): return Int(exactly: value)
@@ -63,7 +63,7 @@ public enum LuaValue: Sendable, Equatable {
     }
 
     /// The number as a Double, if the value is a number.
-    public var doubleValue: Double? {
+    package var doubleValue: Double? {
         switch self {
         case .integer(let value): return Double(value)
         case .number(let value): return value
@@ -72,19 +72,19 @@ public enum LuaValue: Sendable, Equatable {
     }
 
     /// The table, if the value is one.
-    public var tableValue: LuaTable? {
+    package var tableValue: LuaTable? {
         if case .table(let value) = self { return value }
         return nil
     }
 
     /// The function reference, if the value is a function.
-    public var functionValue: LuaFunctionRef? {
+    package var functionValue: LuaFunctionRef? {
         if case .function(let value) = self { return value }
         return nil
     }
 
     /// Field `key` of a table value; `.nil` for a missing field or a value that is not a table.
-    public subscript(key: String) -> LuaValue {
+    package subscript(key: String) -> LuaValue {
         tableValue?[key] ?? .nil
     }
 }
@@ -95,17 +95,17 @@ extension LuaValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByDictionaryLiteral
 {
     /// A boolean literal as a Lua value.
-    public init(booleanLiteral value: Bool) { self = .boolean(value) }
+    package init(booleanLiteral value: Bool) { self = .boolean(value) }
     /// An integer literal as a Lua integer.
-    public init(integerLiteral value: Int) { self = .integer(value) }
+    package init(integerLiteral value: Int) { self = .integer(value) }
     /// A float literal as a Lua float.
-    public init(floatLiteral value: Double) { self = .number(value) }
+    package init(floatLiteral value: Double) { self = .number(value) }
     /// A string literal as a Lua string.
-    public init(stringLiteral value: String) { self = .string(value) }
+    package init(stringLiteral value: String) { self = .string(value) }
     /// An array literal as a Lua sequence.
-    public init(arrayLiteral elements: LuaValue...) { self = .table(LuaTable(array: elements)) }
+    package init(arrayLiteral elements: LuaValue...) { self = .table(LuaTable(array: elements)) }
     /// A dictionary literal as a Lua table with string keys.
-    public init(dictionaryLiteral elements: (String, LuaValue)...) {
+    package init(dictionaryLiteral elements: (String, LuaValue)...) {
         var table = LuaTable()
         for (key, value) in elements { table[key] = value }
         self = .table(table)

@@ -6,7 +6,7 @@ import Foundation
 extension FlowDialogValue {
     /// Reads a dialog from a script: a non-empty string, or a table with a string `id` (its
     /// numbers finite at any depth, as in route payloads).
-    public init(lua value: LuaValue) throws(FlowScriptError) {
+    package init(lua value: LuaValue) throws(FlowScriptError) {
         switch value {
         case .string(let id) where !id.isEmpty:
             self.init(id: id)
@@ -40,7 +40,7 @@ extension FlowDialogValue {
     }
 
     /// The dialog as scripts gave it: the id string, or the table.
-    public var luaValue: LuaValue {
+    package var luaValue: LuaValue {
         guard let fields else { return .string(id) }
         var table = LuaTable()
         table["id"] = .string(id)

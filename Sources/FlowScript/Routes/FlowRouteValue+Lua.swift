@@ -4,7 +4,7 @@ import Foundation
 
 extension FlowRouteValue {
     /// The route as a Lua table.
-    public var luaTable: LuaTable {
+    package var luaTable: LuaTable {
         var fields: [LuaTableKey: LuaValue] = ["name": .string(name)]
         for (key, value) in payload where key != "name" {
             fields[.string(key)] = value.luaValue
@@ -13,7 +13,7 @@ extension FlowRouteValue {
     }
 
     /// Reads a route from a script: a string (`"home"`) or a table with a string `name`.
-    public init(lua value: LuaValue) throws(FlowScriptError) {
+    package init(lua value: LuaValue) throws(FlowScriptError) {
         switch value {
         case .string(let name) where !name.isEmpty:
             self.init(name)

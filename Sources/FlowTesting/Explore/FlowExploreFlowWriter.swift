@@ -7,9 +7,9 @@ import Foundation
 ///
 /// Rule errors, redirect loops, traps and broken invariants get a flow; `unreachable`,
 /// `dead-rule` and `unanswered-host` findings have no trace to replay and get none.
-public enum FlowExploreFlowWriter {
+package enum FlowExploreFlowWriter {
     /// The flow files for `findings`: file name → text.
-    public static func flows(
+    package static func flows(
         for findings: [FlowExploreFinding], root: FlowRouteValue, invariantSources: [FlowRulesSource]
     ) -> [(name: String, text: String)] {
         var files: [(String, String)] = []
@@ -25,7 +25,7 @@ public enum FlowExploreFlowWriter {
 
     /// The invariant sources of a project (`explore/*.lua`), to embed in invariant flows.
     @MainActor
-    public static func invariantSources(of project: FlowProject) -> [FlowRulesSource] {
+    package static func invariantSources(of project: FlowProject) -> [FlowRulesSource] {
         (try? FlowProject.sources(in: project.directory.appendingPathComponent("explore"))) ?? []
     }
 

@@ -3,9 +3,9 @@ import Foundation
 
 /// One problem `flowstack explore` found, with the facts that show it and the shortest trace
 /// from the root.
-public struct FlowExploreFinding: Hashable, Sendable, Codable {
+package struct FlowExploreFinding: Hashable, Sendable, Codable {
     /// What was found.
-    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+    package enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         /// A declared route no explored state shows, under any facts.
         case unreachable
         /// A rule raised an error or broke a budget.
@@ -23,24 +23,24 @@ public struct FlowExploreFinding: Hashable, Sendable, Codable {
     }
 
     /// What was found.
-    public var kind: Kind
+    package var kind: Kind
     /// One sentence saying what is wrong and what to do.
-    public var message: String
+    package var message: String
     /// The route concerned, if one.
-    public var route: String?
+    package var route: String?
     /// The rule's `file:line`, if known.
-    public var location: String?
+    package var location: String?
     /// The invariant's name (`invariant` findings).
-    public var invariant: String?
+    package var invariant: String?
     /// The fact assignment that shows it (host answers as `host.<name>`).
-    public var facts: [String: FlowScriptValue]
+    package var facts: [String: FlowScriptValue]
     /// The shortest trace from the root, as history steps (`push checkout`).
-    public var trace: [String]
+    package var trace: [String]
     /// The steps of the trace, to replay them (emitted flows).
-    public var steps: [FlowExploreStep]
+    package var steps: [FlowExploreStep]
 
     /// Creates a finding.
-    public init(
+    package init(
         kind: Kind, message: String, route: String? = nil, location: String? = nil, invariant: String? = nil,
         facts: [String: FlowScriptValue] = [:], steps: [FlowExploreStep] = []
     ) {
@@ -59,7 +59,7 @@ public struct FlowExploreFinding: Hashable, Sendable, Codable {
     }
 
     /// Decodes a finding from its JSON (the steps are not kept in JSON).
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         kind = try container.decode(Kind.self, forKey: .kind)
         message = try container.decode(String.self, forKey: .message)
@@ -72,7 +72,7 @@ public struct FlowExploreFinding: Hashable, Sendable, Codable {
     }
 
     /// Encodes the JSON shape tools read.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         try container.encode(message, forKey: .message)
@@ -85,26 +85,26 @@ public struct FlowExploreFinding: Hashable, Sendable, Codable {
 }
 
 /// What `flowstack explore` found: the size of the explored space and the findings.
-public struct FlowExploreReport: Hashable, Sendable {
+package struct FlowExploreReport: Hashable, Sendable {
     /// Whether every reachable state within the bounds was explored.
-    public var complete: Bool
+    package var complete: Bool
     /// Distinct states explored, summed over fact combinations.
-    public var states: Int
+    package var states: Int
     /// Operations tried.
-    public var transitions: Int
+    package var transitions: Int
     /// Fact combinations (with host answers) explored.
-    public var factCombinations: Int
+    package var factCombinations: Int
     /// The most steps any explored state is from the root.
-    public var diameter: Int
+    package var diameter: Int
     /// The findings, ordered by kind then message.
-    public var findings: [FlowExploreFinding]
+    package var findings: [FlowExploreFinding]
     /// Routes shown only under some facts: route → fact → the values under which it is shown.
-    public var someFactsOnly: [String: [String: [FlowScriptValue]]]
+    package var someFactsOnly: [String: [String: [FlowScriptValue]]]
     /// Seconds the exploration took (not part of the JSON, which stays byte-identical).
-    public var seconds: Double
+    package var seconds: Double
 
     /// Creates a report.
-    public init(
+    package init(
         complete: Bool = true, states: Int = 0, transitions: Int = 0, factCombinations: Int = 0, diameter: Int = 0,
         findings: [FlowExploreFinding] = [], someFactsOnly: [String: [String: [FlowScriptValue]]] = [:], seconds: Double = 0
     ) {
@@ -119,7 +119,7 @@ public struct FlowExploreReport: Hashable, Sendable {
     }
 
     /// The JSON of `flowstack explore --format json` (sorted keys, byte-identical between runs).
-    public func json() -> String {
+    package func json() -> String {
         struct Shape: Encodable {
             let complete: Bool
             let states: Int

@@ -2,7 +2,7 @@ import FlowStackCore
 import Foundation
 
 /// One operation exploration tries: a router call, a user gesture, a dialog or a link.
-public enum FlowExploreStep: Hashable, Sendable {
+package enum FlowExploreStep: Hashable, Sendable {
     /// `router.push(route)`.
     case push(FlowRouteValue)
     /// `router.pushMany{ route }`.
@@ -37,7 +37,7 @@ public enum FlowExploreStep: Hashable, Sendable {
     case open(String)
 
     /// The step as a history step: `push checkout`, `userDismiss`, `open myapp://orders/7`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .push(let route): "push \(route)"
         case .pushMany(let route): "pushMany \(route)"
@@ -59,7 +59,7 @@ public enum FlowExploreStep: Hashable, Sendable {
     }
 
     /// The step as a line of a flow test.
-    public var luaCall: String {
+    package var luaCall: String {
         func route(_ value: FlowRouteValue) -> String {
             guard !value.payload.isEmpty else { return "\"\(value.name)\"" }
             var fields = ["name = \"\(value.name)\""]
@@ -87,7 +87,7 @@ public enum FlowExploreStep: Hashable, Sendable {
     }
 
     /// The route the step names, if one.
-    public var route: FlowRouteValue? {
+    package var route: FlowRouteValue? {
         switch self {
         case .push(let route), .pushMany(let route), .sheet(let route), .fullScreenCover(let route), .setRoot(let route),
              .replaceCurrent(let route), .popTo(let route):

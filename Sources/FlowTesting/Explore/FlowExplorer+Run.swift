@@ -60,7 +60,7 @@ extension FlowExplorer {
     ///
     /// Runs on the main actor and gives it up every few dozen states, so an app's or a test
     /// run's other main-actor work goes on while a large exploration runs.
-    public func run() async -> FlowExploreReport {
+    package func run() async -> FlowExploreReport {
         let started = Date()
         var report = FlowExploreReport()
         var findings = Findings()

@@ -17,20 +17,20 @@ import Foundation
 /// states are restored by value; states are told apart by their routes, presentations and
 /// dialogs (never by screen identities), so memory grows with distinct states only.
 @MainActor
-public final class FlowExplorer {
+package final class FlowExplorer {
     /// The bounds of an exploration.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Steps from the root.
-        public var depth: Int
+        package var depth: Int
         /// Screens per stack (its root included).
-        public var maxStack: Int
+        package var maxStack: Int
         /// Presented stacks at once.
-        public var maxPresented: Int
+        package var maxPresented: Int
         /// Distinct states, summed over fact combinations.
-        public var maxStates: Int
+        package var maxStates: Int
 
         /// Creates bounds.
-        public init(depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxStates: Int = 500_000) {
+        package init(depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxStates: Int = 500_000) {
             self.depth = depth
             self.maxStack = maxStack
             self.maxPresented = maxPresented
@@ -39,24 +39,24 @@ public final class FlowExplorer {
     }
 
     /// What `onProgress` is told while exploring.
-    public struct Progress: Sendable {
+    package struct Progress: Sendable {
         /// Distinct states so far.
-        public var states: Int
+        package var states: Int
         /// States waiting to be expanded in the current combination.
-        public var queue: Int
+        package var queue: Int
         /// States per second so far.
-        public var statesPerSecond: Double
+        package var statesPerSecond: Double
     }
 
     /// One fact assignment with host answers.
-    public struct Combination: Hashable, Sendable {
+    package struct Combination: Hashable, Sendable {
         /// Fact values.
-        public var facts: [String: FlowScriptValue]
+        package var facts: [String: FlowScriptValue]
         /// Host answers by host name.
-        public var hosts: [String: FlowScriptValue]
+        package var hosts: [String: FlowScriptValue]
 
         /// The assignment as reported: facts, then host answers as `host.<name>`.
-        public var labels: [String: FlowScriptValue] {
+        package var labels: [String: FlowScriptValue] {
             var labels = facts
             for (name, value) in hosts { labels["host.\(name)"] = value }
             return labels
@@ -79,13 +79,13 @@ public final class FlowExplorer {
     }
 
     /// The project explored.
-    public let project: FlowProject
+    package let project: FlowProject
     /// Its manifest.
-    public let manifest: FlowManifest
+    package let manifest: FlowManifest
     /// The bounds.
-    public let options: Options
+    package let options: Options
     /// Called every few thousand states.
-    public var onProgress: (@MainActor (Progress) -> Void)?
+    package var onProgress: (@MainActor (Progress) -> Void)?
 
     let engine: FlowRulesEngine<FlowRouteValue>
     let router: FlowRouter<FlowRouteValue, FlowDialogValue>
@@ -109,7 +109,7 @@ public final class FlowExplorer {
     ///
     /// - Throws: the rules' or invariants' load error with `file:line`, or a project without a
     ///   manifest root.
-    public init(project: FlowProject, rules: [FlowRulesSource]? = nil, options: Options = Options()) throws(FlowScriptError) {
+    package init(project: FlowProject, rules: [FlowRulesSource]? = nil, options: Options = Options()) throws(FlowScriptError) {
         guard let manifest = project.manifest, let root = manifest.root else {
             throw FlowScriptError(
                 kind: .runtime, file: FlowProject.manifestFileName,
@@ -147,7 +147,7 @@ public final class FlowExplorer {
     }
 
     /// Every combination of fact values and host answers, in a stable order.
-    public var combinations: [Combination] {
+    package var combinations: [Combination] {
         var result = [Combination(facts: [:], hosts: [:])]
         for name in manifest.facts.keys.sorted() {
             let values: [FlowScriptValue]

@@ -4,9 +4,9 @@ import FlowStackCore
 import Foundation
 
 /// One decision that differs between two rule sets, with the shortest trace that reaches it.
-public struct FlowDiffChange: Hashable, Sendable, Codable {
+package struct FlowDiffChange: Hashable, Sendable, Codable {
     /// Which way a decision moved.
-    public enum Direction: String, Hashable, Sendable, Codable, CaseIterable {
+    package enum Direction: String, Hashable, Sendable, Codable, CaseIterable {
         /// Allowed before, refused now.
         case moreRestrictive = "more-restrictive"
         /// Refused before, allowed now.
@@ -16,30 +16,30 @@ public struct FlowDiffChange: Hashable, Sendable, Codable {
     }
 
     /// The route the operation names (or the screen it leaves).
-    public var route: String
+    package var route: String
     /// The operation, as a history step.
-    public var operation: String
+    package var operation: String
     /// The shortest trace from the root to the state, then the operation.
-    public var trace: [String]
+    package var trace: [String]
     /// One fact assignment that shows it.
-    public var facts: [String: FlowScriptValue]
+    package var facts: [String: FlowScriptValue]
     /// The facts that matter: for each fact whose values differ among the assignments that show
     /// the change, those values.
-    public var factPattern: [String: [FlowScriptValue]]
+    package var factPattern: [String: [FlowScriptValue]]
     /// What the old rules decided.
-    public var before: String
+    package var before: String
     /// What the new rules decide.
-    public var after: String
+    package var after: String
     /// Which way it moved.
-    public var direction: Direction
+    package var direction: Direction
     /// The rule that decided (the new one's, or the old one's when the new rules allow).
-    public var location: String?
+    package var location: String?
 }
 
 /// What `flowstack diff` found: per-route verdicts and the decisions that differ.
-public struct FlowDiffReport: Hashable, Sendable {
+package struct FlowDiffReport: Hashable, Sendable {
     /// A route's verdict.
-    public enum Verdict: String, Hashable, Sendable, Codable {
+    package enum Verdict: String, Hashable, Sendable, Codable {
         /// No decision about it differs.
         case unchanged
         /// Only refusals were added.
@@ -51,19 +51,19 @@ public struct FlowDiffReport: Hashable, Sendable {
     }
 
     /// Whether both explorations were complete within the bounds.
-    public var complete: Bool
+    package var complete: Bool
     /// Decisions compared.
-    public var decisions: Int
+    package var decisions: Int
     /// A verdict for every declared route.
-    public var routes: [String: Verdict]
+    package var routes: [String: Verdict]
     /// The changes, one per route, operation and outcome pair, ordered by route.
-    public var changes: [FlowDiffChange]
+    package var changes: [FlowDiffChange]
 
     /// Whether nothing changed.
-    public var isUnchanged: Bool { changes.isEmpty }
+    package var isUnchanged: Bool { changes.isEmpty }
 
     /// The JSON of `flowstack diff --format json` (sorted keys, byte-identical between runs).
-    public func json() -> String {
+    package func json() -> String {
         struct Shape: Encodable {
             let complete: Bool
             let decisions: Int
@@ -83,14 +83,14 @@ public struct FlowDiffReport: Hashable, Sendable {
 /// (`flowstack diff OLD NEW`): from every state either version reaches, every operation is
 /// decided by both.
 @MainActor
-public final class FlowRulesDiff {
+package final class FlowRulesDiff {
     let old: FlowExplorer
     let new: FlowExplorer
 
     /// Loads both rule sets against the project's manifest.
     ///
     /// - Throws: either rule set's load error, with `file:line`.
-    public init(
+    package init(
         project: FlowProject, old: [FlowRulesSource], new: [FlowRulesSource], options: FlowExplorer.Options = .init()
     ) throws(FlowScriptError) {
         self.old = try FlowExplorer(project: project, rules: old, options: options)
@@ -106,7 +106,7 @@ public final class FlowRulesDiff {
 
     /// Explores both and compares every decision (giving up the main actor every few dozen
     /// states, as `FlowExplorer.run()` does).
-    public func run() async -> FlowDiffReport {
+    package func run() async -> FlowDiffReport {
         var complete = true
         var decisions = 0
         var groups: [String: (change: FlowDiffChange, length: Int, facts: [[String: FlowScriptValue]])] = [:]
