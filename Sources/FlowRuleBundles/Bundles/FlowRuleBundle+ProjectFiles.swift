@@ -8,7 +8,7 @@ extension FlowRuleBundle {
     /// hidden, a symbolic link that resolves outside the directory, something other than a
     /// regular file, and a file over the per-file limit. The bytes returned are the ones
     /// checked, so nothing can change between checking and using them.
-    public static func readProjectFile(_ relative: String, in directory: URL) throws(FlowRuleBundleError) -> Data {
+    package static func readProjectFile(_ relative: String, in directory: URL) throws(FlowRuleBundleError) -> Data {
         let bundle = directory.path
         try FlowRuleBundlePaths.checkListed(relative, bundle: bundle)
         let root = try FlowRuleBundlePaths.resolvedDirectory(directory)

@@ -19,18 +19,18 @@ import Foundation
 /// The engine loads the rules of a bundle from `rules/` only (`isRulesFile(_:)`): other files
 /// a bundle holds (notes, generated LuaLS annotations, flow tests) are verified, never run.
 /// Every bundle is held to `FlowRuleBundleLimits`.
-public enum FlowRuleBundle {
+package enum FlowRuleBundle {
     /// The manifest's file name, at the top of the bundle directory.
-    public static let manifestFileName = "bundle.json"
+    package static let manifestFileName = "bundle.json"
     /// The signature's file name, at the top of the bundle directory.
-    public static let signatureFileName = "bundle.sig"
+    package static let signatureFileName = "bundle.sig"
     /// The rules' folder inside a bundle (a project's `rules/`).
-    public static let projectRulesFolder = "rules"
+    package static let projectRulesFolder = "rules"
     /// The route manifest's path inside a bundle (a project's `routes.lua`).
-    public static let projectManifestPath = "routes.lua"
+    package static let projectManifestPath = "routes.lua"
 
     /// Which files of a directory `write` signs.
-    public enum Contents: Sendable {
+    package enum Contents: Sendable {
         /// Every file (hidden ones excepted).
         case allFiles
         /// The project's route manifest (`routes.lua`) and the `*.lua` files below `rules/`
@@ -40,7 +40,7 @@ public enum FlowRuleBundle {
     }
 
     /// Whether the engine loads the bundled file at `path` as rules: a `*.lua` file below `rules/`.
-    public static func isRulesFile(_ path: String) -> Bool {
+    package static func isRulesFile(_ path: String) -> Bool {
         path.hasPrefix(projectRulesFolder + "/") && path.hasSuffix(".lua")
     }
 
@@ -61,7 +61,7 @@ public enum FlowRuleBundle {
     /// symbolic link leads outside the directory, or when the files break a
     /// `FlowRuleBundleLimits` limit (nothing is written then). Returns the manifest written.
     @discardableResult
-    public static func write(
+    package static func write(
         directory: URL,
         privateKey: FlowRuleBundleSigningKey,
         version: FlowRuleBundleVersion,
@@ -103,7 +103,7 @@ public enum FlowRuleBundle {
     }
 
     /// The lowercase hex SHA-256 of some bytes, as manifests list it.
-    public static func sha256Hex(_ data: Data) -> String {
+    package static func sha256Hex(_ data: Data) -> String {
         let hexDigits = Array("0123456789abcdef".utf8)
         var hex: [UInt8] = []
         hex.reserveCapacity(64)

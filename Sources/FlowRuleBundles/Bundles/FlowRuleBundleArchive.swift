@@ -13,25 +13,25 @@ import Foundation
 ///
 /// Decoding checks the shape only; nothing in an archive is trusted before a verifier has
 /// checked it (`FlowRuleBundleVerifier.verify(archive:highestVersion:)`).
-public struct FlowRuleBundleArchive: Hashable, Sendable {
+package struct FlowRuleBundleArchive: Hashable, Sendable {
     /// The archive format this library writes and reads.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
     /// The media type servers send archives with.
-    public static let mediaType = "application/vnd.flowstack.bundle+json"
+    package static let mediaType = "application/vnd.flowstack.bundle+json"
     /// The usual file extension of an archive.
-    public static let fileExtension = "flowbundle"
+    package static let fileExtension = "flowbundle"
     /// The largest archive `init(data:)` accepts by default (`FlowRuleBundleLimits.maximumArchiveBytes`, 16 MiB).
-    public static let defaultMaximumBytes = FlowRuleBundleLimits.maximumArchiveBytes
+    package static let defaultMaximumBytes = FlowRuleBundleLimits.maximumArchiveBytes
 
     /// The exact bytes of `bundle.json`.
-    public var manifest: Data
+    package var manifest: Data
     /// The exact bytes of `bundle.sig`, or `nil` for an unsigned development bundle.
-    public var signature: Data?
+    package var signature: Data?
     /// Every file by its relative `/`-separated path.
-    public var files: [String: Data]
+    package var files: [String: Data]
 
     /// Creates an archive from its parts.
-    public init(manifest: Data, signature: Data?, files: [String: Data]) {
+    package init(manifest: Data, signature: Data?, files: [String: Data]) {
         self.manifest = manifest
         self.signature = signature
         self.files = files
@@ -39,15 +39,15 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
 
     /// A short tag naming the contents: the SHA-256 of `bundle.json` (which lists every
     /// file's hash), as servers send it in `ETag`.
-    public var tag: String {
+    package var tag: String {
         String(FlowRuleBundle.sha256Hex(manifest).prefix(32))
     }
 
     /// Whether the archive carries a signature.
-    public var isSigned: Bool { signature != nil }
+    package var isSigned: Bool { signature != nil }
 
     /// Reads an archive, refusing one larger than `maximumBytes` or not shaped like an archive.
-    public init(data: Data, maximumBytes: Int = FlowRuleBundleArchive.defaultMaximumBytes) throws(FlowRuleBundleError) {
+    package init(data: Data, maximumBytes: Int = FlowRuleBundleArchive.defaultMaximumBytes) throws(FlowRuleBundleError) {
         guard data.count <= maximumBytes else {
             throw .malformedArchive(detail: "it holds \(data.count) bytes, more than the limit of \(maximumBytes)")
         }
@@ -79,7 +79,7 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
     }
 
     /// The archive's bytes (JSON, keys sorted, so equal archives give equal bytes).
-    public func encoded() -> Data {
+    package func encoded() -> Data {
         let wire = Wire(
             archive: Self.currentFormat, manifest: manifest.base64EncodedString(),
             signature: signature?.base64EncodedString(), files: files.mapValues { $0.base64EncodedString() })
@@ -91,7 +91,7 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
 
     /// Packs a signed bundle directory (as `FlowRuleBundle.write` left it): its `bundle.json`,
     /// `bundle.sig` and every file the manifest lists.
-    public init(directory: URL) throws(FlowRuleBundleError) {
+    package init(directory: URL) throws(FlowRuleBundleError) {
         let bundle = directory.path
         let root = try FlowRuleBundlePaths.resolvedDirectory(directory)
         guard let manifest = try FlowRuleBundlePaths.readBundleFile(FlowRuleBundle.manifestFileName, root: root, bundle: bundle) else {
@@ -111,7 +111,7 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
     /// `flowstack serve` uses it for the bundles it serves (unsigned unless `--key` is given).
     /// Refuses files an app would refuse (`FlowRuleBundleLimits`), so nothing is published
     /// that an app then refuses.
-    public static func make(
+    package static func make(
         files: [String: Data],
         version: FlowRuleBundleVersion,
         minimumAppVersion: FlowRuleBundleVersion,
@@ -140,7 +140,7 @@ public struct FlowRuleBundleArchive: Hashable, Sendable {
     /// for development bundles only (`FlowRulesEngine.connect(to:token:)`).
     ///
     /// Refuses a file missing, added or changed since the manifest was written.
-    public func checkedAgainstManifest(name: String = "the served rules") throws(FlowRuleBundleError) -> FlowRuleBundleManifest {
+    package func checkedAgainstManifest(name: String = "the served rules") throws(FlowRuleBundleError) -> FlowRuleBundleManifest {
         let parsed = try FlowRuleBundleManifest.decode(manifest, bundle: name)
         try FlowRuleBundleLimits.check(fileSizes: files.mapValues(\.count), bundle: name)
         try Self.checkFiles(files, against: parsed, bundle: name)

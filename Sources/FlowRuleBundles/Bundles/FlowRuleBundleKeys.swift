@@ -9,17 +9,17 @@ import Darwin
 #endif
 
 /// A freshly generated Ed25519 key pair as base64 text (the keys' raw 32-byte representations).
-public struct FlowRuleBundleKeyPair: Hashable, Sendable {
+package struct FlowRuleBundleKeyPair: Hashable, Sendable {
     /// The signing key: keep it secret, give it to `flowstack bundle --key`.
-    public let privateKey: String
+    package let privateKey: String
     /// The public key: embed it in the app, give it to `FlowRuleBundleVerifier`.
-    public let publicKey: String
+    package let publicKey: String
 }
 
 /// Key generation for `flowstack keygen`.
-public enum FlowRuleBundleKeys {
+package enum FlowRuleBundleKeys {
     /// Generates a new Ed25519 key pair.
-    public static func generate() -> FlowRuleBundleKeyPair {
+    package static func generate() -> FlowRuleBundleKeyPair {
         let key = Curve25519.Signing.PrivateKey()
         return FlowRuleBundleKeyPair(
             privateKey: key.rawRepresentation.base64EncodedString(),
@@ -71,16 +71,16 @@ public enum FlowRuleBundleKeys {
 }
 
 /// The private key that signs bundles (Ed25519).
-public struct FlowRuleBundleSigningKey: Sendable {
+package struct FlowRuleBundleSigningKey: Sendable {
     package let key: Curve25519.Signing.PrivateKey
 
     /// Loads a signing key from base64 text, such as `FlowRuleBundleKeyPair.privateKey`.
-    public init(base64 text: String) throws(FlowRuleBundleError) {
+    package init(base64 text: String) throws(FlowRuleBundleError) {
         try self.init(raw: FlowRuleBundleKeys.decode(text, source: "the signing key text"), source: "the signing key text")
     }
 
     /// Loads a signing key from a file holding its base64 text.
-    public init(contentsOf url: URL) throws(FlowRuleBundleError) {
+    package init(contentsOf url: URL) throws(FlowRuleBundleError) {
         let text = try FlowRuleBundleKeys.read(url)
         try self.init(raw: FlowRuleBundleKeys.decode(text, source: url.path), source: url.path)
     }
@@ -94,10 +94,10 @@ public struct FlowRuleBundleSigningKey: Sendable {
     }
 
     /// The key as base64 text.
-    public var base64: String { key.rawRepresentation.base64EncodedString() }
+    package var base64: String { key.rawRepresentation.base64EncodedString() }
 
     /// The matching public key.
-    public var publicKey: FlowRuleBundlePublicKey { FlowRuleBundlePublicKey(key: key.publicKey) }
+    package var publicKey: FlowRuleBundlePublicKey { FlowRuleBundlePublicKey(key: key.publicKey) }
 
     /// Signs bytes.
     func sign(_ data: Data) throws(FlowRuleBundleError) -> Data {

@@ -65,7 +65,7 @@ public enum FlowRuleBundleLimits {
 
     /// Refuses an archive that breaks a limit: its files, then its encoded size. What
     /// `flowstack serve` checks before it publishes.
-    public static func check(_ archive: FlowRuleBundleArchive, bundle: String = "the bundle") throws(FlowRuleBundleError) {
+    package static func check(_ archive: FlowRuleBundleArchive, bundle: String = "the bundle") throws(FlowRuleBundleError) {
         try check(fileSizes: archive.files.mapValues(\.count), bundle: bundle)
         try check(archiveBytes: archive.encoded().count, bundle: bundle)
     }

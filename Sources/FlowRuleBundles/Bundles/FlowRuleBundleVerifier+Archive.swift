@@ -13,7 +13,7 @@ extension FlowRuleBundleVerifier {
     /// written); then every file present, unchanged and listed. `name` names the bundle in errors.
     ///
     /// Returns the verified manifest.
-    public func verify(
+    package func verify(
         archive: FlowRuleBundleArchive,
         highestVersion: FlowRuleBundleVersion? = nil,
         highestManifestSHA256: String? = nil,
