@@ -5,7 +5,7 @@ import CLua
 /// Everything else (the rules engine, the flow runner) goes through this type's Swift API:
 /// loading text chunks, protected calls, host functions, values, read-only tables.
 ///
-/// The C boundary rules, which every file in `VM/` follows:
+/// The C boundary rules, which every file of this module (`Sources/FlowLua`) follows:
 /// - `lua_error` and `lua_yield` never run in a Swift frame (a `longjmp` across Swift frames is
 ///   undefined behaviour). A Swift host function returns a marker (`CLUA_RESULT_ERROR` with the
 ///   message pushed, or `CLUA_RESULT_YIELD`) and the C trampoline in `CLua/src/clua_calls.c` raises or

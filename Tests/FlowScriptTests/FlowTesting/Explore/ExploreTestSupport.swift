@@ -6,9 +6,10 @@ import Foundation
 /// Projects for the exploration tests: the five-problem shop fixture and small ones in memory.
 @MainActor
 enum ExploreFixtures {
-    /// The package root (this file is Tests/FlowScriptTests/Explore/ExploreTestSupport.swift).
+    /// The package root (this file is Tests/FlowScriptTests/FlowTesting/Explore/ExploreTestSupport.swift).
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Tests/Fixtures/explore-shop.
     static var shopDirectory: URL { packageRoot.appendingPathComponent("Tests/Fixtures/explore-shop") }

@@ -32,7 +32,7 @@ struct BundleWorkflowTests {
         defer { try? FileManager.default.removeItem(at: base) }
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let scripts = base.appendingPathComponent("Scripts")
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Scripts"), to: scripts)
         let types = try Self.flowstack(["types", scripts.path, "--output", scripts.appendingPathComponent("flowstack-types.lua").path])

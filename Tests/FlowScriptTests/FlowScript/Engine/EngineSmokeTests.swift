@@ -7,7 +7,7 @@ import Testing
 struct EngineSmokeTests {
     static let scripts = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts")
+        .deletingLastPathComponent().appendingPathComponent("Scripts")
 
     @Test func exampleRulesDecide() throws {
         let manifest = try FlowManifest.load(contentsOf: Self.scripts.appendingPathComponent("routes.lua"))

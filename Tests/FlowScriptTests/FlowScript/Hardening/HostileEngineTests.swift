@@ -11,7 +11,7 @@ import Testing
 struct HostileEngineTests {
     /// `Tests/Hostile`.
     static let hostile = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Hostile")
 
     @Test("A style rule returning garbage styles nothing and is reported with its file and line")
