@@ -13,7 +13,7 @@ files["**/rules/**/*.lua"] = {
   allow_defined_top = true,
   unused_args = false, -- rule callbacks take (op, stacks, ctx) by contract
   read_globals = {
-    flow = { fields = { precondition = {}, guard = {}, redirect = {}, op = {}, deeplink = {}, dialog_guard = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
+    flow = { fields = { precondition = {}, guard = {}, dialog_guard = {}, redirect = {}, op = {}, deeplink = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
     facts = { other_fields = true },
     host = { fields = { confirmDiscard = {}, requestPhotoAccess = {} }, other_fields = true },
   },
@@ -25,9 +25,14 @@ files["**/flows/**/*.lua"] = {
   read_globals = {
     "describe", "it", "pending", "before_each", "after_each", "before_all", "after_all", "setup", "teardown", "expect", "spy",
     app = { fields = { reset = {}, facts = {}, host = {}, wait = {}, advance = {}, calls = {}, scriptErrors = {}, reload = {}, generation = {} } },
-    router = { fields = { setRoot = {}, push = {}, pushMany = {}, pushRemovingPrevious = {}, replaceCurrent = {}, replacePath = {}, pop = {}, popToRoot = {}, popTo = {}, sheet = {}, fullScreenCover = {}, dismiss = {}, dismissAll = {}, setRootAsync = {}, pushAsync = {}, pushManyAsync = {}, pushRemovingPreviousAsync = {}, replaceCurrentAsync = {}, replacePathAsync = {}, popAsync = {}, popToRootAsync = {}, popToAsync = {}, sheetAsync = {}, fullScreenCoverAsync = {}, dismissAsync = {}, dismissAllAsync = {}, userPop = {}, userDismiss = {}, showDialog = {}, showDialogAsync = {}, hideDialog = {}, clearDialogs = {}, dialog = {}, queuedDialogCount = {}, top = {}, stacks = {}, history = {}, style = {}, open = {}, pendingLink = {}, resumePendingLink = {}, pendingLinkTimeout = { read_only = false } } },
+    router = { fields = { setRoot = {}, setRootAsync = {}, push = {}, pushAsync = {}, pushMany = {}, pushManyAsync = {}, pushRemovingPrevious = {}, pushRemovingPreviousAsync = {}, replaceCurrent = {}, replaceCurrentAsync = {}, replacePath = {}, replacePathAsync = {}, pop = {}, popAsync = {}, popToRoot = {}, popToRootAsync = {}, popTo = {}, popToAsync = {}, sheet = {}, sheetAsync = {}, fullScreenCover = {}, fullScreenCoverAsync = {}, dismiss = {}, dismissAsync = {}, dismissAll = {}, dismissAllAsync = {}, userPop = {}, userDismiss = {}, showDialog = {}, showDialogAsync = {}, hideDialog = {}, clearDialogs = {}, dialog = {}, queuedDialogCount = {}, top = {}, stacks = {}, history = {}, style = {}, open = {}, pendingLink = {}, resumePendingLink = {}, pendingLinkTimeout = { read_only = false }, pendingNavigation = {}, resumePendingNavigation = {}, cancelPendingNavigation = {} } },
     facts = { other_fields = true },
   },
+}
+
+-- Explore files (invariants for `flowstack explore`): FlowStack's names, nothing else.
+files["**/explore/**/*.lua"] = {
+  read_globals = { "invariant" },
 }
 
 -- The manifest returns a table; nothing else.

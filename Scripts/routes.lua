@@ -18,6 +18,7 @@ return {
     editor = { params = { id = "string" } }, -- premium only (rules/20-paywall.lua)
     settings = {},
     profile = {},
+    orders = {}, -- signed out, opening it asks to sign in first and opens it afterwards (rules/10-auth.lua)
 
     -- Presented screens.
     paywall = {},          -- full-screen cover

@@ -359,6 +359,9 @@ typedef struct clua_decision {
      * are set. A state's user value is read only while its flag is set, so a decision without
      * one writes nothing (the value left there is the last one set, never read). */
     int has_route, has_routes, has_dialog;
+    /* Set by clua_op_set in an op state (Swift writes 0): whether op.tab (the tab a selectTab
+     * selects) and ctx.tab (the selected tab) are set; both are nil for a router without tabs. */
+    int has_tab, has_ctx_tab;
     /* Set in an op state when op.route / op.routes were frozen (clua_guard.c) on their first
      * read in the decision: a rule can never change what later rules and the guards read. */
     int route_frozen, routes_frozen;

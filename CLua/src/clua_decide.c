@@ -26,10 +26,13 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc);
  * a list starts) and its position (the VM context's running_rule, written before each rule, 0
  * once the decision is over): see clua_running.c. */
 
-/* The decide function's stack: its 3 arguments, then these slots; a rule's results come above. */
+/* The decide function's stack: its 5 arguments, then these slots; a rule's results come above. */
 enum {
     CLUA_DS_ROUTE = 1, CLUA_DS_ROUTES = 2, CLUA_DS_DIALOG = 3,
-    CLUA_DS_OP = 4,       /* the `op` argument of rules */
+    CLUA_DS_TAB = 4,      /* op.tab: the tab a selectTab selects, or nil */
+    CLUA_DS_CTXTAB = 5,   /* ctx.tab: the selected tab, or nil (a router without tabs) */
+    CLUA_DS_ARGS = CLUA_DS_CTXTAB,
+    CLUA_DS_OP = 6,       /* the `op` argument of rules */
     CLUA_DS_STACKS,       /* the `stacks` argument */
     CLUA_DS_CTX,          /* the `ctx` argument */
     CLUA_DS_LIST,         /* the rule list being run */
@@ -143,7 +146,7 @@ static void clua_decide_where(lua_State *L, int list, lua_Integer i) {
 /** Reads the results rule `i` of the list in CLUA_DS_LIST left above CLUA_DS_TOP. Returns 0
  *  when the next rule decides (the results are popped), else the number of values pushed on
  *  top for decide to return: 1, stage, reason, where (block) or 2, stage, reason, where, kind,
- *  route (redirect). */
+ *  route, resume (redirect). */
 static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
     int results = lua_gettop(L) - CLUA_DS_TOP;
     int first = CLUA_DS_TOP + 1;
@@ -153,7 +156,7 @@ static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
         lua_settop(L, CLUA_DS_TOP);
         return 0;
     }
-    luaL_checkstack(L, 8, "decide");
+    luaL_checkstack(L, 10, "decide");
     const char *stage = phase == CLUA_DP_DEFAULTS ? "precondition" : "guard";
     if (type == LUA_TNIL || type == LUA_TBOOLEAN) {
         lua_settop(L, first + 1);                      /* the reason, or nil */
@@ -188,7 +191,10 @@ static int clua_decide_verdict(lua_State *L, int phase, lua_Integer i) {
             clua_decide_where(L, CLUA_DS_LIST, i);
             clua_decide_get(L, first, CLUA_DN_KIND);
             clua_decide_get(L, first, CLUA_DN_ROUTE);
-            return 6;
+            /* { resume = true }: hold the refused navigation (rare: read by name). */
+            lua_pushliteral(L, "resume");
+            lua_rawget(L, first);
+            return 7;
         }
     }
     clua_decide_where(L, CLUA_DS_LIST, i);
@@ -306,20 +312,20 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
     return clua_decide_run(L, phase, i + 1);
 }
 
-/** decide(route, routes, dialog): the verdict of one navigation, as the prelude documents it;
+/** decide(route, routes, dialog, tab, ctxTab): the verdict of one navigation, as the prelude documents it;
  *  the other arguments are in the clua_decision of upvalue CLUA_DU_ARGS; the prelude's state
  *  is in the upvalues after it (CLUA_DU_*). */
 static int clua_decide_fn(lua_State *L) {
     clua_decision d = *(const clua_decision *)lua_touserdata(L, lua_upvalueindex(CLUA_DU_ARGS));
     clua_getctx(L)->running_rule = 0;
-    if (lua_gettop(L) != CLUA_DS_DIALOG) lua_settop(L, CLUA_DS_DIALOG);
+    if (lua_gettop(L) != CLUA_DS_ARGS) lua_settop(L, CLUA_DS_ARGS);
     luaL_checkstack(L, 12, "decide");
     if (d.is_async) {
         /* A decision that may be suspended while others run: its own op, ctx and stacks. */
         CLUA_DU_PUSH(CLUA_DU_KINDS);
         CLUA_DU_PUSH(CLUA_DU_SOURCES);
         clua_op_make(L, -2, -1);                                    /* kinds, sources, op, ctx, state */
-        clua_op_set(L, lua_gettop(L), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG);
+        clua_op_set(L, lua_gettop(L), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG, CLUA_DS_TAB, CLUA_DS_CTXTAB);
         lua_pop(L, 1);
         CLUA_DU_PUSH(CLUA_DU_MAKESTACKS);
         lua_pushinteger(L, d.snap);
@@ -327,13 +333,14 @@ static int clua_decide_fn(lua_State *L) {
         lua_pushinteger(L, d.front);
         lua_call(L, 3, 1);                                          /* kinds, sources, op, ctx, stacks */
         lua_insert(L, -2);                                          /* kinds, sources, op, stacks, ctx */
-        lua_remove(L, CLUA_DS_DIALOG + 1);
-        lua_remove(L, CLUA_DS_DIALOG + 1);
+        lua_remove(L, CLUA_DS_ARGS + 1);
+        lua_remove(L, CLUA_DS_ARGS + 1);
     } else {
         CLUA_DU_PUSH(CLUA_DU_SYNCOP);
         CLUA_DU_PUSH(CLUA_DU_SYNCSTACKS);
         CLUA_DU_PUSH(CLUA_DU_SYNCCTX);
-        clua_op_set(L, lua_upvalueindex(CLUA_DU_SYNCOPSTATE), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG);
+        clua_op_set(L, lua_upvalueindex(CLUA_DU_SYNCOPSTATE), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG,
+                    CLUA_DS_TAB, CLUA_DS_CTXTAB);
         /* A new decision for the shared stacks proxy: its views refresh on first read. */
         clua_stacks_setcount(L, lua_upvalueindex(CLUA_DU_SYNCSTATE), d.stack_count, d.front);
     }

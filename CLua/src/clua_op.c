@@ -2,8 +2,8 @@
  * (The rules are in CLua.h.)
  *
  * Rules see plain-looking read-only tables (spec §1 "op", §2 "Decisions"):
- *   op  = { kind, route, routes, count, target, source, async }
- *   ctx = { dialog, queuedDialogs, generation }
+ *   op  = { kind, route, routes, count, target, source, async, tab }
+ *   ctx = { dialog, queuedDialogs, generation, tab }
  * Both are empty proxies over one state userdata: the decision's scalars (a clua_decision) and,
  * as user values, the route, the routes, the dialog and ctx's fields. `op`'s metamethods are C
  * closures over that state, so a decision sets no field of it: fields are made when a rule reads
@@ -22,15 +22,22 @@
 #include "clua_private.h"
 
 /* The user values of an op state: the route (nil, its name, or its table), the routes (nil or
- * a table of route tables), the dialog (nil or its id), and ctx's fields (a plain table). */
-enum { CLUA_OU_ROUTE = 1, CLUA_OU_ROUTES = 2, CLUA_OU_DIALOG = 3, CLUA_OU_CTX = 4, CLUA_OU_COUNT = 4 };
+ * a table of route tables), the dialog (nil or its id), ctx's fields (a plain table), op.tab
+ * and ctx.tab (nil or a tab's name). */
+enum {
+    CLUA_OU_ROUTE = 1, CLUA_OU_ROUTES = 2, CLUA_OU_DIALOG = 3, CLUA_OU_CTX = 4, CLUA_OU_TAB = 5, CLUA_OU_CTXTAB = 6,
+    CLUA_OU_COUNT = 6
+};
 
 /* The fields of op, 1-based, in the order pairs walks them. */
-enum { CLUA_OF_KIND = 1, CLUA_OF_ROUTE, CLUA_OF_ROUTES, CLUA_OF_COUNT, CLUA_OF_TARGET, CLUA_OF_SOURCE, CLUA_OF_ASYNC };
+enum {
+    CLUA_OF_KIND = 1, CLUA_OF_ROUTE, CLUA_OF_ROUTES, CLUA_OF_COUNT, CLUA_OF_TARGET, CLUA_OF_SOURCE, CLUA_OF_ASYNC,
+    CLUA_OF_TAB, CLUA_OF_LAST = CLUA_OF_TAB
+};
 
-static const char *const clua_op_names[] = { "kind", "route", "routes", "count", "target", "source", "async" };
+static const char *const clua_op_names[] = { "kind", "route", "routes", "count", "target", "source", "async", "tab" };
 
-_Static_assert(sizeof(clua_op_names) / sizeof(clua_op_names[0]) == CLUA_OF_ASYNC, "one name per CLUA_OF_ field");
+_Static_assert(sizeof(clua_op_names) / sizeof(clua_op_names[0]) == CLUA_OF_LAST, "one name per CLUA_OF_ field");
 
 /** The 1-based position of the string key at `idx` among `n` names; 0 for any other key. */
 static int clua_op_field(lua_State *L, int idx, const char *const *names, int n) {
@@ -88,13 +95,14 @@ static void clua_op_push(lua_State *L, int st, int kinds, int sources, int f) {
     case CLUA_OF_COUNT: if (d->has_count) lua_pushinteger(L, d->count); else lua_pushnil(L); break;
     case CLUA_OF_TARGET: if (d->has_target) lua_pushinteger(L, d->target); else lua_pushnil(L); break;
     case CLUA_OF_SOURCE: lua_rawgeti(L, sources, d->source); break;
+    case CLUA_OF_TAB: if (d->has_tab) lua_getiuservalue(L, st, CLUA_OU_TAB); else lua_pushnil(L); break;
     default: lua_pushboolean(L, d->is_async); break;
     }
 }
 
 /** op.__index(t, k) (upvalues: 1 the state, 2 KINDS, 3 SOURCES). */
 static int clua_op_index(lua_State *L) {
-    int f = clua_op_field(L, 2, clua_op_names, CLUA_OF_ASYNC);
+    int f = clua_op_field(L, 2, clua_op_names, CLUA_OF_LAST);
     if (f == 0) return 0;
     clua_op_push(L, lua_upvalueindex(1), lua_upvalueindex(2), lua_upvalueindex(3), f);
     return 1;
@@ -108,8 +116,8 @@ static int clua_op_newindex(lua_State *L) {
 
 /** op.__pairs (upvalues as clua_op_index): iterates a copy of the fields that are set. */
 static int clua_op_pairs(lua_State *L) {
-    lua_createtable(L, 0, CLUA_OF_ASYNC);
-    for (int f = CLUA_OF_KIND; f <= CLUA_OF_ASYNC; f++) {
+    lua_createtable(L, 0, CLUA_OF_LAST);
+    for (int f = CLUA_OF_KIND; f <= CLUA_OF_LAST; f++) {
         clua_op_push(L, lua_upvalueindex(1), lua_upvalueindex(2), lua_upvalueindex(3), f);
         lua_setfield(L, -2, clua_op_names[f - 1]);
     }
@@ -176,22 +184,36 @@ void clua_op_make(lua_State *L, int kinds, int sources) {
     lua_remove(L, st);
 }
 
-/** Makes the state at `st` (absolute or pseudo index) hold decision `d` with the route, routes
- *  and dialog at absolute indices `route`, `routes`, `dialog`. ctx's fields are written only
- *  where they changed. */
-void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog) {
+/** Whether the string-or-nil at `value` (absolute) is what the state at `st` holds in user value
+ *  `uv` while `held` says one is set. */
+static int clua_op_same(lua_State *L, int st, int uv, int held, int value) {
+    int has = !lua_isnil(L, value);
+    if (!has || !held) return !has && !held;
+    lua_getiuservalue(L, st, uv);
+    int same = lua_rawequal(L, -1, value);
+    lua_pop(L, 1);
+    return same;
+}
+
+/** Makes the state at `st` (absolute or pseudo index) hold decision `d` with the route, routes,
+ *  dialog, op.tab and ctx.tab at absolute indices `route`, `routes`, `dialog`, `tab`, `ctx_tab`.
+ *  ctx's fields are written only where they changed. */
+void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog, int tab, int ctx_tab) {
     clua_decision *s = (clua_decision *)lua_touserdata(L, st);
     int queued = s->queued != d->queued;
     int generation = s->generation != d->generation;
     int has_dialog = !lua_isnil(L, dialog);
-    int same_dialog = !has_dialog && !s->has_dialog;
-    if (!same_dialog && has_dialog && s->has_dialog) {
-        lua_getiuservalue(L, st, CLUA_OU_DIALOG);
-        same_dialog = lua_rawequal(L, -1, dialog);
-        lua_pop(L, 1);
-    }
+    int same_dialog = clua_op_same(L, st, CLUA_OU_DIALOG, s->has_dialog, dialog);
+    int has_ctx_tab = !lua_isnil(L, ctx_tab);
+    int same_ctx_tab = clua_op_same(L, st, CLUA_OU_CTXTAB, s->has_ctx_tab, ctx_tab);
     *s = *d;
     s->has_dialog = has_dialog;
+    s->has_ctx_tab = has_ctx_tab;
+    s->has_tab = !lua_isnil(L, tab);
+    if (s->has_tab) {
+        lua_pushvalue(L, tab);
+        lua_setiuservalue(L, st, CLUA_OU_TAB);
+    }
     s->has_route = !lua_isnil(L, route);
     s->has_routes = !lua_isnil(L, routes);
     if (s->has_route) {
@@ -202,8 +224,14 @@ void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int ro
         lua_pushvalue(L, routes);
         lua_setiuservalue(L, st, CLUA_OU_ROUTES);
     }
-    if (queued || generation || !same_dialog) {
+    if (queued || generation || !same_dialog || !same_ctx_tab) {
         lua_getiuservalue(L, st, CLUA_OU_CTX);
+        if (!same_ctx_tab) {
+            lua_pushvalue(L, ctx_tab);
+            lua_setiuservalue(L, st, CLUA_OU_CTXTAB);
+            lua_pushvalue(L, ctx_tab);
+            lua_setfield(L, -2, "tab");
+        }
         if (!same_dialog) {
             lua_pushvalue(L, dialog);
             lua_setiuservalue(L, st, CLUA_OU_DIALOG);

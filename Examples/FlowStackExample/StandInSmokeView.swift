@@ -236,6 +236,35 @@ struct SmokeSheet: View {
     }
 }
 
+/// A tab bar: a `TabView` with a selection, a `NavigationStack` per tab, items and tags (and one
+/// without a selection).
+struct SmokeTabsView: View {
+    @State private var selection = 0
+
+    var body: some View {
+        TabView(selection: $selection) {
+            NavigationStack {
+                Text("Feed")
+            }
+            .tabItem { Label("Feed", systemImage: "list.bullet") }
+            .tag(0)
+            NavigationStack {
+                Text("Profile")
+            }
+            .tabItem {
+                Image(systemName: "person")
+                Text("Profile")
+            }
+            .tag(1)
+        }
+        .overlay {
+            TabView {
+                Text("Page")
+            }
+        }
+    }
+}
+
 /// An app built from the smoke views (no `@main`: the example target owns its entry point).
 struct SmokeApp: App {
     @StateObject private var model = SmokeModel()

@@ -119,3 +119,59 @@ describe("signed in", function()
     end)
   end)
 end)
+
+-- A held navigation: pushing "orders" while signed out shows the login sheet and holds the
+-- push (flow.redirect(..., { resume = true }) in rules/10-auth.lua); signing in runs it.
+describe("orders after login", function()
+  before_each(function()
+    app.reset{ root = "onboarding", facts = { isLoggedIn = false, hasSeenOnboarding = true } }
+  end)
+
+  it("holds the push behind the login sheet and runs it once the person has signed in", function()
+    local r = router.push("orders")
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_be("sign in to see your orders")
+    expect(r.redirect).to_equal({ applied = true, kind = "sheet" })
+    expect(router.top()).to_equal({ name = "login" })
+    local held = router.pendingNavigation()
+    expect(held.kind).to_be("push")
+    expect(held.route).to_equal({ name = "orders" })
+    expect(held.redirect.kind).to_be("sheet")
+
+    app.facts{ isLoggedIn = true }
+    expect(router.pendingNavigation()).to_be_nil()
+    expect(#router.stacks()).to_be(1)
+    expect(router.top()).to_equal({ name = "orders" })
+    expect(router.history()).to_match_steps{
+      "push orders redirected: sign in to see your orders",
+      "sheet login",
+      "dismiss (resume)",
+      "push orders (resume)",
+    }
+  end)
+
+  it("keeps holding it while the person is still signed out, and forgets it when cancelled", function()
+    router.push("orders")
+    app.facts{ isPremium = true }
+    expect(router.pendingNavigation().attempts).to_be(2)
+    expect(router.top()).to_equal({ name = "login" })
+    local resumed, why = router.resumePendingNavigation()
+    expect(resumed).to_be(false)
+    expect(why).to_contain("sign in to see your orders")
+    expect(router.cancelPendingNavigation()).to_be(true)
+    app.facts{ isLoggedIn = true }
+    expect(router.top()).to_equal({ name = "login" })
+  end)
+
+  it("lets it go after ten minutes", function()
+    router.push("orders")
+    app.advance(600)
+    expect(router.pendingNavigation()).to_be_nil()
+  end)
+
+  it("asks to sign in only for screens worth coming back to", function()
+    local r = router.push("settings")
+    expect(r.redirect.kind).to_be("dialog")
+    expect(router.pendingNavigation()).to_be_nil()
+  end)
+end)

@@ -4,6 +4,9 @@
 --     Replacing the root with a private screen sends them to login instead; any other
 --     way of opening a private screen is blocked with "login required" and answered with
 --     the loginRequired dialog.
+--   * Some screens are worth coming back to: pushing one while signed out shows the login
+--     sheet and holds the push (flow.redirect with { resume = true }); once the person has
+--     signed in (the isLoggedIn fact turns true), the sheet is dismissed and the push runs.
 --   * While the "session expired" dialog is up, private screens cannot be opened.
 --   * Login and home both come after onboarding: a user who has not seen it yet is sent
 --     there first (so a signed-out first launch goes home -> login -> onboarding).
@@ -26,6 +29,9 @@ local function firstPrivateTarget(op)
   return nil
 end
 
+-- The screens a push resumes after login (a held navigation), with the reason shown.
+local RESUMES_AFTER_LOGIN = { orders = "sign in to see your orders" }
+
 -- A dialog is a string id or a table with an `id` field.
 local function dialogId(dialog)
   if type(dialog) == "table" then return dialog.id end
@@ -45,6 +51,9 @@ flow.precondition("*", function(op, stacks, ctx)
     op.kind, private.name, tostring(ctx.generation)))
   if op.kind == "setRoot" then
     return flow.redirect("setRoot", "login", "login required")
+  end
+  if op.kind == "push" and RESUMES_AFTER_LOGIN[private.name] then
+    return flow.redirect("sheet", "login", RESUMES_AFTER_LOGIN[private.name], { resume = true })
   end
   return flow.redirect("dialog", "loginRequired", "login required")
 end)

@@ -15,6 +15,7 @@ local TITLES = {
   editor = "Editor",
   settings = "Settings",
   profile = "Profile",
+  orders = "Orders",
 }
 
 flow.style.screen(function(c)

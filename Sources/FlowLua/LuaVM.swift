@@ -35,7 +35,7 @@ import CLua
 ///   (`flow`, `host`, `facts`, the libraries) is frozen when the rules start loading, the
 ///   decision's inputs are read-only at every depth, `coroutine.resume`/`close` refuse the
 ///   threads FlowScript runs, and `load` keeps an explicit environment. Text kept from scripts
-///   is cut to 4 KiB (`FlowScriptText`); see `docs/lua-surface-sandbox.md`.
+///   is cut to 4 KiB (`FlowScriptText`); see the sandbox section of `docs/lua-surface.md`.
 /// - The main thread's stack slot 1 permanently holds the message handler (`clua_msgh`), so
 ///   a call pushes only the function and its arguments.
 ///

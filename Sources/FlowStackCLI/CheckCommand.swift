@@ -15,21 +15,38 @@ struct CheckCommand: AsyncParsableCommand {
               - files it cannot read: contents or name not UTF-8, more than 32
                 folders deep (rules/ included), unreadable; and a routes.lua
                 that is not a regular file (a FIFO, a device, a folder);
-              - manifest mistakes (a bad root, an unknown key) without
-                turning off the name checks;
+              - manifest mistakes (a bad root, an unknown key, a payload
+                type such as "bool", a fact default that is not a value):
+                the broken entry is reported and left out, and everything
+                else is checked against what did load;
               - route, dialog and fact names that routes.lua does not
                 declare, with "did you mean" (literal names only: a name
                 built by concatenation is not checked), calls to router, app, flow and
-                expect functions that do not exist, and undeclared globals
-                (luassert's assert.x included);
+                expect functions that do not exist or get too few arguments
+                (too many: a warning), and undeclared globals, read, called
+                or indexed (luassert's assert.x included);
+              - operation kinds flow.redirect, flow.op and flow.precondition
+                do not know, and a kind left out
+                (flow.redirect("discardAddress", "why"), where
+                discardAddress is a route or a dialog), with the kinds, and
+                a kind that takes a route given none (flow.redirect("push"));
+              - deep-link handlers that read a parameter their pattern
+                cannot produce (/promo/code read as p.code: did you mean
+                /promo/:code?) (warnings);
+              - fact defaults whose type disagrees with how the rules use
+                them (cartItemCount = "0" while a rule writes
+                facts.cartItemCount > 0), at the fact's line;
               - dialog ids in flow.redirect("dialog", id), flow.dialog_guard
                 (all but "*"), flow.op("showDialog", id), router.showDialog
                 and .dialog == "id" comparisons (an id string or a table's
                 id = "..."), against routes.lua's dialogs, and dialog
                 policies that are not "replace", "replaceKeepingQueue",
                 "queue" or "ignoreIfVisible";
-              - style attributes that are unknown or have a bad value
-                (warnings; the style rules run for every declared route at
+              - flow.redirect's options table: an unknown key (with "did
+                you mean"), a resume that is not a boolean, and resume where
+                it holds nothing (a dialog redirect, flow.op);
+              - style attributes that are unknown or have a bad value, at
+                the line of the key (warnings; the style rules run for every declared route at
                 depth 0 and 1, on the root stack, in a sheet and in a
                 full-screen cover, under every combination of the
                 manifest's boolean facts: up to 8 of them);

@@ -30,6 +30,10 @@ struct GraphCommand: AsyncParsableCommand {
             shape), labelled "dialog: reason". The rules decide it, as in the
             app: a dialog answer no flow provokes is not drawn.
 
+            A project with tabs (routes.lua: tabs = { { name = ..., root = ... } })
+            draws each tab as a cluster around its root and the routes the flows
+            reached on its stack; tab switches are edges labelled selectTab.
+
             Examples:
               flowstack graph Scripts > navigation.mmd
               flowstack graph Scripts --format dot | dot -Tsvg > navigation.svg
@@ -59,7 +63,8 @@ struct GraphCommand: AsyncParsableCommand {
         let graph = NavigationGraph(
             results: report.results, root: project.manifest?.root?.name,
             declared: project.manifest.map { Array($0.routes.keys) } ?? [],
-            dialogAnswers: DialogAnswer.observed(in: report.results))
+            dialogAnswers: DialogAnswer.observed(in: report.results),
+            tabs: project.manifest?.tabs.map { ($0.name, $0.root.name) } ?? [])
         let title = "flowstack graph \(self.project.directory): \(report.results.count) tests"
         let text = format == .mermaid ? graph.mermaid(title: title) : graph.dot(title: title)
         if let output {

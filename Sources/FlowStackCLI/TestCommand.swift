@@ -72,8 +72,8 @@ struct TestCommand: AsyncParsableCommand {
             queue, so rules may call asynchronous hosts. History steps name
             dialogs ("showDialog cartEmpty", "hideDialog cartEmpty");
             router.userPop() and router.userDismiss() are refused where the
-            resolved style forbids the gesture. See docs/lua-surface-flows.md
-            for the whole DSL.
+            resolved style forbids the gesture. See docs/lua-surface.md,
+            section 9, for the whole DSL.
             """
     )
 

@@ -9,8 +9,11 @@ struct TypesCommand: AsyncParsableCommand {
         abstract: "Print LuaLS annotations for the project's rules and flows.",
         discussion: """
             Prints a `---@meta` file that describes `flow`, `router`, `app`,
-            `facts`, `host`, `expect` and the test functions, with the
-            manifest's route names, payload fields, dialogs and facts. Save it
+            `facts`, `host`, `expect` and the test functions, explore files'
+            `invariant(name, check)` and the state it checks (ExploreState),
+            the manifest's shape (Manifest), with the manifest's route
+            names, payload fields, dialogs and facts. Every function comes
+            from one description of the Lua surface, which check uses too. Save it
             in the project (outside rules/ and flows/) so that the Lua language
             server completes names and flags typos while you edit. Dialogs in
             the rules are declared too: flow.dialog_guard(dialogId, fn) with
@@ -22,7 +25,8 @@ struct TypesCommand: AsyncParsableCommand {
             --luacheck writes DIR/.luacheckrc for luacheck (the linter Lua
             projects run in CI): rules read flow (flow.dialog_guard included),
             facts and host; flows get busted's names plus app, router, expect
-            and the other test functions; the annotations file
+            and the other test functions; explore/*.lua files read
+            invariant; the annotations file
             (flowstack-types.lua, or --output inside DIR) is left out. luacheck
             reads a .luacheckrc only where it runs: run `luacheck .` in DIR, or
             `luacheck DIR --config DIR/.luacheckrc` from DIR's parent. --luarc writes DIR/.luarc.json, which points the Lua
@@ -45,7 +49,7 @@ struct TypesCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write the annotations to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
 
-    @Flag(help: "Write DIR/.luacheckrc, the luacheck configuration for the project's rules and flows.")
+    @Flag(help: "Write DIR/.luacheckrc, the luacheck configuration for the project's rules, flows and explore files.")
     var luacheck = false
 
     @Flag(help: "Write DIR/.luarc.json, which points the Lua language server at the annotations.")

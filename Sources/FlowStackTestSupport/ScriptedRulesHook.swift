@@ -48,9 +48,10 @@ public final class ScriptedRulesHook<Route: FlowRouteConvertible>: FlowRulesHook
         .block(FlowRuleBlock(stage: stage, reason: reason))
     }
 
-    /// A redirect decision to `command` with an optional reason.
-    public static func redirect(to command: FlowCommand<Route>, reason: String? = nil) -> FlowRuleDecision {
-        .redirect(FlowRuleTarget(command), FlowRuleBlock(stage: .guard, reason: reason))
+    /// A redirect decision to `command` with an optional reason; with `resume`, the refused
+    /// navigation is held until the rules allow it.
+    public static func redirect(to command: FlowCommand<Route>, reason: String? = nil, resume: Bool = false) -> FlowRuleDecision {
+        .redirect(FlowRuleTarget(command), FlowRuleBlock(stage: .guard, reason: reason, resume: resume))
     }
 }
 

@@ -17,6 +17,7 @@ struct GraphCommandTests {
         #expect(lines.contains { $0.hasPrefix("  home -.->|\"") && $0.contains("push: premium required") && $0.hasSuffix("| editor") })
         #expect(lines.contains { $0.contains("pop (user)") }, "user gestures are marked")
         #expect(lines.contains { $0.contains("(link)") }, "deep-link steps are marked")
+        #expect(lines.contains { $0.contains("push (resume)") && $0.hasSuffix("| orders") }, "a held navigation's edge is marked")
         // Every edge line appears once: identical edges are merged and counted.
         let edges = lines.filter { $0.contains("-->|") || $0.contains("-.->|") }
         #expect(Set(edges).count == edges.count)

@@ -73,6 +73,7 @@ struct LinterConfigTests {
             "routes.lua": TemporaryProject.manifest,
             "rules/auth.lua": TemporaryProject.rules,
             "flows/f.lua": "describe(\"x\", function()\n  before_all(function() end)\n  it(\"y\", function() expect(router.top()).never.to_be_nil() end)\nend)\n",
+            "explore/shop.lua": "invariant(\"detail needs a login\", function(s)\n  return s.top.name ~= \"detail\" or s.facts.isLoggedIn\nend)\n",
         ])
         defer { project.remove() }
         let output = try CLIRunner.run(["types", project.path, "--luacheck"])
@@ -81,6 +82,8 @@ struct LinterConfigTests {
         let written = try String(contentsOf: project.url.appendingPathComponent(".luacheckrc"), encoding: .utf8)
         #expect(written.contains(#"files["**/flows/**/*.lua"]"#))
         #expect(written.contains(#"std = "+busted""#))
+        #expect(written.contains(#"files["**/explore/**/*.lua"]"#))
+        #expect(written.contains(#"read_globals = { "invariant" }"#))
         let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Scripts/.luacheckrc"), encoding: .utf8)
         let regenerated = try CLIRunner.run(["types", "Scripts", "--luacheck"])
         #expect(regenerated.status == 0)

@@ -15,7 +15,7 @@ struct RouterRuleRequestTests {
         }
         #expect(FlowRuleKind.allCases.map(\.rawValue) == [
             "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath", "pop",
-            "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll",
+            "popToRoot", "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll", "selectTab",
         ])
     }
 
@@ -91,7 +91,7 @@ struct RouterRuleRequestTests {
             FlowCommand(.pop(count: 3, target: .active)), FlowCommand(.popToRoot(target: .active)),
             FlowCommand(.popTo(.a, match: .inclusive, target: .active)), FlowCommand(.present(.picker, style: .sheet)),
             FlowCommand(.present(.editor, style: .fullScreenCover)), FlowCommand(.dismiss(target: .active)),
-            FlowCommand(.dismissAll),
+            FlowCommand(.dismissAll), FlowCommand.selectTab("feed"),
         ]
         #expect(commands.map { FlowRuleKind($0) } == FlowRuleKind.allCases)
         for command in commands {

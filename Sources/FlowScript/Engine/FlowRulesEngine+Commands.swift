@@ -27,6 +27,12 @@ extension FlowRulesEngine {
         switch kind {
         case .pop, .popToRoot, .dismiss, .dismissAll:
             break
+        case .selectTab:
+            guard case .string(let tab) = route, !tab.isEmpty else { throw located("'selectTab' needs a tab name", context) }
+            if let manifest = configuration.manifest, !manifest.tabs.isEmpty, let problem = manifest.problem(withTab: tab) {
+                throw located(problem, context)
+            }
+            target.tab = tab
         case .pushMany:
             guard case .table(let list) = route, !list.array.isEmpty else { throw located("'pushMany' needs a non-empty list of routes", context) }
             for item in list.array { target.routes.append(try routeValue(from: item, context: context)) }

@@ -64,10 +64,10 @@ extension FlowRulesEngine: FlowRulesHook {
         snapshot == 0 ? syncStacks : snapshots[snapshot]
     }
 
-    /// Pushes what the prelude's `decide` takes: the route, the routes and the dialog on the
-    /// stack, the scalars straight to the memory decide reads them from.
+    /// Pushes what the prelude's `decide` takes: the route, the routes, the dialog, the tab a
+    /// `selectTab` selects and the selected tab on the stack, the scalars straight to the memory decide reads them from.
     func pushDecisionArguments(_ request: FlowRuleRequest, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
-        writer.reserve(3)
+        writer.reserve(5)
         if let route = request.route {
             // A route without parameters goes as its name: decide makes `{ name = ... }` only if
             // a rule reads `op.route` (clua_op.c).
@@ -83,6 +83,9 @@ extension FlowRulesEngine: FlowRulesHook {
             writer.pushNilReserved()
         }
         if let dialog = request.dialog { writer.pushReserved(dialog) } else { writer.pushNilReserved() }
+        // op.tab and ctx.tab (nil for a router without tabs).
+        if let tab = request.tab { writer.pushReserved(tab) } else { writer.pushNilReserved() }
+        if let tab = request.selectedTab { writer.pushReserved(tab) } else { writer.pushNilReserved() }
         guard let arguments = set.decisionArguments else {
             preconditionFailure("a loaded rule set always has the decide function's argument memory")
         }
@@ -124,7 +127,8 @@ extension FlowRulesEngine: FlowRulesHook {
                 return .block(try dialogBlock(try results.value(at: 6), block: FlowRuleBlock(stage: stage, reason: reason), location: location))
             }
             let target = try self.target(kind: kind, route: try results.value(at: 6), count: nil, match: nil, context: location)
-            return .redirect(target, FlowRuleBlock(stage: stage, reason: reason))
+            let resume = results.type(at: 7) == .boolean && results.isTruthy(at: 7)
+            return .redirect(target, FlowRuleBlock(stage: stage, reason: reason, resume: resume))
         } catch {
             var error = error
             if error.file == nil, let location, let split = FlowScriptError.splitLocation(location + ": x") {

@@ -69,7 +69,7 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
             }
             var match: String?
             if case .string(let value)? = op.fields["match"] { match = value }
-            let route = op.fields["route"] ?? op.fields["routes"] ?? .nil
+            let route = op.fields["route"] ?? op.fields["routes"] ?? op.fields["tab"] ?? .nil
             commands.append(try command(target(kind: kind, route: route, count: count, match: match, context: context)))
         }
         return (commands, dialogs)

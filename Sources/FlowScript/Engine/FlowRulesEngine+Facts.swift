@@ -32,8 +32,8 @@ extension FlowRulesEngine {
     /// The facts rules read through `facts`.
     public var currentFacts: [String: FlowScriptValue] { facts }
 
-    /// Sets (or with `nil` removes) one fact; rules see it at once, and a deep link held until
-    /// the facts allow it is retried.
+    /// Sets (or with `nil` removes) one fact; rules see it at once, and a deep link or a
+    /// navigation held until the facts allow it is retried (`router.factsDidChange()`).
     ///
     /// - Throws: with a manifest, an undeclared fact or a value of the wrong type.
     public func setFact(_ name: String, _ value: FlowScriptValue?) throws(FlowScriptError) {
@@ -41,7 +41,7 @@ extension FlowRulesEngine {
     }
 
     /// Sets several facts at once (`nil` removes one). When no value changes, nothing happens:
-    /// rules are not told and a held deep link is not retried.
+    /// rules are not told and nothing held is retried.
     public func setFacts(_ changes: [String: FlowScriptValue?]) throws(FlowScriptError) {
         try validateFacts(changes)
         guard changes.contains(where: { facts[$0.key] != $0.value }) else { return }

@@ -4,7 +4,8 @@ import Foundation
 extension FlowRulesEngine {
     /// Installs the engine into a router: every operation, sync and async, and every style
     /// resolution goes through the Lua rules, links opened with `router.open(url:)` resolve
-    /// through `flow.deeplink`, and held deep links are retried when facts change.
+    /// through `flow.deeplink`, and held deep links and held navigations are retried when facts
+    /// change (`router.factsDidChange()`).
     ///
     /// Inlinable so that `installRules` is compiled where the app's route type is known: the
     /// route conversions it makes are then specialized (unspecialized, each navigation converted
@@ -19,6 +20,6 @@ extension FlowRulesEngine {
     package func register<Dialog>(_ router: FlowRouter<Route, Dialog>) {
         router.deepLinks.resolver = self
         routers.removeAll { $0.router == nil }
-        routers.append(WeakRouterBox(router: router, factsDidChange: { [weak router] in _ = router?.deepLinks.factsDidChange() }))
+        routers.append(WeakRouterBox(router: router, factsDidChange: { [weak router] in router?.factsDidChange() }))
     }
 }

@@ -104,6 +104,11 @@ extension FlowRulesEngine {
             return [manifest.problem(with: route).map(LuaValue.string) ?? .nil]
         })
         try registerDialogNative(in: vm)
+        // Tabs: tabProblem(name) checks a selectTab target against the manifest's tabs.
+        try vm.register("__flow_native.tabProblem", returning: { [unowned self] arguments in
+            guard let manifest = self.configuration.manifest, !manifest.tabs.isEmpty else { return [.nil] }
+            return [manifest.problem(withTab: try arguments.string(at: 1)).map(LuaValue.string) ?? .nil]
+        })
         try vm.installSourceOfFunction(at: "__flow_native.sourceOf")
         try vm.register("__flow_native.expandName", returning: { [unowned vm] arguments in
             [.string(vm.expandChunkName(try arguments.string(at: 1)))]

@@ -27,13 +27,14 @@ extension FlowRulesEngine {
                     set.styleFunction,
                     arguments: { writer throws(FlowScriptError) in
                         writer.push(hook.rawValue)
-                        writer.pushTable(fieldCount: 8) { table in
+                        writer.pushTable(fieldCount: 9) { table in
                             table.set("stackIndex", context.stackIndex + 1)
                             table.set("stackID", context.stackID.flowString)
                             table.set("presentation", context.presentationStyle.rawValue)
                             table.set("isRootStack", context.isRootStack)
                             table.set("screenDepth", context.screenDepth)
                             table.set("isRootScreen", context.isRootScreen)
+                            if let tab = context.tab { table.set("tab", tab) }
                             table.setPushed("rootRoute") { Self.push(root.flowRoute, on: writer) }
                             table.setPushed("screenRoute") { Self.push(screen.flowRoute, on: writer) }
                         }

@@ -77,10 +77,10 @@ extension FlowManifest {
             problems.append(error)
         }
         var manifest = FlowManifest(file: displayName)
-        let known: Set<String> = ["root", "routes", "dialogs", "facts", "links", "explore"]
+        let known = FlowLuaSurface.manifestKeys.map(\.name)
         for case .string(let key) in table.fields.keys where !known.contains(key) {
             let hint = FlowSuggestion.closest(to: key, in: known.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
-            try report(fail("unknown manifest key '\(key)'\(hint); expected root, routes, dialogs, facts, links, explore", at: key))
+            try report(fail("unknown manifest key '\(key)'\(hint); expected \(known.joined(separator: ", "))", at: key))
         }
         if case .table(let routes)? = table.fields["routes"] {
             for (key, value) in routes.fields {
@@ -90,13 +90,24 @@ extension FlowManifest {
                     for (paramKey, typeValue) in params.fields {
                         guard case .string(let param) = paramKey, case .string(let type) = typeValue,
                               parameterTypes.contains(type) else {
-                            throw fail("route '\(name)': params must map names to one of \(parameterTypes.joined(separator: ", ")), got \(paramKey) = \(typeValue)", at: name)
+                            // In `check`, the field is reported and left out; the route stays.
+                            var hint = ""
+                            if case .string(let type) = typeValue {
+                                // `bool`, `int`, `str`: a type the name starts, or the nearest.
+                                let near = parameterTypes.first { !type.isEmpty && $0.hasPrefix(type) }
+                                    ?? FlowSuggestion.closest(to: type, in: parameterTypes)
+                                hint = near.map { " (did you mean '\($0)'?)" } ?? ""
+                            }
+                            let at: String = if case .string(let param) = paramKey { param } else { name }
+                            try report(fail("route '\(name)': params must map names to one of \(parameterTypes.joined(separator: ", ")), got \(paramKey) = \(typeValue)\(hint)", at: at))
+                            continue
                         }
                         spec.params[param] = type
                     }
                 } else if case .table = value {
                 } else {
-                    throw fail("route '\(name)' must be declared as a table ({} or { params = { ... } })", at: name)
+                    // In `check`, reported and kept without payload: names that use it still check.
+                    try report(fail("route '\(name)' must be declared as a table ({} or { params = { ... } })", at: name))
                 }
                 manifest.routes[name] = spec
             }
@@ -108,14 +119,18 @@ extension FlowManifest {
         }
         if case .table(let dialogs)? = table.fields["dialogs"] {
             for value in dialogs.array {
-                guard case .string(let id) = value else { throw fail("dialogs must be a list of ids, got \(value)", at: "dialogs") }
+                guard case .string(let id) = value else {
+                    try report(fail("dialogs must be a list of ids, got \(value)", at: "dialogs"))
+                    continue
+                }
                 manifest.dialogs.append(id)
             }
         }
         if case .table(let facts)? = table.fields["facts"] {
             for (key, value) in facts.fields {
                 guard case .string(let name) = key, let converted = FlowScriptValue(value) else {
-                    throw fail("facts must map names to default values (boolean, number, string, table), got \(key) = \(value)", at: { if case .string(let name) = key { name } else { "facts" } }())
+                    try report(fail("facts must map names to default values (boolean, number, string, table), got \(key) = \(value)", at: { if case .string(let name) = key { name } else { "facts" } }()))
+                    continue
                 }
                 manifest.facts[name] = converted
             }
@@ -136,6 +151,9 @@ extension FlowManifest {
         if let explore = table.fields["explore"] {
             manifest.explore = try FlowExploreSection.parse(explore, fail: { message, key in fail(message, at: key) })
         }
+        if let tabs = table.fields["tabs"] {
+            manifest.tabs = try parseTabs(tabs, manifest: manifest, fail: { message in fail(message, at: "tabs") }, report: report)
+        }
         if let root = table.fields["root"] {
             let route: FlowRouteValue
             do {
@@ -150,5 +168,40 @@ extension FlowManifest {
             }
         }
         return (manifest, problems)
+    }
+
+    /// Reads `tabs = { { name = "feed", root = "feedHome" }, ... }`: names unique, roots declared
+    /// routes (checked with "did you mean").
+    private static func parseTabs(
+        _ value: LuaValue, manifest: FlowManifest, fail: (String) -> FlowScriptError,
+        report: (FlowScriptError) throws(FlowScriptError) -> Void
+    ) throws(FlowScriptError) -> [Tab] {
+        let shape = "tabs must be a list of { name = \"feed\", root = \"feedHome\" }"
+        guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty else {
+            throw fail("\(shape), in the order of the tab bar (the first is selected at start)")
+        }
+        var tabs: [Tab] = []
+        for (index, item) in list.array.enumerated() {
+            guard case .table(let entry) = item, case .string(let name)? = entry.fields["name"], !name.isEmpty,
+                  let rootValue = entry.fields["root"] else {
+                throw fail("tab \(index + 1): \(shape)")
+            }
+            for case .string(let key) in entry.fields.keys where key != "name" && key != "root" {
+                let hint = FlowSuggestion.closest(to: key, in: ["name", "root"]).map { " (did you mean '\($0)'?)" } ?? ""
+                throw fail("tab '\(name)': unknown key '\(key)'\(hint); a tab has name and root")
+            }
+            if tabs.contains(where: { $0.name == name }) { throw fail("two tabs are named '\(name)'; every tab needs its own name") }
+            let root: FlowRouteValue
+            do {
+                root = try FlowRouteValue(lua: rootValue)
+            } catch {
+                throw fail("tab '\(name)': root: \(error.message)")
+            }
+            if !manifest.routes.isEmpty, let problem = manifest.problem(with: root) {
+                try report(fail("tab '\(name)': root: \(problem)"))
+            }
+            tabs.append(Tab(name: name, root: root))
+        }
+        return tabs
     }
 }

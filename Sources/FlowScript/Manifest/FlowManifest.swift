@@ -45,6 +45,35 @@ public struct FlowManifest: Hashable, Sendable {
     public var file: String
     /// The domains `flowstack explore` walks (the `explore` key), empty when not declared.
     public var explore = FlowExploreSection()
+    /// The declared tabs in order (`tabs = { { name = "feed", root = "feedHome" }, ... }`), each
+    /// with its root route; the first is selected at start. Empty for an app without tabs.
+    public var tabs: [Tab] = []
+
+    /// One declared tab: its name and its root route.
+    public struct Tab: Hashable, Sendable {
+        /// The tab's name (the app's `FlowTab.flowTabName`).
+        public var name: String
+        /// The tab's root route.
+        public var root: FlowRouteValue
+
+        /// Creates a tab declaration.
+        public init(name: String, root: FlowRouteValue) {
+            self.name = name
+            self.root = root
+        }
+    }
+
+    /// The declared tab names, in order.
+    public var tabNames: [String] { tabs.map(\.name) }
+
+    /// Checks a tab name against the declared tabs (`nil` when it is one, or none are declared
+    /// and the app's router decides).
+    public func problem(withTab name: String) -> String? {
+        if tabs.isEmpty {
+            return "unknown tab '\(name)': \(file) declares no tabs (add tabs = { { name = \"\(name)\", root = ... } })"
+        }
+        return tabNames.contains(name) ? nil : "unknown tab '\(name)'" + suggestion(name, in: tabNames) + " (declared in \(file))"
+    }
 
     /// Creates a manifest.
     public init(
@@ -60,7 +89,7 @@ public struct FlowManifest: Hashable, Sendable {
     }
 
     /// The parameter types a manifest may declare.
-    public static let parameterTypes = ["string", "number", "integer", "boolean", "table"]
+    public static let parameterTypes = FlowLuaSurface.payloadTypes.map(\.name)
 
     /// Checks a route against the declarations: its name and payload field types.
     public func problem(with route: FlowRouteValue) -> String? {

@@ -68,6 +68,16 @@ local function checkRoute(route, fname, position, level)
   if problem then fail(problem, level + 1) end
 end
 
+-- Tabs: the target of selectTab is a tab's name, checked against the manifest's tabs.
+local tabProblem = native.tabProblem
+local function checkTab(tab, fname, position, level)
+  if type(tab) ~= "string" or tab == "" then
+    fail("bad argument #" .. position .. " to '" .. fname .. "' (tab name expected, got " .. type(tab) .. ")", level + 1)
+  end
+  local problem = tabProblem(tab)
+  if problem then fail(problem, level + 1) end
+end
+
 local function needLoading(fname)
   if not loading then
     fail(fname .. " can only be called while the rules load (at the top level of a rules file)", 3)
@@ -170,12 +180,37 @@ function flow.dialog_guard(name, fn)
   append(dialogGuards[name], entry(fn, "flow.dialog_guard"))
 end
 
+-- The options of a navigation redirect: { resume = true } holds the refused navigation until
+-- the rules allow it (Swift's FlowPendingNavigation). Nil when there are none.
+local REDIRECT_OPTIONS = { "resume" }
+local function redirectResume(options)
+  if options == nil then return nil end
+  if type(options) ~= "table" then
+    fail("bad argument #4 to 'flow.redirect' (options table expected, such as { resume = true }, got " .. type(options) .. ")", 3)
+  end
+  for key, value in next, options do
+    if key ~= "resume" then
+      local hint = type(key) == "string" and suggest(key, REDIRECT_OPTIONS)
+      fail("unknown option '" .. tostring(key) .. "' in flow.redirect's options" .. (hint and (" (did you mean '" .. hint .. "'?)") or "")
+        .. "; the options are: resume", 3)
+    end
+    if type(value) ~= "boolean" then
+      fail("flow.redirect's option 'resume' must be a boolean (true holds the refused navigation until the rules allow it), got "
+        .. type(value), 3)
+    end
+  end
+  return options.resume or nil
+end
+
 function flow.redirect(kind, route, reason, policy)
   if kind == "dialog" then return dialogRedirect(route, reason, policy) end
+  local resume = redirectResume(policy)
   checkKind(kind, false, "flow.redirect", 2)
   if kind == "pushMany" then
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.redirect' (a list of routes expected for pushMany)", 2) end
     for i = 1, #route do checkRoute(route[i], "flow.redirect", 2, 2) end
+  elseif kind == "selectTab" then
+    checkTab(route, "flow.redirect", 2, 2)
   elseif route ~= nil then
     checkRoute(route, "flow.redirect", 2, 2)
   end
@@ -186,7 +221,7 @@ function flow.redirect(kind, route, reason, policy)
     end
     reason = text
   end
-  return setmetatable({ kind = kind, route = route, reason = reason }, REDIRECT)
+  return setmetatable({ kind = kind, route = route, reason = reason, resume = resume }, REDIRECT)
 end
 
 function flow.op(kind, route, extra)
@@ -200,6 +235,10 @@ function flow.op(kind, route, extra)
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.op' (a list of routes expected for pushMany)", 2) end
     for i = 1, #route do checkRoute(route[i], "flow.op", 2, 2) end
     return { kind = kind, routes = route }
+  end
+  if kind == "selectTab" then
+    checkTab(route, "flow.op", 2, 2)
+    return { kind = kind, tab = route }
   end
   if route ~= nil then checkRoute(route, "flow.op", 2, 2) end
   local op = { kind = kind, route = route }
@@ -271,7 +310,7 @@ local SOURCES = native.sources
 
 -- decide(route, routes, dialog) runs the default preconditions of the kind (when asked), the
 -- guards of `route`, then the guards of each of `routes` not run yet, and returns 0 (allowed),
--- 1, stage, reason, where (blocked) or 2, stage, reason, where, kind, route (redirected). The
+-- 1, stage, reason, where (blocked) or 2, stage, reason, where, kind, route, resume (redirected). The
 -- other arguments (the kind and source as indexes into KINDS and SOURCES, count, target, the
 -- stacks' snapshot, count and front length, ...) are written by Swift into the function's own
 -- memory (clua_decision). It is C (clua_decide.c): only the rules' own instructions run under

@@ -24,7 +24,8 @@ extension Array where Element == LuaToken {
     }
 
     /// The arguments of the call whose function name ends at `name`: one token range per
-    /// argument, split at the commas of the outermost level. `f "x"` and `f{...}` have one.
+    /// argument, split at the commas of the outermost level (not inside brackets nor inside a
+    /// function's body). `f "x"` and `f{...}` have one.
     func callArguments(after name: Int) -> [Range<Int>] {
         let next = name + 1
         guard next < count else { return [] }
@@ -41,6 +42,9 @@ extension Array where Element == LuaToken {
             let token = self[index]
             if token.kind == .symbol, ["(", "{", "["].contains(token.text) { depth += 1 }
             if token.kind == .symbol, [")", "}", "]"].contains(token.text) { depth -= 1 }
+            // A function's body (`function(a) return x, y end`) holds commas of its own.
+            if token.kind == .name, ["function", "if", "do", "repeat"].contains(token.text) { depth += 1 }
+            if token.kind == .name, ["end", "until"].contains(token.text) { depth -= 1 }
             if depth == 0, token.kind == .symbol, token.text == "," {
                 arguments.append(start..<index)
                 start = index + 1
@@ -82,20 +86,12 @@ extension Array where Element == LuaToken {
 /// `flow.op("showDialog", ...)`), checked the way the flow runner checks them.
 enum DialogPolicyNames {
     /// `"replace"`, `"replaceKeepingQueue"`, `"queue"`, `"ignoreIfVisible"`.
-    static let all = FlowDialogPolicy.allCases.map(\.rawValue)
+    static let all = FlowLuaSurface.policyNames
 
     /// The problem with a policy literal, or `nil` when it is one of the four.
     static func problem(_ name: String) -> String? {
         guard !all.contains(name) else { return nil }
         let hint = FlowSuggestion.closest(to: name, in: all).map { " (did you mean '\($0)'?)" } ?? ""
         return "unknown dialog policy '\(name)'\(hint); policies are \(all.joined(separator: ", "))"
-    }
-}
-
-extension FlowTestAPI {
-    /// The functions of `flow` in rules, with `dialog_guard` (section 9 of the Lua contract)
-    /// whether or not the engine's list has it yet.
-    static var ruleFlowMembers: [String] {
-        flowMembers.contains("dialog_guard") ? flowMembers : flowMembers + ["dialog_guard"]
     }
 }

@@ -62,6 +62,8 @@ struct ProjectChecker {
                 let sweep = StyleSweep(engine: engine, manifest: manifest, rules: rules)
                 problems += sweep.run()
                 if let note = sweep.factNote { notChecked.append(note) }
+            } else if manifest == nil {
+                notChecked.append("style rules (no routes.lua that loads: no routes to resolve styles for)")
             } else {
                 notChecked.append("style rules (routes.lua declares no routes to resolve styles for)")
             }
@@ -83,11 +85,20 @@ struct ProjectChecker {
         var names = StaticNameCheck(manifest: manifest, ruleHosts: hosts)
         names.rulesDeclarations = declarations
         for source in project.rules { problems += names.check(rules: source) }
+        if let manifest {
+            let manifestSource = try? String(contentsOf: directory.appendingPathComponent(FlowProject.manifestFileName), encoding: .utf8)
+            problems += FactUseCheck(manifest: manifest, manifestSource: manifestSource).problems(rules: project.rules)
+        }
         for source in project.flows { problems += names.check(flow: source) }
+        // explore/*.lua (the invariants of `flowstack explore`): globals and calls.
+        let exploreListing = self.listing("explore")
+        problems += exploreListing.problems.map(CheckProblem.init(error:))
+        for source in exploreListing.sources { problems += names.check(explore: source) }
         let unread = rulesListing.problems.count + flowsListing.problems.count
         let summary = "\(CheckCommand.count(project.rules.count + rulesListing.problems.count, "rules file")), "
             + "\(CheckCommand.count(project.flows.count + flowsListing.problems.count, "flow file")) "
             + "(\(CheckCommand.count(listing.tests.count, "test"))\(unread > 0 ? "; \(unread) not read" : ""))"
+            + (exploreListing.sources.isEmpty ? "" : ", \(CheckCommand.count(exploreListing.sources.count, "explore file"))")
         return CheckOutcome(problems: deduplicated(problems), notChecked: notChecked, summary: summary)
     }
 

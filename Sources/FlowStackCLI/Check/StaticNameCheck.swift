@@ -9,7 +9,10 @@ import Foundation
 /// comparisons and `{ name = "..." }` tables; dialog ids (in `router.showDialog` and `showDialogAsync`,
 /// `flow.redirect("dialog", ...)`, `flow.dialog_guard`, `flow.op("showDialog", ...)` and
 /// `.dialog == "..."` comparisons) and dialog policies; fact names in `facts.x` and in
-/// `app.facts{ ... }` / `facts = { ... }` tables.
+/// `app.facts{ ... }` / `facts = { ... }` tables; operation kinds (a kind left out, a route
+/// where the kind goes); argument counts; deep-link parameters a pattern cannot produce; and
+/// undeclared globals, read, called or indexed. What each function takes, and which of its
+/// arguments is a route, a dialog or a policy, comes from ``FlowLuaSurface``.
 struct StaticNameCheck {
     let manifest: FlowManifest?
     /// The `host.<name>` functions the rules call (to warn about stubs nothing calls).
@@ -17,10 +20,15 @@ struct StaticNameCheck {
     /// The names the rules files declare (they share one VM).
     var rulesDeclarations: Set<String> = []
 
-    private enum Role { case rules, flow }
+    private enum Role { case rules, flow, explore }
 
     func check(rules source: FlowRulesSource) -> [CheckProblem] {
         check(source, role: .rules)
+    }
+
+    /// An `explore/*.lua` file: its globals (`invariant` and Lua's) and its calls' arity.
+    func check(explore source: FlowRulesSource) -> [CheckProblem] {
+        check(source, role: .explore)
     }
 
     func check(flow source: FlowRulesSource) -> [CheckProblem] {
@@ -76,6 +84,11 @@ struct StaticNameCheck {
             guard let token = literal(index) else { return }
             report(token.line, routeProblem(token.text))
         }
+        // Tabs: a tab name given as a literal.
+        func tabName(_ index: Int) {
+            guard let token = literal(index) else { return }
+            report(token.line, tabProblem(token.text))
+        }
         /// A dialog given at `arguments[dialog]` and a policy at `arguments[policy]`.
         func dialogCall(_ arguments: [Range<Int>], dialog: Int, policy: Int) {
             if arguments.indices.contains(dialog), let id = tokens.dialogID(arguments[dialog]) {
@@ -93,6 +106,46 @@ struct StaticNameCheck {
             }
         }
 
+        /// The arity of a call to a function of the surface, and its route, dialog and policy
+        /// arguments, by the types the surface gives its parameters.
+        func surfaceCall(_ owner: FlowLuaOwner, _ member: String, at nameIndex: Int) {
+            guard let function = FlowLuaSurface.function(owner, member), !function.isProperty,
+                  isSymbol(nameIndex + 1, "(") || isSymbol(nameIndex + 1, "{") || token(nameIndex + 1)?.kind == .string
+            else { return }
+            let arguments = tokens.callArguments(after: nameIndex)
+            if let problem = Self.arityProblem(function, arguments: arguments, tokens: tokens) {
+                report(tokens[nameIndex].line, problem.message, severity: problem.severity)
+            }
+            guard owner == .router || owner == .app else { return }
+            for (position, parameter) in function.parameters.enumerated() where arguments.indices.contains(position) {
+                let argument = arguments[position]
+                switch parameter.type {
+                case "RouteLike":
+                    if argument.count == 1 { routeName(argument.lowerBound) }
+                case "RouteLike[]":
+                    for item in tableItems(argument.lowerBound) where isSymbol(item - 1, "{") || isSymbol(item - 1, ",") {
+                        routeName(item)
+                    }
+                case "Dialog":
+                    if let id = tokens.dialogID(argument) { report(id.line, dialogProblem(id.text)) }
+                case "DialogPolicy":
+                    if let name = tokens.stringLiteral(argument) { report(name.line, DialogPolicyNames.problem(name.text)) }
+                case "TabName":
+                    if argument.count == 1 { tabName(argument.lowerBound) }
+                default:
+                    // A type that lists its values ("inclusive"|"exclusive"): a literal must be one of them.
+                    let values = parameter.type.split(separator: "|").map(String.init)
+                    guard values.allSatisfy({ $0.count >= 2 && $0.hasPrefix("\"") && $0.hasSuffix("\"") }),
+                          let literal = tokens.stringLiteral(argument) else { break }
+                    let allowed = values.map { String($0.dropFirst().dropLast()) }
+                    guard !allowed.contains(literal.text) else { break }
+                    let hint = FlowSuggestion.closest(to: literal.text, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+                    report(literal.line, "\(function.qualifiedName): \(parameter.name) '\(literal.text)' is not one of "
+                        + "\(allowed.joined(separator: ", "))\(hint)")
+                }
+            }
+        }
+
         for index in tokens.indices {
             let current = tokens[index]
             let afterDot = isSymbol(index - 1, ".") || isSymbol(index - 1, ":")
@@ -106,9 +159,14 @@ struct StaticNameCheck {
                     factKeys(inTable: index + 2)
                 }
             }
-            // x.name == "route", x.name ~= "route"
-            if isName(index, "name"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
+            // x.name == "route", x.name ~= "route" (not a fact called name: facts.name == "x")
+            if isName(index, "name"), afterDot, !isName(index - 2, "facts"), let op = token(index + 1), op.kind == .symbol,
+               ["==", "~="].contains(op.text) {
                 routeName(index + 2)
+            }
+            // Tabs: ctx.tab == "feed", op.tab ~= "feed", c.tab == "feed".
+            if isName(index, "tab"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
+                tabName(index + 2)
             }
             // ctx.dialog == "id", r.redirect.dialog ~= "id"
             if isName(index, "dialog"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text),
@@ -126,7 +184,11 @@ struct StaticNameCheck {
                     }
                 }
             }
-            guard current.kind == .name, !afterDot, isSymbol(index + 1, "."), isName(index + 2) else { continue }
+            // The global functions of flows (describe, it, expect, ...) and explore files (invariant).
+            if current.kind == .name, !afterDot, role != .rules, !isName(index - 1, "function") {
+                surfaceCall(role == .flow ? .flowGlobal : .exploreGlobal, current.text, at: index)
+            }
+            guard role != .explore, current.kind == .name, !afterDot, isSymbol(index + 1, "."), isName(index + 2) else { continue }
             let member = tokens[index + 2].text
             let line = tokens[index + 2].line
             switch current.text {
@@ -139,16 +201,7 @@ struct StaticNameCheck {
                     report(line, unknownMember("router", member, FlowTestAPI.routerMembers))
                     continue
                 }
-                guard let argument = firstArgument(after: index + 2) else { continue }
-                if FlowTestAPI.routerRouteFunctions.contains(member) {
-                    routeName(argument)
-                } else if member == "pushMany" || member == "pushManyAsync" {
-                    for item in tableItems(argument) where isSymbol(item - 1, "{") || isSymbol(item - 1, ",") {
-                        routeName(item)
-                    }
-                } else if member == "showDialog" || member == "showDialogAsync" {
-                    dialogCall(tokens.callArguments(after: index + 2), dialog: 0, policy: 1)
-                }
+                surfaceCall(.router, member, at: index + 2)
             case "app":
                 if role == .rules {
                     report(current.line, "app exists only in flow tests; rules read facts and call host functions")
@@ -158,6 +211,7 @@ struct StaticNameCheck {
                     report(line, unknownMember("app", member, FlowTestAPI.appMembers))
                     continue
                 }
+                surfaceCall(.app, member, at: index + 2)
                 guard let argument = firstArgument(after: index + 2) else { continue }
                 if member == "facts" {
                     factKeys(inTable: argument)
@@ -166,30 +220,56 @@ struct StaticNameCheck {
                     report(name.line, "app.host stubs host.\(name.text), which no rule calls\(hint)", severity: .warning)
                 }
             case "flow":
-                guard FlowTestAPI.ruleFlowMembers.contains(member) else {
-                    report(line, unknownMember("flow", member, FlowTestAPI.ruleFlowMembers))
+                guard FlowTestAPI.flowMembers.contains(member) else {
+                    report(line, unknownMember("flow", member, FlowTestAPI.flowMembers))
                     continue
                 }
-                if member == "style", isSymbol(index + 3, "."), isName(index + 4),
-                   !FlowTestAPI.styleHooks.contains(tokens[index + 4].text) {
-                    report(tokens[index + 4].line, unknownMember("flow.style", tokens[index + 4].text, FlowTestAPI.styleHooks))
+                if member == "style", isSymbol(index + 3, "."), isName(index + 4) {
+                    let hook = tokens[index + 4].text
+                    if !FlowTestAPI.styleHooks.contains(hook) {
+                        report(tokens[index + 4].line, unknownMember("flow.style", hook, FlowTestAPI.styleHooks))
+                    } else {
+                        surfaceCall(.flowStyle, hook, at: index + 4)
+                    }
                 }
+                surfaceCall(.flow, member, at: index + 2)
                 guard let argument = firstArgument(after: index + 2) else { continue }
                 // The arguments only where they are read: a call's arguments span its whole body.
-                let arguments = member == "redirect" || member == "op" ? tokens.callArguments(after: index + 2) : []
-                let kind = arguments.first.flatMap { tokens.stringLiteral($0) }?.text
+                let arguments = ["redirect", "op", "precondition", "deeplink"].contains(member) ? tokens.callArguments(after: index + 2) : []
+                let kindToken = arguments.first.flatMap { tokens.stringLiteral($0) }
+                let kind = kindToken?.text
                 if member == "guard" {
                     routeName(argument)
                 } else if member == "dialog_guard", let id = literal(argument), id.text != "*" {
                     report(id.line, dialogProblem(id.text))
+                } else if member == "deeplink" {
+                    for (line, problem) in linkParameterProblems(arguments, tokens: tokens) { report(line, problem, severity: .warning) }
+                } else if let kindToken, let problem = kindProblem(member, kindToken.text, hasMore: arguments.count > 1) {
+                    // A kind that is not one: the next argument is not checked as a route.
+                    report(kindToken.line, problem)
                 } else if member == "redirect", kind == "dialog" {
                     // flow.redirect("dialog", dialog [, reason [, policy]])
                     dialogCall(arguments, dialog: 1, policy: 3)
+                    // Held navigations: a dialog answer holds nothing.
+                    if arguments.count > 3, let line = RedirectOptionsCheck.misplacedResume(tokens, in: arguments[3]) {
+                        report(line, "resume is an option of a navigation redirect; a dialog redirect's fourth argument is its policy")
+                    }
                 } else if member == "op", kind == "showDialog" {
                     // flow.op("showDialog", dialog [, policy])
                     dialogCall(arguments, dialog: 1, policy: 2)
+                } else if member == "redirect" || member == "op", let kind, let problem = Self.missingRoute(member, kind, arguments, tokens) {
+                    report(tokens[index + 2].line, problem)
+                } else if member == "redirect" || member == "op", kind == "selectTab", isSymbol(argument + 1, ",") {
+                    // Tabs: flow.redirect("selectTab", tab, reason), flow.op("selectTab", tab).
+                    tabName(argument + 2)
                 } else if member == "redirect" || member == "op", isSymbol(argument + 1, ",") {
                     routeName(argument + 2)
+                }
+                // Held navigations: flow.redirect(kind, route, reason, { resume = true }).
+                if member == "redirect", kind != "dialog", arguments.count > 3 {
+                    for (line, message) in RedirectOptionsCheck.problems(tokens, options: arguments[3]) { report(line, message) }
+                } else if member == "op", arguments.count > 2, let line = RedirectOptionsCheck.misplacedResume(tokens, in: arguments[2]) {
+                    report(line, "resume is an option of flow.redirect (a rule's redirect), not of flow.op (a deep link's step)")
                 }
             default:
                 break
@@ -210,20 +290,50 @@ struct StaticNameCheck {
         return names
     }
 
-    /// The names a file declares: locals, parameters, loop variables, and globals it assigns or
-    /// defines with `function name`.
+    /// The names a file declares: locals (`local a, b`, `local function f`), parameters
+    /// (`function(a, b)`), loop variables (`for k, v in`), globals it assigns (`a = 1`,
+    /// `a, b = f()`) or defines (`function name()`), and labels; scopes are not told apart.
     static func declaredNames(_ tokens: [LuaToken]) -> Set<String> {
         var declared: Set<String> = []
-        for (index, token) in tokens.enumerated() where token.kind == .name {
-            let previous = index > 0 ? tokens[index - 1] : nil
-            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
-            if previous?.text == "local" || previous?.text == "for" || previous?.text == "function" && next?.text == "(" {
-                declared.insert(token.text)
-            } else if next?.kind == .symbol, next?.text == "=", previous?.text != "." {
-                declared.insert(token.text)
-            } else if let previous, previous.kind == .symbol, previous.text == "," || previous.text == "(" {
-                // Names in a list after `local a,` / `for a,` / `function(a,` are declared too.
-                declared.insert(token.text)
+        func text(_ index: Int) -> String? { tokens.indices.contains(index) ? tokens[index].text : nil }
+        func isName(_ index: Int) -> Bool { tokens.indices.contains(index) && tokens[index].kind == .name }
+        /// The names of a list `a, b <const>, c` starting at `start`.
+        func nameList(from start: Int) {
+            var index = start
+            while isName(index), !keywords.contains(tokens[index].text) {
+                declared.insert(tokens[index].text)
+                index += 1
+                if text(index) == "<", isName(index + 1), text(index + 2) == ">" { index += 3 }
+                guard text(index) == "," else { break }
+                index += 1
+            }
+        }
+        for (index, token) in tokens.enumerated() {
+            switch token.text {
+            case "local" where token.kind == .name:
+                if text(index + 1) == "function", isName(index + 2) { declared.insert(tokens[index + 2].text) } else { nameList(from: index + 1) }
+            case "for" where token.kind == .name:
+                nameList(from: index + 1)
+            case "function" where token.kind == .name:
+                var open = index + 1
+                if isName(open), text(open - 1) != "." {
+                    // function name(...), function t.a.b(...), function t:m(...) (which has self)
+                    if text(open + 1) == "(" { declared.insert(tokens[open].text) }
+                    while isName(open) || text(open) == "." || text(open) == ":" {
+                        if text(open) == ":" { declared.insert("self") }
+                        open += 1
+                    }
+                }
+                if text(open) == "(" { nameList(from: open + 1) }
+            case "::" where token.kind == .symbol:
+                if isName(index + 1) { declared.insert(tokens[index + 1].text) }
+            default:
+                // a = ..., a, b = ...: a name list at the start of an assignment.
+                guard token.kind == .name, text(index - 1) != ".", text(index - 1) != ":", text(index - 1) != "," else { continue }
+                var end = index
+                while isName(end), text(end + 1) == ",", isName(end + 2) { end += 2 }
+                guard text(end + 1) == "=" else { continue }
+                for name in stride(from: index, through: end, by: 2) { declared.insert(tokens[name].text) }
             }
         }
         return declared
@@ -234,19 +344,21 @@ struct StaticNameCheck {
         "not", "or", "repeat", "return", "then", "true", "until", "while",
     ]
     /// The Lua globals both kinds of script have (the sandbox's).
-    static let luaGlobals: Set<String> = [
-        "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget", "rawlen", "rawset",
-        "select", "tonumber", "tostring", "type", "warn", "_VERSION", "print", "setmetatable", "xpcall", "collectgarbage",
-        "load", "string", "table", "math", "utf8", "coroutine", "os", "_G", "_ENV",
-    ]
+    static let luaGlobals = Set(FlowLuaSurface.luaStandardGlobals + ["_ENV"])
     /// The globals rules scripts have besides Lua's.
-    static let rulesGlobals: Set<String> = ["flow", "facts", "host"]
+    static let rulesGlobals = Set(FlowLuaSurface.globalNames(of: .rules))
 
-    /// Names used as functions or tables (`name(`, `name.`, `name[`, `name:`) that are neither
-    /// Lua's, FlowStack's, nor declared in the file (locals, parameters, globals it assigns);
-    /// and luassert's `assert.x`, which Lua's `assert` does not have.
+    /// Names read (`retries > 3`) or called and indexed (`name(`, `name.`, `name[`, `name:`)
+    /// that are neither Lua's, FlowStack's, nor declared in the file (locals, parameters,
+    /// globals it assigns); and luassert's `assert.x`, which Lua's `assert` does not have.
     private func globalProblems(_ tokens: [LuaToken], role: Role, file: String) -> [CheckProblem] {
-        var known = Self.luaGlobals.union(role == .flow ? Set(FlowTestAPI.flowGlobals) : Self.rulesGlobals)
+        let script: FlowLuaScript = switch role {
+        case .rules: .rules
+        case .flow: .flows
+        case .explore: .explore
+        }
+        let globals = FlowLuaSurface.globalNames(of: script)
+        var known = Self.luaGlobals.union(globals)
         // Rules files share one VM: a global one of them defines is known in the others.
         if role == .rules { known.formUnion(rulesDeclarations) }
         var problems: [CheckProblem] = []
@@ -256,10 +368,12 @@ struct StaticNameCheck {
         for (index, token) in tokens.enumerated() where token.kind == .name {
             let previous = index > 0 ? tokens[index - 1] : nil
             if let previous, previous.kind == .symbol, [".", ":"].contains(previous.text) { continue }
-            guard index + 1 < tokens.count else { continue }
-            let next = tokens[index + 1]
-            guard next.kind == .symbol && ["(", ".", "[", ":"].contains(next.text) || next.kind == .string else { continue }
-            if token.text == "assert", next.text == ".", role == .flow {
+            // A label (`goto continue`, `::continue::`) and a table key (`{ name = 1 }`) are not reads.
+            if let previous, previous.text == "goto" || previous.text == "::" { continue }
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            if let next, next.kind == .symbol, next.text == "=" { continue }
+            if let previous, let next, previous.text == "<", next.text == ">" { continue }  // local x <const>
+            if token.text == "assert", next?.text == ".", role == .flow {
                 problems.append(CheckProblem(
                     .error, file: file, line: token.line,
                     "assert is Lua's assert(value, message), not luassert's table: write expect(actual).to_equal(expected) "
@@ -268,12 +382,17 @@ struct StaticNameCheck {
             }
             guard !Self.keywords.contains(token.text), !known.contains(token.text), !declared.contains(token.text),
                   reported.insert(token.text).inserted else { continue }
-            if candidates == nil { candidates = known.sorted() }
+            if candidates == nil { candidates = known.union(declared).sorted() }
             let hint = FlowSuggestion.closest(to: token.text, in: candidates ?? []).map { " (did you mean '\($0)'?)" } ?? ""
-            let kind = role == .flow ? "flow scripts" : "rules scripts"
+            let kind = switch role {
+            case .rules: "rules scripts"
+            case .flow: "flow scripts"
+            case .explore: "explore files"
+            }
+            let listed = role == .rules ? globals.sorted() : globals
             problems.append(CheckProblem(
                 .error, file: file, line: token.line,
-                "undeclared global '\(token.text)'\(hint): \(kind) have \((role == .flow ? FlowTestAPI.flowGlobals : Self.rulesGlobals.sorted()).joined(separator: ", ")) and Lua's standard functions"))
+                "undeclared global '\(token.text)'\(hint): \(kind) have \(listed.joined(separator: ", ")) and Lua's standard functions"))
         }
         return problems
     }
@@ -358,6 +477,12 @@ struct StaticNameCheck {
     private func routeProblem(_ name: String) -> String? {
         guard let manifest, !manifest.routes.isEmpty, manifest.routes[name] == nil else { return nil }
         return manifest.problem(with: FlowRouteValue(name))
+    }
+
+    /// Tabs: a tab name the manifest does not declare (unchecked when it declares none).
+    private func tabProblem(_ name: String) -> String? {
+        guard let manifest, !manifest.tabs.isEmpty else { return nil }
+        return manifest.problem(withTab: name)
     }
 
     private func dialogProblem(_ id: String) -> String? {

@@ -12,6 +12,12 @@ extension NavigationGraph {
             let text = Self.mermaidText(name)
             lines.append(name == root ? "  \(id)([\"\(text)\"])" : "  \(id)(\"\(text)\")")
         }
+        // Tabs: a subgraph per tab around the routes of its stack.
+        for (position, cluster) in tabClusters.enumerated() where !cluster.routes.isEmpty {
+            lines.append("  subgraph tab_\(position + 1)[\"tab \(Self.mermaidText(cluster.name))\"]")
+            lines += cluster.routes.compactMap { ids[$0].map { "    \($0)" } }
+            lines.append("  end")
+        }
         var dialogIDs: [String: String] = [:]
         for dialog in dialogs {
             let id = Self.mermaidID("dialog_" + dialog, taken: Set(ids.values).union(dialogIDs.values))
@@ -59,6 +65,14 @@ extension NavigationGraph {
         for name in nodes {
             let style = name == root ? " [style=\"rounded,bold\", penwidth=2]" : ""
             lines.append("  \(Self.dotQuoted(name))\(style);")
+        }
+        // Tabs: a cluster per tab around the routes of its stack.
+        for (position, cluster) in tabClusters.enumerated() where !cluster.routes.isEmpty {
+            lines.append("  subgraph cluster_tab_\(position + 1) {")
+            lines.append("    label=\(Self.dotQuoted("tab " + cluster.name));")
+            lines.append("    style=dashed; color=\"#5577aa\";")
+            lines += cluster.routes.map { "    \(Self.dotQuoted($0));" }
+            lines.append("  }")
         }
         if !unreached.isEmpty { lines.append("  // declared in routes.lua, reached by no flow:") }
         for name in unreached {

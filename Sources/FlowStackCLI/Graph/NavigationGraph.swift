@@ -8,7 +8,9 @@ import Foundation
 /// redirected by a rule) are dashed edges labelled with the kind and the rule's reason.
 /// Steps between the same two routes are merged into one edge per style, each label with
 /// its count (`push ×3`). A route whose navigation the rules answered with a dialog
-/// (`flow.redirect("dialog", ...)`, as the flows ran) has a dashed edge to a dialog node.
+/// (`flow.redirect("dialog", ...)`, as the flows ran) has a dashed edge to a dialog node. A held
+/// navigation that ran once the rules allowed it (`flow.redirect(..., { resume = true })`) is an
+/// edge labelled `(resume)`.
 struct NavigationGraph {
     /// One edge: every applied (or every refused) step from one route to another.
     struct Edge {
@@ -55,18 +57,32 @@ struct NavigationGraph {
         return dialogAnswers.map(\.dialog).filter { seen.insert($0).inserted }
     }
 
+    /// Tabs: each declared tab with the routes drawn in its cluster (its root, then the routes
+    /// flows reached on its stack, each in the first tab it was reached in).
+    private(set) var tabClusters: [(name: String, routes: [String])] = []
+
     private var storage: [Edge] = []
     private var index: [Key: Int] = [:]
     private var nodeSet: Set<String> = []
 
     /// Builds the graph from test results; `declared` adds the manifest's routes no flow reached,
     /// `dialogAnswers` the dialogs the rules answer navigations with.
-    init(results: [FlowTestResult], root: String?, declared: [String], dialogAnswers: [DialogAnswer] = []) {
-        self.root = root
-        if let root { addNode(root) }
+    init(
+        results: [FlowTestResult], root: String?, declared: [String], dialogAnswers: [DialogAnswer] = [],
+        tabs: [(name: String, root: String)] = []
+    ) {
+        self.root = root ?? tabs.first?.root
+        if let root = self.root { addNode(root) }
+        for tab in tabs { addNode(tab.root) }
+        var clusterOf: [String: String] = [:]
+        for tab in tabs where clusterOf[tab.root] == nil { clusterOf[tab.root] = tab.name }
         for result in results {
-            for step in result.steps { add(step) }
+            for step in result.steps {
+                add(step)
+                if let tab = step.tab, clusterOf[step.to] == nil { clusterOf[step.to] = tab }
+            }
         }
+        tabClusters = tabs.map { tab in (tab.name, nodes.filter { clusterOf[$0] == tab.name }) }
         unreached = declared.sorted().filter { !nodeSet.contains($0) }
         for answer in dialogAnswers where !nodeSet.contains(answer.route) && !unreached.contains(answer.route) {
             addNode(answer.route)
@@ -85,6 +101,8 @@ struct NavigationGraph {
         switch step.source {
         case "user": label += " (user)"
         case "deeplink": label += " (link)"
+        // A held navigation run once the rules allowed it: the edge of a resuming redirect.
+        case "resume": label += " (resume)"
         default: break
         }
         if step.applied {

@@ -11,15 +11,19 @@ struct LinterConfigs {
     let annotationsFile: String
 
     /// `.luacheckrc`: Lua 5.4; rules read `flow`, `facts` and `host`; flows get busted's names,
-    /// FlowStack's (`app`, `router`, `expect`, `before_all`, ...) and `facts`.
+    /// FlowStack's (`app`, `router`, `expect`, `before_all`, ...) and `facts`; explore files
+    /// `invariant`. Every name comes from ``FlowLuaSurface``.
     func luacheckrc() -> String {
         func fields(_ names: [String], writable: Set<String> = []) -> String {
             names.map { writable.contains($0) ? "\($0) = { read_only = false }" : "\($0) = {}" }.joined(separator: ", ")
         }
-        let flowMembers = FlowTestAPI.ruleFlowMembers.filter { $0 != "style" }
-        let styleHooks = FlowTestAPI.styleHooks.map { "\($0) = {}" }.joined(separator: ", ")
-        let routerMembers = FlowTestAPI.routerMembers
-        let flowGlobals = FlowTestAPI.flowGlobals.filter { !["app", "router", "facts"].contains($0) }
+        let flowMembers = FlowLuaSurface.names(of: .flow).filter { $0 != "style" }
+        let styleHooks = FlowLuaSurface.names(of: .flowStyle).map { "\($0) = {}" }.joined(separator: ", ")
+        let routerMembers = FlowLuaSurface.names(of: .router)
+        let writable = Set(FlowLuaSurface.functions(of: .router).filter(\.isProperty).map(\.name))
+        let tables: Set<String> = ["app", "router", "facts"]
+        let flowGlobals = FlowLuaSurface.globalNames(of: .flows).filter { !tables.contains($0) }
+        let exploreGlobals = FlowLuaSurface.globalNames(of: .explore)
         return """
             -- luacheck configuration for a FlowStack project, written by `flowstack types --luacheck`.
             -- Run `luacheck .` in the project's directory, or `luacheck <project> --config <project>/.luacheckrc`
@@ -47,10 +51,15 @@ struct LinterConfigs {
               std = "+busted",
               read_globals = {
                 \(flowGlobals.map { "\"\($0)\"" }.joined(separator: ", ")),
-                app = { fields = { \(fields(FlowTestAPI.appMembers)) } },
-                router = { fields = { \(fields(routerMembers, writable: ["pendingLinkTimeout"])) } },
+                app = { fields = { \(fields(FlowLuaSurface.names(of: .app))) } },
+                router = { fields = { \(fields(routerMembers, writable: writable)) } },
                 facts = { other_fields = true },
               },
+            }
+
+            -- Explore files (invariants for `flowstack explore`): FlowStack's names, nothing else.
+            files["**/explore/**/*.lua"] = {
+              read_globals = { \(exploreGlobals.map { "\"\($0)\"" }.joined(separator: ", ")) },
             }
 
             -- The manifest returns a table; nothing else.
@@ -69,7 +78,7 @@ struct LinterConfigs {
 
     /// `.luarc.json`: Lua 5.4, the annotations file as a library, FlowStack's globals known.
     func luarc() -> String {
-        let globals = (FlowTestAPI.flowGlobals + ["flow", "host"]).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        let globals = Set(FlowLuaScript.allCases.flatMap(FlowLuaSurface.globalNames(of:))).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
         return """
             {
               "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",

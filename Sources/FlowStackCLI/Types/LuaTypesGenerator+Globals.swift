@@ -1,250 +1,109 @@
+import FlowScript
 import Foundation
 
-/// The global tables and functions of the annotation file: `flow`, `router`, `app`, `expect`
-/// and the test functions.
+/// The global tables and functions of the annotation file, made from ``FlowLuaSurface``:
+/// `flow`, `router`, `app`, `expect` and its matchers, the test functions and explore's
+/// `invariant`.
 extension LuaTypesGenerator {
+    /// `---@param` and `---@return` lines and the declaration of one function or property.
+    static func declaration(_ function: FlowLuaFunction, name: String? = nil, doc: String? = nil) -> [String] {
+        let qualified = function.owner.prefix + (name ?? function.name)
+        var out = ["---" + (doc ?? function.doc)]
+        if function.isProperty {
+            let type = function.returns ?? "any"
+            return out + ["---@type \(type)", "\(qualified) = \(type == "number" ? "0" : "{}")", ""]
+        }
+        let parameters = function.parameters
+        for parameter in parameters {
+            let optional = parameter.isOptional && parameter.name != "..." ? "?" : ""
+            out.append("---@param \(parameter.name)\(optional) \(parameter.type)" + (parameter.note.isEmpty ? "" : " " + parameter.note))
+        }
+        if let returns = function.returns { out.append("---@return \(returns)") }
+        out.append("function \(qualified)(\(parameters.map(\.name).joined(separator: ", "))) end")
+        out.append("")
+        return out
+    }
+
+    /// The function's LuaLS type, `fun(item: any)`, for a class field.
+    static func functionType(_ function: FlowLuaFunction) -> String {
+        let parameters = function.parameters.map { "\($0.name)\($0.isOptional && $0.name != "..." ? "?" : ""): \($0.type)" }
+        return "fun(\(parameters.joined(separator: ", ")))" + (function.returns.map { ": " + $0 } ?? "")
+    }
+
+    /// Every function of `owner`, and the `Async` twin of those that have one.
+    private static func declarations(of owner: FlowLuaOwner) -> [String] {
+        let functions = FlowLuaSurface.functions(of: owner)
+        var out = functions.flatMap { declaration($0) }
+        for function in functions where function.hasAsyncTwin {
+            out += declaration(function, name: function.name + "Async",
+                               doc: "Like \(function.qualifiedName), through the async queue (rules may call async host functions).")
+        }
+        return out
+    }
+
+    private static func globalDoc(_ name: String) -> String {
+        FlowLuaSurface.globals.first { $0.name == name }?.doc ?? ""
+    }
+
     func flowTable() -> [String] {
-        [
+        var out = [
             "---@alias RuleFunction fun(op: Op, stacks: Stack[], ctx: RuleContext): (boolean|Redirect|nil), string?",
             "---A dialog rule: nothing or true shows the dialog; false/nil and a reason refuse it;",
             "---flow.redirect(\"dialog\", other, reason, policy) shows another dialog (or this one with another policy).",
             "---@alias DialogRuleFunction fun(dialog: FlowDialogView, stacks: Stack[], ctx: RuleContext): (boolean|Redirect|nil), string?",
             "",
             "---@class FlowStyle",
-            "---@field screen fun(rule: fun(c: StyleContext): StyleAttributes?)",
-            "---@field stack fun(rule: fun(c: StyleContext): StyleAttributes?)",
-            "---@field modal fun(rule: fun(c: StyleContext): StyleAttributes?)",
-            "",
-            "---Registers rules (at the top level of a rules file).",
-            "flow = {}",
-            "",
-            "---@type FlowStyle",
-            "flow.style = {}",
-            "",
-            "---A default precondition for one operation kind, or \"*\" for every kind.",
-            "---@param kind OpKind|\"*\"",
-            "---@param rule RuleFunction",
-            "function flow.precondition(kind, rule) end",
-            "",
-            "---A guard for every operation that targets this route.",
-            "---@param name RouteName",
-            "---@param rule RuleFunction",
-            "function flow.guard(name, rule) end",
-            "",
-            "---Runs when a dialog is about to be shown (from Swift, a flow, a rule's redirect or a deep link);",
-            "---\"*\" for every dialog. Hiding and clearing dialogs are never refused.",
-            "---@param dialogId DialogId|\"*\"",
-            "---@param rule DialogRuleFunction",
-            "function flow.dialog_guard(dialogId, rule) end",
-            "",
-            "---Blocks the operation and performs another one instead. flow.redirect(\"dialog\", dialog, reason, policy)",
-            "---blocks it with reason and shows the dialog by policy (default \"replace\"), through the dialog rules;",
-            "---in a dialog rule, it shows that dialog instead.",
-            "---@param kind OpKind|\"dialog\"",
-            "---@param route? RouteLike|RouteLike[]|Dialog",
-            "---@param reason? string",
-            "---@param policy? DialogPolicy only with \"dialog\"",
-            "---@return Redirect",
-            "function flow.redirect(kind, route, reason, policy) end",
-            "",
-            "---One step of a deep-link plan. flow.op(\"showDialog\", dialog, policy) is shown after the plan's",
-            "---navigation steps, only if the whole plan applies, through the dialog rules.",
-            "---@param kind OpKind|\"showDialog\"",
-            "---@param route? RouteLike|RouteLike[]|Dialog",
-            "---@param extra? table|integer|DialogPolicy",
-            "---@return Op",
-            "function flow.op(kind, route, extra) end",
-            "",
-            "---Maps a URL pattern (`/products/:id`, `/promo/*`) to a plan.",
-            "---@param pattern string",
-            "---@param handler fun(p: table<string, string>, url: string): Op[]?",
-            "function flow.deeplink(pattern, handler) end",
-            "",
         ]
+        for hook in FlowLuaSurface.functions(of: .flowStyle) {
+            out.append("---@field \(hook.name) \(Self.functionType(hook)) \(hook.doc)")
+        }
+        out += ["", "---\(Self.globalDoc("flow"))", "flow = {}", ""]
+        out += Self.declarations(of: .flow)
+        return out
     }
 
     func routerTable() -> [String] {
-        var out = ["---Drives the app's router in flow tests.", "router = {}", ""]
-        let route = ["---@param route RouteLike"]
-        // name, doc, parameter annotations, parameter list: each also as <name>Async.
-        let navigations: [(String, String, [String], String)] = [
-            ("setRoot", "Replaces the root stack (drops every presentation).", route, "route"),
-            ("push", "Pushes a screen on the front-most stack.", route, "route"),
-            ("pushMany", "Pushes several screens, all or none.", ["---@param routes RouteLike[]"], "routes"),
-            ("pushRemovingPrevious", "Pushes a screen and removes the one below it.", route, "route"),
-            ("replaceCurrent", "Replaces the top screen.", route, "route"),
-            ("replacePath", "Replaces the front-most stack's root and path.",
-             ["---@param root RouteLike", "---@param path? RouteLike[]"], "root, path"),
-            ("pop", "Pops count screens (default 1) of the front-most stack.", ["---@param count? integer"], "count"),
-            ("popToRoot", "Pops to the front-most stack's root screen.", [], ""),
-            ("popTo", "Pops to the last occurrence of route (its root: as popToRoot).",
-             ["---@param route RouteLike", "---@param match? \"inclusive\"|\"exclusive\""], "route, match"),
-            ("sheet", "Presents a sheet.", route, "route"),
-            ("fullScreenCover", "Presents a full-screen cover.", route, "route"),
-            ("dismiss", "Dismisses the front-most presented stack, or the one at stackIndex (and those above it).",
-             ["---@param stackIndex? integer"], "stackIndex"),
-            ("dismissAll", "Dismisses every presented stack.", [], ""),
-        ]
-        for (name, doc, parameters, list) in navigations {
-            out += ["---\(doc)"] + parameters + ["---@return Result", "function router.\(name)(\(list)) end", ""]
-        }
-        for (name, _, parameters, list) in navigations {
-            out += ["---Like router.\(name), through the async queue (rules may call async host functions)."]
-                + parameters + ["---@return Result", "function router.\(name)Async(\(list)) end", ""]
-        }
-        out += [
-            "---A back swipe (source \"user\"): refused, nothing recorded, where the screen hides its back button.",
-            "---@return Result", "function router.userPop() end", "",
-            "---A swipe-down on the front-most sheet (source \"user\"): refused, nothing recorded, on a full-screen",
-            "---cover or where the modal style sets interactiveDismissDisabled.", "---@return Result",
-            "function router.userDismiss() end", "",
-            "---Shows a dialog by policy (default \"replace\"), through the dialog rules: false when a rule refused it",
-            "---or it was not shown (the reason is in router.history()).",
-            "---@param dialog Dialog", "---@param policy? DialogPolicy", "---@return boolean",
-            "function router.showDialog(dialog, policy) end", "",
-            "---Like router.showDialog, as one turn of the async queue.",
-            "---@param dialog Dialog", "---@param policy? DialogPolicy", "---@return boolean",
-            "function router.showDialogAsync(dialog, policy) end", "",
-            "function router.hideDialog() end", "",
-            "function router.clearDialogs() end", "",
-            "---@return Dialog?", "function router.dialog() end", "",
-            "---@return integer", "function router.queuedDialogCount() end", "",
-            "---The top route of the front-most stack.", "---@return Route", "function router.top() end", "",
-            "---@return Stack[]", "function router.stacks() end", "",
-            "---Navigation and dialog entries, oldest first.", "---@return HistoryEntry[]", "function router.history() end", "",
-            "---@param stackIndex integer", "---@param screenDepth? integer", "---@return ResolvedStyle?",
-            "function router.style(stackIndex, screenDepth) end", "",
-            "---Opens a deep link.", "---@param url string", "---@return LinkResult", "function router.open(url) end", "",
-            "---The held deep link's URL.", "---@return string?", "function router.pendingLink() end", "",
-            "---Retries the held deep link.", "---@return LinkResult?", "function router.resumePendingLink() end", "",
-            "---Seconds after which a held link is dropped (default 600).", "---@type number",
-            "router.pendingLinkTimeout = 600", "",
-        ]
-        return out
+        ["---\(Self.globalDoc("router"))", "router = {}", ""] + Self.declarations(of: .router)
     }
 
     func appTable() -> [String] {
         [
+            "---A host function the rules call.",
+            "---@alias HostName \(Self.union(hostNames, fallback: "string"))",
+            "",
             "---@class AppResetOptions",
             "---@field root? RouteLike",
             "---@field facts? FactChanges",
+            // Tabs.
+            "---@field tab? TabName the tab selected at start (default the first)",
             "",
-            "---The app around the router in flow tests.",
+            "---\(Self.globalDoc("app"))",
             "app = {}",
             "",
-            "---A fresh router at `root` (or the manifest's), facts reset to the defaults plus `facts`.",
-            "---@param options? AppResetOptions",
-            "function app.reset(options) end",
-            "",
-            "---Merges facts into the current facts.",
-            "---@param changes FactChanges",
-            "function app.facts(changes) end",
-            "",
-            "---Stubs a host function for the running test (a spy records the rules' calls).",
-            "---@param name \(Self.union(hostNames, fallback: "string"))|string",
-            "---@param stub (fun(...): any)|Spy",
-            "function app.host(name, stub) end",
-            "",
-            "---The script errors the rules raised in this test so far (\"file:line: message\"), taken: a test that",
-            "---expects them checks them here, and `flowstack test --strict` no longer counts them.",
-            "---@return string[]",
-            "function app.scriptErrors() end",
-            "",
-            "---Lets virtual time pass inside a stub or a test (async navigations only).",
-            "---@param seconds number",
-            "function app.wait(seconds) end",
-            "",
-            "---Moves the virtual clock forward (pending deep links expire by it).",
-            "---@param seconds number",
-            "function app.advance(seconds) end",
-            "",
-            "---The calls of a host function in the running test, oldest first: { { arg1, arg2 }, ... }.",
-            "---@param name \(Self.union(hostNames, fallback: "string"))|string",
-            "---@return any[][]",
-            "function app.calls(name) end",
-            "",
-            "---Reloads the rules (files given as { [\"rules/x.lua\"] = \"text\" } replace or add files for this test).",
-            "---Returns the new generation, or nil and the load error.",
-            "---@param files? table<string, string>",
-            "---@return integer?, string?",
-            "function app.reload(files) end",
-            "",
-            "---The generation of the rules in force.",
-            "---@return integer",
-            "function app.generation() end",
-            "",
-        ]
+        ] + Self.declarations(of: .app)
     }
 
     func testFunctions() -> [String] {
-        [
-            "---@class Expectation",
-            "---@field to_be fun(expected: any) raw equality",
-            "---@field to_equal fun(expected: any) deep equality",
-            "---@field to_be_truthy fun()",
-            "---@field to_be_falsy fun()",
-            "---@field to_be_nil fun()",
-            "---@field to_contain fun(item: any) an array element or a substring",
-            "---@field to_fail fun(pattern?: string) the function raises an error (matching pattern)",
-            "---@field to_match fun(pattern: string) a string matching a Lua pattern",
-            "---@field to_have_length fun(n: integer) # of a string, a table, or a spy's calls",
-            "---@field to_be_a fun(typeName: string) type(value), or \"integer\"/\"float\"",
-            "---@field to_be_greater_than fun(x: number|string)",
-            "---@field to_be_less_than fun(x: number|string)",
-            "---@field to_be_at_least fun(x: number|string)",
-            "---@field to_be_at_most fun(x: number|string)",
-            "---@field to_have_been_called fun() a spy or app.calls(name) has a call",
-            "---@field to_have_been_called_times fun(n: integer)",
-            "---@field to_have_been_called_with fun(...: any) one call had exactly these arguments",
-            "---@field to_match_steps fun(steps: string[]) the history, as \"push editor blocked: reason\" lines",
+        var out = ["---What expect(value) returns: its matchers (each also as not_<name> and after .never).", "---@class Expectation"]
+        for matcher in FlowLuaSurface.functions(of: .expectation) {
+            out.append("---@field \(matcher.name) \(Self.functionType(matcher)) \(matcher.doc)")
+        }
+        out += [
             "---@field never Expectation the same matchers, negated (also as not_to_<name>)",
             "",
             "---@class Spy",
             "---@field calls any[][] the arguments of every call",
             "",
-            "---A callable that records its calls (and calls fn, if given).",
-            "---@param fn? function",
-            "---@return Spy",
-            "function spy(fn) end",
-            "",
-            "---@param value any",
-            "---@return Expectation",
-            "function expect(value) end",
-            "",
-            "---@param name string",
-            "---@param body fun()",
-            "function describe(name, body) end",
-            "",
-            "---@param name string",
-            "---@param body fun()",
-            "function it(name, body) end",
-            "",
-            "---@param hook fun()",
-            "function before_each(hook) end",
-            "",
-            "---@param hook fun()",
-            "function after_each(hook) end",
-            "",
-            "---Runs once before the first test of the enclosing describe (or file).",
-            "---@param hook fun()",
-            "function before_all(hook) end",
-            "",
-            "---Runs once after the last test of the enclosing describe (or file).",
-            "---@param hook fun()",
-            "function after_all(hook) end",
-            "",
-            "---busted's name for before_all.",
-            "---@param hook fun()",
-            "function setup(hook) end",
-            "",
-            "---busted's name for after_all.",
-            "---@param hook fun()",
-            "function teardown(hook) end",
-            "",
-            "---A test that is listed and reported, not run.",
-            "---@param name string",
-            "---@param body? fun()",
-            "function pending(name, body) end",
         ]
+        out += Self.declarations(of: .flowGlobal)
+        return out
+    }
+
+    func exploreFunctions() -> [String] {
+        var out = ["---The state an invariant of explore/*.lua checks.", "---@class ExploreState"]
+        for field in FlowLuaSurface.exploreState {
+            out.append("---@field \(field.name) \(field.type) \(field.doc)")
+        }
+        return out + [""] + Self.declarations(of: .exploreGlobal)
     }
 }

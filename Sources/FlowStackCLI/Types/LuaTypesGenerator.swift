@@ -20,11 +20,13 @@ struct LuaTypesGenerator {
         out += routeClasses()
         out += valueClasses()
         out += styleClasses()
+        out += manifestClass()
         out += factsAndHosts()
         out += flowTable()
         out += routerTable()
         out += appTable()
         out += testFunctions()
+        out += exploreFunctions()
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -32,10 +34,7 @@ struct LuaTypesGenerator {
         names.isEmpty ? fallback : names.map { "\"\($0)\"" }.joined(separator: "|")
     }
 
-    private static let kinds = [
-        "setRoot", "push", "pushMany", "pushRemovingPrevious", "replaceCurrent", "replacePath", "pop", "popToRoot",
-        "popTo", "sheet", "fullScreenCover", "dismiss", "dismissAll",
-    ]
+    private static var kinds: [String] { FlowLuaSurface.kindNames }
 
     var routeNames: [String] { manifest.map { $0.routes.keys.sorted() } ?? [] }
 
@@ -46,10 +45,14 @@ struct LuaTypesGenerator {
             "---A dialog id declared in routes.lua.",
             "---@alias DialogId \(Self.union(manifest?.dialogs.sorted() ?? [], fallback: "string"))",
             "---@alias OpKind \(Self.union(Self.kinds, fallback: "string"))",
+            // Tabs.
+            "---A tab name declared in routes.lua (tabs = { { name = ..., root = ... } }).",
+            "---@alias TabName \(Self.union(manifest?.tabNames ?? [], fallback: "string"))",
             "---@alias Presentation \"root\"|\"sheet\"|\"fullScreenCover\"",
-            "---@alias OpSource \"code\"|\"user\"|\"deeplink\"",
+            "---@alias OpSource \"code\"|\"user\"|\"deeplink\"|\"resume\"",
             "---@alias DialogSource \"code\"|\"rules\"|\"deeplink\"|\"user\"",
-            "---@alias DialogPolicy \(Self.union(FlowDialogPolicy.allCases.map(\.rawValue), fallback: "string"))",
+            "---@alias DialogPolicy \(Self.union(FlowLuaSurface.policyNames, fallback: "string"))",
+            "---@alias PayloadType \(Self.union(FlowLuaSurface.payloadTypes.map(\.name), fallback: "string"))",
             "---@alias LinkStatus \"applied\"|\"pending\"|\"rejected\"|\"unhandled\"",
             "---@alias Color \(Self.union(FlowNamedColor.allCases.map(\.rawValue), fallback: "string"))|string",
             "---@alias Detent \"medium\"|\"large\"|number|{ height: number }",
@@ -115,6 +118,8 @@ struct LuaTypesGenerator {
             "---@field target? integer",
             "---@field source OpSource",
             "---@field async boolean",
+            // Tabs.
+            "---@field tab? TabName the tab a selectTab selects",
             "",
             "---A dialog change, as the history sees it: a request, or a hide or clear that closed a dialog.",
             "---@class DialogOp",
@@ -155,9 +160,23 @@ struct LuaTypesGenerator {
             "---@field dialog? string",
             "---@field queuedDialogs integer",
             "---@field generation integer",
+            // Tabs.
+            "---@field tab? TabName the selected tab (nil without tabs)",
             "",
             "---A redirect made by flow.redirect.",
             "---@class Redirect",
+            "",
+            // Held navigations.
+            "---The options of a navigation redirect.",
+            "---@class RedirectOptions",
+            "---@field resume? boolean hold the refused navigation until the rules allow it",
+            "",
+            "---A navigation held by a resuming redirect (router.pendingNavigation()).",
+            "---@class PendingNavigation: Op",
+            "---@field reason string",
+            "---@field heldAt number seconds since 1970 on the flows' clock",
+            "---@field attempts integer",
+            "---@field redirect Op the redirect performed when it was held",
             "",
             "---What router.open returns.",
             "---@class LinkResult",
@@ -181,18 +200,11 @@ struct LuaTypesGenerator {
             "---@field screenRoute Route",
             "---@field screenDepth integer 0 for a stack's root screen",
             "---@field isRootScreen boolean",
+            // Tabs.
+            "---@field tab? TabName the selected tab (nil without tabs)",
             "",
             "---@class StyleAttributes",
-            "---@field navigationBarHidden? boolean",
-            "---@field multilineTextAlignment? \"leading\"|\"center\"|\"trailing\"",
-            "---@field tint? Color",
-            "---@field background? Color",
-            "---@field preferredColorScheme? \"light\"|\"dark\"",
-            "---@field presentationDragIndicator? \"automatic\"|\"visible\"|\"hidden\"",
-            "---@field presentationDetents? Detent[]",
-            "---@field interactiveDismissDisabled? boolean",
-            "---@field navigationBarBackButtonHidden? boolean",
-            "---@field navigationTitle? string",
+        ] + FlowLuaSurface.styleAttributes.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [
             "",
             "---The resolved style of one screen, its stack and its presentation.",
             "---@class ResolvedStyle",
@@ -201,6 +213,14 @@ struct LuaTypesGenerator {
             "---@field modal? StyleAttributes nil on the root stack",
             "",
         ]
+    }
+
+    /// What routes.lua returns (annotate it with `---@type Manifest`).
+    private func manifestClass() -> [String] {
+        ["---What routes.lua returns.", "---@class Manifest"]
+            + FlowLuaSurface.manifestKeys.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [""]
+            + ["---The manifest's explore section.", "---@class ManifestExplore"]
+            + FlowLuaSurface.exploreKeys.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [""]
     }
 
     private func factsAndHosts() -> [String] {

@@ -120,7 +120,10 @@ extension FlowRouter {
         }
         var allowedReason: String?
         if source != .user {
-            if let refusal = checkPreconditions(command, condition: condition) ?? checkGuard(command) {
+            // A tab selection has its own Swift check (`FlowOperation` cannot name it).
+            if let refusal = command.tab == nil
+                ? checkPreconditions(command, condition: condition) ?? checkGuard(command)
+                : checkTabSelection(command) {
                 return commit(command, source: source, status: refusal.0, reason: refusal.1)
             }
             if let link = rules {
@@ -136,6 +139,7 @@ extension FlowRouter {
                     case .follow(let target, let blocked):
                         let followed: FlowOperationResult<Route> = run(
                             target, source: source, condition: nil, chain: chain + [blocked.command])
+                        noteHeldRedirect(blocked, followed)
                         return Output(blocked.following(followed))
                     }
                 }
@@ -157,7 +161,10 @@ extension FlowRouter {
         if let refusal = storage.state.validate(command) {
             verdict = .refuse(refusal.0, reason: refusal.1)
         } else if source != .user {
-            if let refusal = await checkPreconditionsAsync(command, condition: condition) ?? checkGuard(command) {
+            let refusal = command.tab == nil
+                ? await checkPreconditionsAsync(command, condition: condition) ?? checkGuard(command)
+                : checkTabSelection(command)
+            if let refusal {
                 verdict = .refuse(refusal.0, reason: refusal.1)
             } else if let link = rules {
                 decidedBy = link.hook.generation
@@ -175,7 +182,9 @@ extension FlowRouter {
         case .done(let result):
             return result
         case .follow(let target, let blocked):
-            return blocked.following(await runAsync(target, source: source, condition: nil, chain: chain + [command]))
+            let followed = await runAsync(target, source: source, condition: nil, chain: chain + [command])
+            noteHeldRedirect(blocked, followed)
+            return blocked.following(followed)
         }
     }
 
@@ -270,7 +279,7 @@ extension FlowRouter {
                     command, status: status, reason: reason, dialog: dialog, source: source, generation: generation)))
             }
             return .done(commit(command, source: source, status: status, reason: reason, generation: generation))
-        case .redirect(let target, let reason):
+        case .redirect(let target, let reason, let resume):
             if chain.count + 1 > Self.maximumRedirects {
                 let steps = (chain.map(\.summary) + [command.summary, target.summary]).joined(separator: " → ")
                 let loop = "redirect loop: more than \(Self.maximumRedirects) redirects: \(steps); make one of these rules allow its target"
@@ -282,8 +291,11 @@ extension FlowRouter {
                     command, source: source, status: .redirected, reason: reason, generation: generation,
                     pendingRedirect: target))
             }
+            // A resuming redirect holds the navigation the person asked for (the first of a chain).
+            let held = resume ? (chain.first ?? copy command) : nil
             let blocked: FlowOperationResult<Route> = commit(
                 command, source: source, status: .redirected, reason: reason, generation: generation)
+            if let held { hold(held, source: source, reason: reason, redirect: target, sequence: blocked.sequence) }
             return .follow(target, blocked)
         }
     }

@@ -72,7 +72,8 @@ extension FlowRouter {
             let failed = outer.failure.flatMap { $0 >= first ? $0 - first : nil }
             return FlowTransactionResult(isCommitted: outer.failure == nil, steps: Array(outer.steps[first...]), failedStepIndex: failed)
         }
-        let saved = (storage.state.stacks, storage.state.globalDialog, storage.state.dialogQueue, storage.state.rootID)
+        let saved = (storage.state.stacks, storage.state.globalDialog, storage.state.dialogQueue, storage.state.rootID,
+                     storage.state.tabSlots, storage.state.selectedTabIndex)
         let state = FlowTransactionState<Route>()
         transactionState = state
         do {
@@ -112,11 +113,12 @@ extension FlowRouter {
     }
 
     private func rollBack(
-        to saved: ([FlowStackState<Route>], Dialog?, [Dialog], UUID),
+        to saved: ([FlowStackState<Route>], Dialog?, [Dialog], UUID, [FlowTabState<Route>], Int?),
         recording entry: FlowHistoryEntry<Route>?
     ) {
         willChange()
-        (storage.state.stacks, storage.state.globalDialog, storage.state.dialogQueue, storage.state.rootID) = saved
+        (storage.state.stacks, storage.state.globalDialog, storage.state.dialogQueue, storage.state.rootID,
+         storage.state.tabSlots, storage.state.selectedTabIndex) = saved
         if let entry { storage.state.log.append(entry) }
         didChange(.transaction(committed: false, entries: entry.map { [$0] } ?? []))
     }

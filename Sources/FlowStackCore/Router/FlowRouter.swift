@@ -117,6 +117,9 @@ public final class FlowRouter<Route: Hashable, Dialog> {
     /// The router's deep links: the resolver (Swift `FlowDeepLinks` or the Lua engine), the held
     /// link and its timeout. Open links with `open(url:)`.
     public private(set) lazy var deepLinks: FlowDeepLinkCenter<Route, Dialog> = FlowDeepLinkCenter(router: self)
+    /// Seconds after which a held navigation (`pendingNavigation`) is dropped; 600 (10 minutes)
+    /// by default, measured with the clock of held links, `deepLinks.now`.
+    public var pendingNavigationTimeout: TimeInterval = 600
 
     /// Creates a router with one root stack.
     public init(root: Route) {
@@ -263,6 +266,8 @@ struct FlowRouterStorage<Route: Hashable, Dialog> {
     @usableFromInline var decidingTask: Int?
     /// The observers of `observe(_:)`.
     @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
+    /// `FlowRouter.guardTabSelection`.
+    @usableFromInline var guardTabSelection: (@MainActor (String) -> Bool)?
 
     @usableFromInline
     init(state: FlowRouterState<Route, Dialog>) {

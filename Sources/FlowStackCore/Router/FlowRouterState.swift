@@ -1,7 +1,7 @@
 import Foundation
 
 /// The complete state of a router as one value: stacks, root identity, visible dialog and queue,
-/// the bounded history, and the counters that name new screens and entries.
+/// the held navigation, the bounded history, and the counters that name new screens and entries.
 ///
 /// Every change of a router is a change of this value: `validate(_:)` says whether a command can
 /// run against it, `apply(_:)` runs it, `showDialog`, `hideDialog` and `clearDialogs` change the
@@ -9,8 +9,8 @@ import Foundation
 /// the state is tested without a router, and copied and restored as a value.
 ///
 /// Two states are equal when they show the same (stacks, root identity, dialog and queue; the
-/// dialog compared when `Dialog` is `Equatable`); the history and the identity generator are the
-/// router's bookkeeping, neither compared nor encoded. `Codable` when `Route` and `Dialog` are:
+/// dialog compared when `Dialog` is `Equatable`); the history, the held navigation and the identity
+/// generator are the router's bookkeeping, neither compared nor encoded. `Codable` when `Route` and `Dialog` are:
 /// save it, restore it with `FlowRouter.restore(_:)`, and the router continues where it was.
 public struct FlowRouterState<Route: Hashable, Dialog> {
     /// The stacks, root first.
@@ -21,6 +21,9 @@ public struct FlowRouterState<Route: Hashable, Dialog> {
     public var globalDialog: Dialog?
     /// The queued dialogs, next first.
     public var dialogQueue: [Dialog]
+    /// The navigation a rule refused with a resuming redirect, held until the rules allow it
+    /// (see ``FlowPendingNavigation``); `FlowRouter.pendingNavigation` reads it with its timeout.
+    public internal(set) var pendingNavigation: FlowPendingNavigation<Route>?
     /// The bounded history of navigation requests and dialog changes, oldest first.
     @inlinable public var history: FlowHistory<Route> { log }
     /// The history's storage.
@@ -31,6 +34,11 @@ public struct FlowRouterState<Route: Hashable, Dialog> {
     @usableFromInline var nextSequence: Int
     /// The random salt of the history entries' identities.
     @usableFromInline var salt: UInt64
+    /// The tabs in order (empty for a router without tabs). The selected tab's slot is not kept
+    /// current: its stack is `stacks[0]` (read `tabs`, which puts it in).
+    @usableFromInline var tabSlots: [FlowTabState<Route>] = []
+    /// The selected tab's position in `tabs`, or `nil` for a router without tabs.
+    public internal(set) var selectedTabIndex: Int?
 
     /// Creates a state value (a fresh history and identity generator).
     public init(stacks: [FlowStackState<Route>], rootID: UUID, globalDialog: Dialog? = nil, dialogQueue: [Dialog] = []) {
@@ -53,18 +61,76 @@ public struct FlowRouterState<Route: Hashable, Dialog> {
         self.salt = self.ids.nextWord()
     }
 
+    /// A state with tabs (`tabs` in order, each with its root), `selected` on screen.
+    init(tabs: [(name: String, root: Route)], selected: Int) {
+        var ids = FlowIDGenerator()
+        let slots = tabs.map { tab in
+            FlowTabState(name: tab.name, stack: FlowStackState(
+                id: ids.next(), rootID: ids.next(), root: tab.root, nodes: [], style: .root, options: .init()))
+        }
+        self.init(stacks: [slots[selected].stack], rootID: ids.next())
+        self.ids = ids
+        self.salt = self.ids.nextWord()
+        self.tabSlots = slots
+        self.selectedTabIndex = selected
+    }
+
+    /// Creates a state value with tabs: `tabs` in order, the one at `selectedTab` on screen
+    /// (its stack is `stacks[0]`: pass `stacks` with it first).
+    public init(
+        stacks: [FlowStackState<Route>], rootID: UUID, tabs: [FlowTabState<Route>], selectedTab: Int?,
+        globalDialog: Dialog? = nil, dialogQueue: [Dialog] = []
+    ) {
+        self.init(stacks: stacks, rootID: rootID, globalDialog: globalDialog, dialogQueue: dialogQueue)
+        self.tabSlots = tabs
+        self.selectedTabIndex = tabs.isEmpty ? nil : selectedTab
+    }
+
+    /// The tabs in order, each with its stack (the selected one's as on screen); empty without
+    /// tabs.
+    public var tabs: [FlowTabState<Route>] {
+        guard let selected = selectedTabIndex, !stacks.isEmpty else { return tabSlots }
+        var tabs = tabSlots
+        tabs[selected].stack = stacks[0]
+        return tabs
+    }
+
+    /// The selected tab's name, or `nil` without tabs.
+    public var selectedTab: String? {
+        selectedTabIndex.map { tabSlots[$0].name }
+    }
+
     /// Why this state cannot drive a router, or `nil` when it can.
     public var problem: String? {
         guard let first = stacks.first else { return "a router state needs at least the root stack" }
+        if let problem = tabsProblem { return problem }
         if first.style != .root { return "the first stack must have style .root, not .\(first.style.rawValue)" }
         if let bad = stacks.dropFirst().first(where: { $0.style == .root }) {
             return "only the first stack may have style .root (stack \(bad.id.uuidString) has it)"
         }
         var seen = Set<UUID>()
-        for stack in stacks {
+        let otherTabs = tabSlots.indices.filter { $0 != selectedTabIndex }.map { tabSlots[$0].stack }
+        for stack in stacks + otherTabs {
             for id in [stack.id, stack.rootID] + stack.storage.nodes.map(\.id) where !seen.insert(id).inserted {
                 return "identity \(id.uuidString) appears twice; every stack and screen needs its own"
             }
+        }
+        return nil
+    }
+
+    /// What is wrong with the tabs, or `nil`.
+    var tabsProblem: String? {
+        if tabSlots.isEmpty {
+            return selectedTabIndex == nil ? nil : "a selected tab is set but there are no tabs"
+        }
+        guard let selected = selectedTabIndex, tabSlots.indices.contains(selected) else {
+            return "the selected tab must be one of the \(tabSlots.count) tabs (0..<\(tabSlots.count))"
+        }
+        var names = Set<String>()
+        for tab in tabSlots {
+            if tab.name.isEmpty { return "a tab needs a name" }
+            if !names.insert(tab.name).inserted { return "two tabs are named '\(tab.name)'; every tab needs its own name" }
+            if tab.stack.style != .root { return "tab '\(tab.name)' has a stack with style .\(tab.stack.style.rawValue), not .root" }
         }
         return nil
     }
@@ -119,6 +185,7 @@ extension FlowRouterState {
 
     @usableFromInline
     func validateOther(_ command: FlowCommand<Route>) -> (FlowOperationStatus, String)? {
+        if let tab = command.tab { return validateTabSelection(tab) }
         let operation = command.operation
         var stackIndex = 0
         if let target = operation.target {
@@ -152,6 +219,32 @@ extension FlowRouterState {
         return nil
     }
 
+    /// Why selecting the tab `name` cannot run, or `nil` when it can.
+    @usableFromInline
+    func validateTabSelection(_ name: String) -> (FlowOperationStatus, String)? {
+        if tabSlots.isEmpty {
+            return (.stackNotFound, "this router has no tabs; create it with FlowRouter(tabs:selected:) or declare tabs in the manifest")
+        }
+        if tabSlots.contains(where: { $0.name == name }) { return nil }
+        let names = tabSlots.map(\.name)
+        let near = FlowSuggestion.closest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+        return (.stackNotFound, "no tab named '\(name)'; \(near)the tabs are \(names.map { "'\($0)'" }.joined(separator: ", "))")
+    }
+
+    /// Selects the tab `name` (`validateTabSelection` accepted it): its stack comes on screen and
+    /// the one that was there is kept in its tab; the selected tab again is popped to its root.
+    @usableFromInline
+    mutating func selectTab(_ name: String) {
+        guard let index = tabSlots.firstIndex(where: { $0.name == name }), let selected = selectedTabIndex else { return }
+        if index == selected {
+            stacks[0].storage = FlowPath()
+            return
+        }
+        tabSlots[selected].stack = stacks[0]
+        stacks[0] = tabSlots[index].stack
+        selectedTabIndex = index
+    }
+
     /// Applies a command that `validate(_:)` accepted.
     @inlinable
     mutating func apply(_ command: FlowCommand<Route>) {
@@ -181,7 +274,11 @@ extension FlowRouterState {
         case .replacePath(let root, let path, let target):
             replacePath(root: root, path: path, at: index(for: target)!, refresh: command.refreshIfSameRoute)
         case .popToRoot(let target):
-            stacks[index(for: target)!].storage = FlowPath()
+            if let tab = command.tab {
+                selectTab(tab)
+            } else {
+                stacks[index(for: target)!].storage = FlowPath()
+            }
         case .popTo(let route, let match, let target):
             popTo(route, match: match, at: index(for: target)!)
         case .present(let route, let style):
@@ -361,35 +458,43 @@ extension FlowRouterState {
 }
 
 extension FlowRouterState: Equatable where Dialog: Equatable {
-    /// Equal when they show the same: stacks, root identity, dialog and queue.
+    /// Equal when they show the same: stacks, root identity, dialog and queue, and the tabs.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.stacks == rhs.stacks && lhs.rootID == rhs.rootID && lhs.globalDialog == rhs.globalDialog
-            && lhs.dialogQueue == rhs.dialogQueue
+            && lhs.dialogQueue == rhs.dialogQueue && lhs.selectedTabIndex == rhs.selectedTabIndex
+            && (lhs.tabSlots.isEmpty && rhs.tabSlots.isEmpty || lhs.tabs == rhs.tabs)
     }
 }
 
 extension FlowRouterState: Codable where Route: Codable, Dialog: Codable {
     private enum CodingKeys: String, CodingKey {
-        case stacks, rootID, globalDialog, dialogQueue
+        case stacks, rootID, globalDialog, dialogQueue, tabs, selectedTab
     }
 
-    /// Decodes the stacks, root identity, dialog and queue (a fresh history).
+    /// Decodes the stacks, root identity, dialog and queue, and the tabs when there are (a fresh
+    /// history).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             stacks: try container.decode([FlowStackState<Route>].self, forKey: .stacks),
             rootID: try container.decode(UUID.self, forKey: .rootID),
+            tabs: try container.decodeIfPresent([FlowTabState<Route>].self, forKey: .tabs) ?? [],
+            selectedTab: try container.decodeIfPresent(Int.self, forKey: .selectedTab),
             globalDialog: try container.decodeIfPresent(Dialog.self, forKey: .globalDialog),
             dialogQueue: try container.decode([Dialog].self, forKey: .dialogQueue))
     }
 
-    /// Encodes the stacks, root identity, dialog and queue.
+    /// Encodes the stacks, root identity, dialog and queue, and the tabs when there are.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(stacks, forKey: .stacks)
         try container.encode(rootID, forKey: .rootID)
         try container.encodeIfPresent(globalDialog, forKey: .globalDialog)
         try container.encode(dialogQueue, forKey: .dialogQueue)
+        if !tabSlots.isEmpty {
+            try container.encode(tabs, forKey: .tabs)
+            try container.encodeIfPresent(selectedTabIndex, forKey: .selectedTab)
+        }
     }
 }
 
@@ -405,8 +510,8 @@ extension FlowRouter {
     /// The router's complete state as a value.
     public var state: FlowRouterState<Route, Dialog> { storage.state }
 
-    /// Replaces the stacks, root identity, dialog and queue (state restoration). The history is
-    /// kept; observers hear `.restored`. Throws when the state is malformed, leaving the router
+    /// Replaces the stacks, root identity, dialog and queue, and the tabs (state restoration). The
+    /// history and the held navigation are kept; observers hear `.restored`. Throws when the state is malformed, leaving the router
     /// unchanged.
     public func restore(_ state: FlowRouterState<Route, Dialog>) throws {
         if let problem = state.problem { throw FlowStateError(description: problem) }
@@ -415,6 +520,8 @@ extension FlowRouter {
         storage.state.rootID = state.rootID
         storage.state.globalDialog = state.globalDialog
         storage.state.dialogQueue = state.dialogQueue
+        storage.state.tabSlots = state.tabSlots
+        storage.state.selectedTabIndex = state.selectedTabIndex
         didChange(.restored)
     }
 

@@ -60,8 +60,9 @@ enum FlowRulesVerdict<Route: Hashable> {
     case allow(reason: String?)
     /// Refuse it; with a dialog, answer it with that dialog (`flow.redirect("dialog", ...)`).
     indirect case refuse(FlowOperationStatus, reason: String?, dialog: FlowDialogRedirect? = nil)
-    /// Refuse it and run `target` instead.
-    indirect case redirect(FlowCommand<Route>, reason: String)
+    /// Refuse it and run `target` instead; with `resume`, hold the refused navigation until the
+    /// rules allow it (see ``FlowPendingNavigation``).
+    indirect case redirect(FlowCommand<Route>, reason: String, resume: Bool)
 }
 
 extension FlowRouter {
@@ -87,7 +88,7 @@ extension FlowRouter {
         var route: FlowRouteValue?
         var routes: [FlowRouteValue]?
         switch kind {
-        case .pop, .popToRoot, .dismiss, .dismissAll:
+        case .pop, .popToRoot, .dismiss, .dismissAll, .selectTab:
             break
         case .pushMany:
             routes = command.batch?.map(link.encode)
@@ -114,12 +115,17 @@ extension FlowRouter {
         // Read in place (`last` would copy the whole stack).
         let stackCount = storage.state.stacks.count
         let dialog = storage.state.globalDialog
-        return FlowRuleRequest(
+        var request = FlowRuleRequest(
             kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
             source: source, isAsync: isAsync, runsDefaultPreconditions: !condition,
             dialog: dialog == nil ? nil : FlowRouterState<Route, Dialog>.dialogKey(dialog), queuedDialogCount: storage.state.dialogQueue.count,
             redirectChain: chain.isEmpty ? [] : chain.map(\.summary), stackCount: stackCount,
             frontScreenCount: stackCount == 0 ? 0 : storage.state.stacks[stackCount - 1].pathCount + 1, stacks: stacks)
+        if let selected = storage.state.selectedTabIndex {
+            request.selectedTab = storage.state.tabSlots[selected].name
+            request.tab = command.tab
+        }
+        return request
     }
 
     /// Asks the rules about a synchronous request; a navigation requested while they decide is
@@ -180,7 +186,7 @@ extension FlowRouter {
             do {
                 let command = try link.decode(target)
                 let by = target.location.map { " by \($0)" } ?? ""
-                return .redirect(command, reason: block.reason ?? "redirected\(by) to \(command.summary)")
+                return .redirect(command, reason: block.reason ?? "redirected\(by) to \(command.summary)", resume: block.resume)
             } catch {
                 let reason = "\(target.location.map { "\($0): " } ?? "")cannot build the app's route from \(target.route?.description ?? target.description): \(error)"
                 switch link.hook.decideFailure(reason) {

@@ -32,6 +32,8 @@ public struct FlowRuleTarget: Hashable, Sendable, CustomStringConvertible {
     public var match: FlowPopMatch
     /// Where the rule that asked for it is (`file:line`), for messages.
     public var location: String?
+    /// The tab `selectTab` selects.
+    public var tab: String?
 
     /// Creates a target; a kind that needs a route gets it in `route` (`routes` for `pushMany`).
     public init(
@@ -44,6 +46,14 @@ public struct FlowRuleTarget: Hashable, Sendable, CustomStringConvertible {
         self.count = count
         self.match = match
         self.location = location
+        self.tab = nil
+    }
+
+    /// A `selectTab` target: selects the tab `name`.
+    public static func selectTab(_ name: String, location: String? = nil) -> FlowRuleTarget {
+        var target = FlowRuleTarget(.selectTab, location: location)
+        target.tab = name
+        return target
     }
 
     /// The target of a typed command (what a Swift rule redirects to).
@@ -66,6 +76,7 @@ public struct FlowRuleTarget: Hashable, Sendable, CustomStringConvertible {
         self.init(
             kind, route: kind == .pushMany ? nil : route, routes: (command.batch ?? []).map(\.flowRoute),
             count: count, match: match)
+        tab = command.tab
     }
 
     /// `push detail{id=42}`, `pop 2`, `dismiss`.
@@ -73,6 +84,7 @@ public struct FlowRuleTarget: Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .pushMany: return "pushMany \(routes.map(\.description).joined(separator: ", "))"
         case .pop: return "pop \(count)"
+        case .selectTab: return "selectTab \(tab ?? "?")"
         default: return route.map { "\(kind.rawValue) \($0)" } ?? kind.rawValue
         }
     }
@@ -104,6 +116,9 @@ public struct FlowRuleTarget: Hashable, Sendable, CustomStringConvertible {
         case .fullScreenCover: return FlowCommand(.present(try screen(), style: .fullScreenCover))
         case .dismiss: return FlowCommand(.dismiss(target: .active))
         case .dismissAll: return FlowCommand(.dismissAll)
+        case .selectTab:
+            guard let tab else { throw FlowRouteConversionError("'selectTab' needs a tab name") }
+            return FlowCommand.selectTab(tab)
         }
     }
 }

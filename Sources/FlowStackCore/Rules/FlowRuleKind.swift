@@ -32,6 +32,8 @@ public enum FlowRuleKind: String, Hashable, Codable, Sendable, CaseIterable {
     case dismiss
     /// `dismissAll`.
     case dismissAll
+    /// A tab selection (`selectTab`).
+    case selectTab
 
     /// The kind's 1-based position in `allCases`, as Lua numbers it.
     package var position: Int {
@@ -49,6 +51,7 @@ public enum FlowRuleKind: String, Hashable, Codable, Sendable, CaseIterable {
         case .fullScreenCover: 11
         case .dismiss: 12
         case .dismissAll: 13
+        case .selectTab: 14
         }
     }
 
@@ -66,7 +69,7 @@ public enum FlowRuleKind: String, Hashable, Codable, Sendable, CaseIterable {
         case .replaceCurrent: self = .replaceCurrent
         case .replacePath: self = .replacePath
         case .pop: self = .pop
-        case .popToRoot: self = .popToRoot
+        case .popToRoot: self = command.tab == nil ? .popToRoot : .selectTab
         case .popTo: self = .popTo
         case .present: self = command.shape.style == .fullScreenCover ? .fullScreenCover : .sheet
         case .dismiss: self = .dismiss

@@ -39,6 +39,10 @@ public struct FlowRuleRequest {
     @usableFromInline package var frontScreenCount: Int
     /// The stacks before the operation.
     public var stacks: any FlowRuleStacks
+    /// The tab a `selectTab` selects (`op.tab`); else `nil`.
+    public var tab: String?
+    /// The selected tab before the operation (`ctx.tab`), or `nil` for a router without tabs.
+    public var selectedTab: String?
 
     /// Creates a request; `stackCount` and `frontScreenCount` are read from `stacks`.
     @MainActor
@@ -77,6 +81,8 @@ public struct FlowRuleRequest {
         self.stackCount = stackCount
         self.frontScreenCount = frontScreenCount
         self.stacks = stacks
+        self.tab = nil
+        self.selectedTab = nil
     }
 
     /// The names of every route the operation shows: what route guards are looked up by.

@@ -70,12 +70,16 @@ public struct FlowRuleBlock: Hashable, Codable, Sendable {
     /// The dialog the rule answered the navigation with (`flow.redirect("dialog", ...)`), shown
     /// through the dialog rules once the navigation is blocked.
     public var dialog: FlowDialogRedirect?
+    /// Whether the refused navigation is held and run again once the rules allow it (a
+    /// redirect's `{ resume = true }`; see ``FlowPendingNavigation``).
+    public var resume: Bool
 
     /// Creates a block.
-    public init(stage: FlowRuleStage, reason: String? = nil, dialog: FlowDialogRedirect? = nil) {
+    public init(stage: FlowRuleStage, reason: String? = nil, dialog: FlowDialogRedirect? = nil, resume: Bool = false) {
         self.stage = stage
         self.reason = reason
         self.dialog = dialog
+        self.resume = resume
     }
 }
 

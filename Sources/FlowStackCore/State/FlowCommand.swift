@@ -24,6 +24,10 @@ public struct FlowCommand<Route: Hashable>: Hashable {
     /// a `replacePath` with an unchanged root keeps the root's identity and the identities of the
     /// screens the new path shares with the old one (how a path change made by the UI is applied).
     public var refreshIfSameRoute: Bool
+    /// The tab a tab selection selects (`selectTab`), or `nil` for every other command. A tab
+    /// selection's `operation` is `.popToRoot(target: .root)`: `FlowOperation` is FlowStack's
+    /// closed enum, so the tab is named here (see `FlowRouter.selectTab(named:)`).
+    public var tab: String?
 
     /// Creates a command from an operation.
     @inlinable
@@ -39,6 +43,14 @@ public struct FlowCommand<Route: Hashable>: Hashable {
         self.path = path
         self.options = options
         self.refreshIfSameRoute = refreshIfSameRoute
+        self.tab = nil
+    }
+
+    /// A tab selection: selects the tab `name` (re-selecting the selected tab pops it to its root).
+    public static func selectTab(_ name: String) -> FlowCommand {
+        var command = FlowCommand(.popToRoot(target: .root))
+        command.tab = name
+        return command
     }
 
     /// A `push(contentsOf:)` batch (`pushMany` to the rules); `nil` when `routes` is empty.
@@ -53,6 +65,7 @@ public struct FlowCommand<Route: Hashable>: Hashable {
     @inlinable
     public var kindName: String {
         if batch != nil { return "pushMany" }
+        if tab != nil { return "selectTab" }
         if case .present(_, let style) = operation {
             return style == .fullScreenCover ? "fullScreenCover" : "sheet"
         }
@@ -73,6 +86,7 @@ public struct FlowCommand<Route: Hashable>: Hashable {
 
     /// A one-line description for reasons and redirect chains, such as `push detail`.
     public var summary: String {
+        if let tab { return "selectTab \(tab)" }
         let names = routes.map { String(describing: $0) }
         return names.isEmpty ? kindName : "\(kindName) \(names.joined(separator: ", "))"
     }
@@ -80,7 +94,7 @@ public struct FlowCommand<Route: Hashable>: Hashable {
 
 extension FlowCommand: Codable where Route: Codable {
     private enum CodingKeys: String, CodingKey {
-        case operation, batch, path, options, refreshIfSameRoute
+        case operation, batch, path, options, refreshIfSameRoute, tab
     }
 
     /// Decodes a command (the shape is derived from the operation, not stored).
@@ -92,9 +106,10 @@ extension FlowCommand: Codable where Route: Codable {
             options: try container.decode(FlowPresentationOptions.self, forKey: .options),
             refreshIfSameRoute: try container.decode(Bool.self, forKey: .refreshIfSameRoute))
         batch = try container.decodeIfPresent([Route].self, forKey: .batch)
+        tab = try container.decodeIfPresent(String.self, forKey: .tab)
     }
 
-    /// Encodes a command's fields (the operation, batch, path, options, refreshIfSameRoute).
+    /// Encodes a command's fields (the operation, batch, path, options, refreshIfSameRoute, tab).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(operation, forKey: .operation)
@@ -102,6 +117,7 @@ extension FlowCommand: Codable where Route: Codable {
         try container.encode(path, forKey: .path)
         try container.encode(options, forKey: .options)
         try container.encode(refreshIfSameRoute, forKey: .refreshIfSameRoute)
+        try container.encodeIfPresent(tab, forKey: .tab)
     }
 }
 extension FlowCommand: Sendable where Route: Sendable {}

@@ -65,4 +65,7 @@ public enum FlowOperationSource: String, Hashable, Codable, Sendable {
     case user
     /// A deep link's plan.
     case deeplink
+    /// A held navigation run again once the rules allowed it (see `FlowPendingNavigation`), and
+    /// the dismissal of the presentation its redirect opened.
+    case resume
 }

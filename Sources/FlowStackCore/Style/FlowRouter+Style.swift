@@ -86,11 +86,13 @@ extension FlowRouter {
         guard shown.indices.contains(stackIndex) else { return nil }
         let stack = shown[stackIndex]
         let depth = node.map { stack.storage.depth(of: $0.id) ?? stack.storage.count + 1 } ?? 0
-        return FlowStyleContext(
+        var context = FlowStyleContext(
             stackIndex: stackIndex, stackID: stack.id, presentationStyle: stack.style,
             rootRoute: AnyHashable(stack.root), screenRoute: AnyHashable(node?.route ?? stack.root),
             screenDepth: depth
         )
+        context.tab = storage.state.selectedTab
+        return context
     }
 
     /// Whether the router's stack at `stackIndex` has a screen at `screenDepth` (0 is its root).

@@ -21,6 +21,8 @@ public struct FlowStyleContext: Hashable {
     public let screenDepth: Int
     /// Whether the screen is the stack's root screen.
     public let isRootScreen: Bool
+    /// The selected tab's name (`ctx.tab` of style rules), or `nil` for a router without tabs.
+    public var tab: String?
 
     /// Creates a context; `isRootStack` and `isRootScreen` follow from the indices.
     public init(
@@ -39,6 +41,7 @@ public struct FlowStyleContext: Hashable {
         self.screenRoute = screenRoute
         self.screenDepth = screenDepth
         self.isRootScreen = screenDepth == 0
+        self.tab = nil
     }
 
     /// The root route as the app's route type, or `nil` for another type.

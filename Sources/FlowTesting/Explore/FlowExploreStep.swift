@@ -35,6 +35,8 @@ package enum FlowExploreStep: Hashable, Sendable {
     case hideDialog
     /// `router.open(url)`.
     case open(String)
+    /// `router.selectTab(name)` (a project with tabs).
+    case selectTab(String)
 
     /// The step as a history step: `push checkout`, `userDismiss`, `open myapp://orders/7`.
     package var description: String {
@@ -55,6 +57,7 @@ package enum FlowExploreStep: Hashable, Sendable {
         case .showDialog(let id): "showDialog \(id)"
         case .hideDialog: "hideDialog"
         case .open(let url): "open \(url)"
+        case .selectTab(let name): "selectTab \(name)"
         }
     }
 
@@ -83,6 +86,7 @@ package enum FlowExploreStep: Hashable, Sendable {
         case .showDialog(let id): return "router.showDialog(\"\(id)\")"
         case .hideDialog: return "router.hideDialog()"
         case .open(let url): return "router.open(\"\(url)\")"
+        case .selectTab(let name): return "router.selectTab(\"\(name)\")"
         }
     }
 

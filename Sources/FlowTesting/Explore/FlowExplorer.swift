@@ -90,6 +90,8 @@ package final class FlowExplorer {
     let engine: FlowRulesEngine<FlowRouteValue>
     let router: FlowRouter<FlowRouteValue, FlowDialogValue>
     let root: FlowRouteValue
+    /// The state every combination starts from (one root stack, or the tabs with the first selected).
+    let startState: FlowRouterState<FlowRouteValue, FlowDialogValue>
     let invariants: FlowExploreInvariants
     /// Registered decision rules: `file:line` → what registered it (`flow.guard "login"`).
     let rules: [String: String]
@@ -113,7 +115,7 @@ package final class FlowExplorer {
         guard let manifest = project.manifest, let root = manifest.root else {
             throw FlowScriptError(
                 kind: .runtime, file: FlowProject.manifestFileName,
-                message: "explore needs a manifest with a root: declare root = \"...\" and the routes in routes.lua")
+                message: "explore needs a manifest with a root (or tabs): declare root = \"...\" and the routes in routes.lua")
         }
         self.project = project
         self.manifest = manifest
@@ -124,7 +126,10 @@ package final class FlowExplorer {
             sources: sources, configuration: FlowRulesConfiguration(manifest: manifest, logger: FlowTestRunnerLog.silent))
         self.rules = try FlowExploreRuleInventory.rules(in: sources, manifest: manifest)
         invariants = try FlowExploreInvariants(directory: project.directory.appendingPathComponent("explore"))
-        router = FlowRouter<FlowRouteValue, FlowDialogValue>(root: root)
+        router = manifest.tabs.isEmpty
+            ? FlowRouter<FlowRouteValue, FlowDialogValue>(root: root)
+            : FlowRouter<FlowRouteValue, FlowDialogValue>(tabs: manifest.tabs.map { ($0.name, $0.root) })
+        startState = router.state
         router.maximumOperationHistoryCount = 32
         engine.install(into: router)
         router.deepLinks.now = { Date(timeIntervalSince1970: 1_767_225_600) }
@@ -214,7 +219,7 @@ package final class FlowExplorer {
         try engine.resetFacts(combination.facts)
         hostAnswers = combination.hosts
         router.clearGlobalDialogs()
-        try? router.restore(FlowRouterState(stacks: [FlowStackState(root: root)], rootID: UUID()))
+        try? router.restore(startState)
         router.clearOperationHistory()
         return router.state
     }
@@ -226,13 +231,21 @@ package final class FlowExplorer {
         var styles: [FlowPresentationStyle]
         var dialogs: [FlowDialogValue]
         var hasDialog: Bool
+        /// Tabs: every tab's routes and the selected tab (empty and nil without tabs).
+        var tabs: [[FlowRouteValue]] = []
+        var selectedTab: Int?
     }
 
     /// The key of a state.
     static func key(of state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> StateKey {
-        StateKey(
+        var key = StateKey(
             stacks: state.stacks.map(\.routes), styles: state.stacks.map(\.style),
             dialogs: (state.globalDialog.map { [$0] } ?? []) + state.dialogQueue, hasDialog: state.globalDialog != nil)
+        if state.selectedTabIndex != nil {
+            key.tabs = state.tabs.map(\.stack.routes)
+            key.selectedTab = state.selectedTabIndex
+        }
+        return key
     }
 
     /// The operations tried from the router's current state.
@@ -255,6 +268,8 @@ package final class FlowExplorer {
         steps += manifest.dialogs.map { .showDialog($0) }
         if state.globalDialog != nil { steps.append(.hideDialog) }
         steps += manifest.explore.urls.map { .open($0) }
+        // Tabs: a switch to each tab (the selected one again pops it to its root).
+        steps += manifest.tabs.map { .selectTab($0.name) }
         return steps
     }
 
@@ -280,6 +295,7 @@ package final class FlowExplorer {
         case .userDismiss: _ = router.userDidDismiss()
         case .showDialog(let id): _ = router.showGlobalDialog(FlowDialogValue(id: id))
         case .hideDialog: router.hideGlobalDialog()
+        case .selectTab(let name): router.perform(.selectTab(name))
         case .open(let text):
             if let url = URL(string: text) {
                 let result = router.open(url)
@@ -324,6 +340,7 @@ package final class FlowExplorer {
 
     static func destination(of command: FlowCommand<FlowRouteValue>) -> String? {
         if let batch = command.batch { return batch.map(\.description).joined(separator: ",") }
+        if let tab = command.tab { return tab }
         switch command.operation {
         case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
              .present(let route, _), .popTo(let route, _, _):
@@ -338,6 +355,7 @@ package final class FlowExplorer {
     /// Whether a state is within the bounds.
     func withinBounds(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> Bool {
         state.stacks.count - 1 <= options.maxPresented && state.stacks.allSatisfy { $0.pathCount + 1 <= options.maxStack }
+            && state.tabs.allSatisfy { $0.stack.pathCount + 1 <= options.maxStack }
     }
 
     /// New error diagnostics of the engine (failing style rules), since the last call.

@@ -17,10 +17,17 @@ public struct FlowNavigationStep: Hashable, Sendable {
     public let source: String
     /// The dialog a rule answered the step with (`flow.redirect("dialog", id, reason)`): its id, or `nil`.
     public let dialog: String?
+    /// The tab whose stack shows `to` after an applied step (nothing presented above it), or
+    /// `nil` (no tabs, a presented stack, a refused step).
+    public let tab: String?
 
     /// Creates a step.
-    public init(from: String, to: String, kind: String, applied: Bool, reason: String?, source: String, dialog: String? = nil) {
+    public init(
+        from: String, to: String, kind: String, applied: Bool, reason: String?, source: String, dialog: String? = nil,
+        tab: String? = nil
+    ) {
         self.dialog = dialog
+        self.tab = tab
         self.from = from
         self.to = to
         self.kind = kind

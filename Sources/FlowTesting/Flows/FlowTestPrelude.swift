@@ -15,11 +15,7 @@ enum FlowTestPrelude {
     /// The names of the matchers `expect(v)` offers (each also as `not_<name>` and after `.never`).
     ///
     /// The prelude checks at load that it implements exactly these.
-    static let matchers = [
-        "to_be", "to_equal", "to_be_truthy", "to_be_falsy", "to_be_nil", "to_contain", "to_fail", "to_match",
-        "to_have_length", "to_be_a", "to_be_greater_than", "to_be_less_than", "to_be_at_least", "to_be_at_most",
-        "to_have_been_called", "to_have_been_called_times", "to_have_been_called_with", "to_match_steps",
-    ]
+    static let matchers = FlowLuaSurface.names(of: .expectation)
 
     /// The prelude's text, or why it cannot be read; read once per process.
     static let file = FlowPreludeFile.read("flows", bundle: .module, module: "FlowTesting")

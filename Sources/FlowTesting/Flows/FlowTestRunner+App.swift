@@ -9,19 +9,26 @@ extension FlowTestRunner {
     func registerApp(in vm: LuaVM) throws(FlowScriptError) {
         try vm.register("app.reset", returning: { [unowned self] arguments in
             var root: Route?
+            var tab: String?
             var facts: [String: FlowScriptValue] = [:]
             if !arguments.isNil(at: 1) {
                 let options = try arguments.table(at: 1)
+                let known = ["root", "facts", "tab"]
                 for key in options.fields.keys {
-                    guard case .string(let name) = key, ["root", "facts"].contains(name) else {
-                        let hint = FlowSuggestion.closest(to: key.description, in: ["root", "facts"]).map { " (did you mean '\($0)'?)" } ?? ""
-                        throw FlowScriptError(kind: .typeError, message: "app.reset: unknown option \(key)\(hint); options are root and facts")
+                    guard case .string(let name) = key, known.contains(name) else {
+                        let hint = FlowSuggestion.closest(to: key.description, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                        throw FlowScriptError(kind: .typeError, message: "app.reset: unknown option \(key)\(hint); options are root, facts and tab")
                     }
                 }
                 if options["root"] != .nil { root = try self.route(options["root"], function: "app.reset", position: 1) }
+                switch options["tab"] {
+                case .nil: break
+                case .string(let name): tab = name
+                default: throw FlowScriptError(kind: .typeError, message: "app.reset: tab must be a tab's name, got \(options["tab"].typeName)")
+                }
                 facts = try Self.facts(options["facts"], function: "app.reset")
             }
-            try self.resetState(root: root, facts: facts)
+            try self.resetState(root: root, tab: tab, facts: facts)
             return []
         })
         try vm.register("app.facts", returning: { [unowned self] arguments in

@@ -12,6 +12,13 @@ extension FlowTestRunner {
         try vm.register("router.stacks", returning: { [unowned self] _ in
             [self.stacksValue(try self.currentRouter().stacks)]
         })
+        // Tabs: the selected tab's name (nil without tabs) and every tab with its stack.
+        try vm.register("router.tab", returning: { [unowned self] _ in
+            [try self.currentRouter().selectedTabName.map(LuaValue.string) ?? .nil]
+        })
+        try vm.register("router.tabs", returning: { [unowned self] _ in
+            [self.tabsValue(try self.currentRouter())]
+        })
         try vm.register("router.history", returning: { [unowned self] _ in
             [self.historyValue(try self.currentRouter())]
         })
@@ -33,6 +40,7 @@ extension FlowTestRunner {
         })
         try registerDialogs(in: vm)
         try registerDeepLinks(in: vm)
+        try registerPendingNavigation(in: vm)
     }
 
     private func registerDialogs(in vm: LuaVM) throws(FlowScriptError) {

@@ -139,6 +139,15 @@ extension FlowTestRunner {
             }),
             ("dismiss", { runner, arguments throws(FlowScriptError) in try runner.plannedDismiss(arguments) }),
             ("dismissAll", { _, _ in FlowPlannedNavigation(FlowCommand(.dismissAll)) }),
+            // Tabs: the router checks the name (did you mean) and refuses it without tabs.
+            ("selectTab", { runner, arguments throws(FlowScriptError) in
+                guard case .string(let name) = arguments.value(at: 1), !name.isEmpty else {
+                    throw FlowScriptError(
+                        kind: .typeError,
+                        message: "bad argument #1 to '\(arguments.function)' (tab name expected, got \(arguments.value(at: 1).typeName))")
+                }
+                return FlowPlannedNavigation(FlowCommand<Route>.selectTab(name))
+            }),
         ]
     }
 

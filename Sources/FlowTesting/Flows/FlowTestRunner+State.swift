@@ -3,9 +3,10 @@ import FlowStackCore
 import Foundation
 
 extension FlowTestRunner {
-    /// Replaces the router with a fresh one (one root stack, empty history, no dialog, no held
-    /// link) and resets the facts to the manifest's defaults merged with `facts`.
-    func resetState(root: Route?, facts: [String: FlowScriptValue]) throws(FlowScriptError) {
+    /// Replaces the router with a fresh one (one root stack, or the manifest's tabs with `tab`
+    /// selected; empty history, no dialog, no held link) and resets the facts to the manifest's
+    /// defaults merged with `facts`. With tabs, `root` replaces the selected tab's root.
+    func resetState(root: Route?, tab: String? = nil, facts: [String: FlowScriptValue]) throws(FlowScriptError) {
         if let manifest, !manifest.facts.isEmpty {
             for (name, value) in facts.sorted(by: { $0.key < $1.key }) {
                 if let problem = manifest.problem(withFact: name, value: value) {
@@ -13,10 +14,21 @@ extension FlowTestRunner {
                 }
             }
         }
-        let start: Route
-        if let root { start = root } else { start = try freshRoot() }
-        harvestSteps()
-        let router = FlowRouter<Route, FlowDialogValue>(root: start)
+        let router: FlowRouter<Route, FlowDialogValue>
+        if let tabs = try freshTabs(selected: tab, root: root) {
+            harvestSteps()
+            router = FlowRouter(tabs: tabs, selected: tab)
+        } else {
+            if let tab {
+                throw FlowScriptError(
+                    kind: .typeError,
+                    message: "app.reset: tab '\(tab)' needs tabs; declare them in routes.lua: tabs = { { name = \"\(tab)\", root = ... } }")
+            }
+            let start: Route
+            if let root { start = root } else { start = try freshRoot() }
+            harvestSteps()
+            router = FlowRouter(root: start)
+        }
         // Bounded like an app's (a flow looping over navigations must not grow without end).
         router.maximumOperationHistoryCount = Self.historyLimit
         engine?.install(into: router)
@@ -27,6 +39,30 @@ extension FlowTestRunner {
         dialogAnswers.removeAll()
         try engine?.resetFacts(facts)
         try refreshFlowFacts()
+    }
+
+    /// The tabs of a fresh router (the manifest's, `root` replacing the selected one's root), or
+    /// `nil` when the manifest declares none; `selected` must be one of them.
+    func freshTabs(selected: String?, root: Route?) throws(FlowScriptError) -> [(name: String, root: Route)]? {
+        guard let manifest, !manifest.tabs.isEmpty else { return nil }
+        if let selected, let problem = manifest.problem(withTab: selected) {
+            throw FlowScriptError(kind: .typeError, message: "app.reset: \(problem)")
+        }
+        let chosen = selected ?? manifest.tabs[0].name
+        var tabs: [(name: String, root: Route)] = []
+        for tab in manifest.tabs {
+            if tab.name == chosen, let root {
+                tabs.append((tab.name, root))
+                continue
+            }
+            do {
+                tabs.append((tab.name, try Route(flowRoute: tab.root)))
+            } catch {
+                throw FlowScriptError(
+                    kind: .typeError, message: "tab '\(tab.name)': the root route \(tab.root) cannot be built as \(Route.self): \(error)")
+            }
+        }
+        return tabs
     }
 
     /// The root of a fresh router: the manifest's, the option's, or a route named `root`.
@@ -54,6 +90,8 @@ extension FlowTestRunner {
         guard let router else { return }
         let history = router.history
         guard let last = history.last?.sequence, last > harvested else { return }
+        // Tabs: a tab's stack keeps its identity across selections.
+        let tabOfStack = Dictionary(router.tabs.map { ($0.stack.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         for entry in history where entry.sequence > harvested {
             // A failed rule refuses (fail closed), or lets the navigation through with the
             // error as the applied entry's reason (fail open).
@@ -68,7 +106,8 @@ extension FlowTestRunner {
                 to: (to ?? from).map { $0.flowRoute.name } ?? "?",
                 kind: command.kindName, applied: entry.status.isApplied,
                 reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue,
-                dialog: dialogAnswers[entry.sequence]))
+                dialog: dialogAnswers[entry.sequence],
+                tab: entry.status.isApplied && entry.newStacks.count == 1 ? entry.newStacks.first.flatMap { tabOfStack[$0.id] } : nil))
         }
         harvested = last
         if steps.count > Self.historyLimit { steps.removeFirst(steps.count - Self.historyLimit) }
@@ -140,6 +179,8 @@ extension FlowTestRunner {
     static func destination(of command: FlowCommand<Route>, in stacks: [FlowStackState<Route>]) -> Route? {
         guard let front = stacks.last else { return nil }
         if let batch = command.batch { return batch.last }
+        // A tab selection leads to another tab's stack, which `stacks` does not show.
+        if command.tab != nil { return nil }
         func stackIndex(_ target: FlowStackTarget) -> Int? {
             switch target {
             case .root: return 0

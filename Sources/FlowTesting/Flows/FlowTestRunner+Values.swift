@@ -104,7 +104,9 @@ extension FlowTestRunner {
                 break
             }
         }
-        if let target = command.operation.target {
+        if let tab = command.tab {
+            table["tab"] = .string(tab)
+        } else if let target = command.operation.target {
             let index: Int?
             switch target {
             case .root: index = 0
@@ -126,6 +128,19 @@ extension FlowTestRunner {
             table["index"] = .integer(index + 1)
             table["presentation"] = .string(stack.style.rawValue)
             table["routes"] = .table(LuaTable(array: ([stack.root] + stack.path).map(routeValue)))
+            return .table(table)
+        }))
+    }
+
+    /// The tabs (`router.tabs()`): `{ name, selected, stack = { id, index, presentation, routes } }`
+    /// in the order of the tab bar; empty without tabs.
+    func tabsValue(_ router: FlowRouter<Route, FlowDialogValue>) -> LuaValue {
+        let selected = router.selectedTabName
+        return .table(LuaTable(array: router.tabs.map { tab in
+            var table = LuaTable()
+            table["name"] = .string(tab.name)
+            table["selected"] = .boolean(tab.name == selected)
+            if case .table(let list) = stacksValue([tab.stack]), let stack = list.array.first { table["stack"] = stack }
             return .table(table)
         }))
     }

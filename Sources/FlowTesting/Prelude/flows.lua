@@ -217,6 +217,8 @@ local function stepText(entry)
   local text = tostring(op.kind)
   if type(op.dialog) == "string" then
     text = text .. " " .. op.dialog
+  elseif type(op.tab) == "string" then
+    text = text .. " " .. op.tab
   elseif type(op.route) == "table" then
     text = text .. " " .. tostring(op.route.name)
   elseif type(op.routes) == "table" then
@@ -226,6 +228,8 @@ local function stepText(entry)
   elseif op.count and op.count ~= 1 then
     text = text .. " " .. tostring(op.count)
   end
+  -- A held navigation run again (and the dismissal of its redirect's presentation).
+  if op.source == "resume" then text = text .. " (resume)" end
   if not entry.applied then text = text .. " blocked" end
   if entry.reason then text = text .. ": " .. entry.reason end
   return text

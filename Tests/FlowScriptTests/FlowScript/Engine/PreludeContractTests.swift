@@ -93,6 +93,7 @@ struct PreludeContractTests {
             FlowCommand(.pop(count: 1, target: .active)), FlowCommand(.popToRoot(target: .active)),
             FlowCommand(.popTo("a", match: .exclusive, target: .active)), FlowCommand(.present("a", style: .sheet)),
             FlowCommand(.present("a", style: .fullScreenCover)), FlowCommand(.dismiss(target: .active)), FlowCommand(.dismissAll),
+            FlowCommand.selectTab("feed"),
         ]
         #expect(Set(commands.map(\.kindName)) == Set(FlowRuleKind.allCases.map(\.rawValue)))
         for command in commands {

@@ -1,0 +1,153 @@
+import FlowScript
+import FlowStackCore
+import Foundation
+
+/// The checks of one call that read the surface's description: how many arguments a function
+/// takes, which operation kinds `flow.redirect`, `flow.op` and `flow.precondition` accept, and
+/// which parameters a deep link's pattern produces.
+extension StaticNameCheck {
+    /// Too few arguments (an error: the call fails when it runs) or too many (a warning: Lua
+    /// drops them without a word), or nil. A last argument that is a call or `...` may give any
+    /// number of values: only the ones before it are counted for sure.
+    static func arityProblem(
+        _ function: FlowLuaFunction, arguments: [Range<Int>], tokens: [LuaToken]
+    ) -> (severity: CheckProblem.Severity, message: String)? {
+        let minimum = function.minimumArguments
+        let maximum = function.maximumArguments
+        let expands = arguments.last.map { expandsToValues($0, tokens: tokens) } ?? false
+        let certain = expands ? arguments.count - 1 : arguments.count
+        let takes: String
+        switch (minimum, maximum) {
+        case (let low, let high?) where low == high: takes = "\(low) argument\(low == 1 ? "" : "s")"
+        case (let low, let high?): takes = "\(low) to \(high) arguments"
+        case (let low, nil): takes = "at least \(low) argument\(low == 1 ? "" : "s")"
+        }
+        let shape = "\(function.qualifiedName)(\(function.signature))"
+        if !expands, certain < minimum {
+            let missing = function.parameters.filter { !$0.isOptional }.dropFirst(certain).map(\.name)
+            return (.error, "\(function.qualifiedName) takes \(takes), got \(certain): \(shape) (missing \(missing.joined(separator: ", ")))")
+        }
+        if let maximum, certain > maximum {
+            return (.warning, "\(function.qualifiedName) takes \(takes), got \(certain) (Lua drops the extra ones): \(shape)")
+        }
+        return nil
+    }
+
+    /// Whether an argument may stand for several values: `...`, or a call (`f(x)`, `t:m()`,
+    /// `f "x"`, `f{}`) rather than a parenthesised expression.
+    private static func expandsToValues(_ argument: Range<Int>, tokens: [LuaToken]) -> Bool {
+        guard let last = argument.last else { return false }
+        let token = tokens[last]
+        if token.kind == .symbol, token.text == "..." { return argument.count == 1 }
+        if token.kind == .string, last > argument.lowerBound { return tokens[last - 1].kind == .name }
+        guard token.kind == .symbol, token.text == ")" || token.text == "}" else { return false }
+        // The bracket that opens the last one: a call when a name, `)`, `]` or a string precedes it.
+        var depth = 0
+        var index = last
+        while index >= argument.lowerBound {
+            let current = tokens[index]
+            if current.kind == .symbol, [")", "}", "]"].contains(current.text) { depth += 1 }
+            if current.kind == .symbol, ["(", "{", "["].contains(current.text) {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            index -= 1
+        }
+        guard index > argument.lowerBound else { return false }
+        let before = tokens[index - 1]
+        return before.kind == .name && !["and", "or", "not", "return", "in"].contains(before.text)
+            || before.kind == .symbol && [")", "]"].contains(before.text) || before.kind == .string
+    }
+
+    /// The problem with the literal first argument of `flow.<member>` when it is not an
+    /// operation kind that function accepts; a route or dialog name there means the kind was
+    /// left out.
+    func kindProblem(_ member: String, _ kind: String, hasMore: Bool) -> String? {
+        var accepted = FlowLuaSurface.kindNames
+        switch member {
+        case "redirect": accepted.append("dialog")
+        case "op": accepted.append("showDialog")
+        case "precondition": accepted.append("*")
+        default: return nil
+        }
+        guard !accepted.contains(kind) else { return nil }
+        let list = "kinds are " + accepted.map { $0 == "*" ? "\"*\"" : $0 }.joined(separator: ", ")
+        let call = "flow.\(member)"
+        if member != "precondition", let manifest {
+            let what = manifest.routes[kind] != nil ? "a route" : manifest.dialogs.contains(kind) ? "a dialog" : nil
+            if let what {
+                let example = what == "a dialog" ? "\(call)(\"\(member == "op" ? "showDialog" : "dialog")\", \"\(kind)\"\(hasMore ? ", ..." : ""))"
+                    : "\(call)(\"push\", \"\(kind)\"\(hasMore ? ", ..." : ""))"
+                return "\(call) is missing its operation kind: '\(kind)' is \(what), and the first argument is the kind; "
+                    + "write \(example); \(list)"
+            }
+        }
+        let hint = FlowSuggestion.closest(to: kind, in: accepted).map { " (did you mean '\($0)'?)" } ?? ""
+        return "unknown operation kind '\(kind)' in \(call)\(hint); \(list)"
+    }
+
+    /// A navigation kind that takes a route (as its `router` function's first parameter does)
+    /// given none: `flow.redirect("push")`, `flow.op("sheet", nil)`.
+    static func missingRoute(_ member: String, _ kind: String, _ arguments: [Range<Int>], _ tokens: [LuaToken]) -> String? {
+        guard FlowLuaSurface.kindNames.contains(kind), let navigation = FlowLuaSurface.function(.router, kind),
+              let first = navigation.parameters.first, !first.isOptional else { return nil }
+        let given = arguments.count >= 2 && !(arguments[1].count == 1 && tokens[arguments[1].lowerBound].text == "nil"
+            && tokens[arguments[1].lowerBound].kind == .name)
+        guard !given else { return nil }
+        let reason = member == "redirect" ? ", reason" : ""
+        return "flow.\(member)(\"\(kind)\") needs \(first.name == "routes" ? "a list of routes" : "a route"): "
+            + "flow.\(member)(\"\(kind)\", \(first.name)\(reason))"
+    }
+
+    /// The parameters a deep link's handler reads (`p.code`, `p["code"]`) that its pattern
+    /// cannot produce: only a query item could then set them. With did-you-mean: a literal
+    /// segment of that name is a parameter missing its colon.
+    func linkParameterProblems(_ arguments: [Range<Int>], tokens: [LuaToken]) -> [(Int, String)] {
+        guard arguments.count >= 2, let pattern = tokens[arguments[0]].singleString else { return [] }
+        let handler = arguments[1]
+        guard let open = handler.first(where: { tokens[$0].kind == .symbol && tokens[$0].text == "(" }),
+              tokens[handler.lowerBound].text == "function", open + 1 < handler.upperBound,
+              tokens[open + 1].kind == .name else { return [] }
+        let parameter = tokens[open + 1].text
+        let segments = pattern.split(separator: "/").map(String.init)
+        var produced = Set(segments.filter { $0.hasPrefix(":") }.map { String($0.dropFirst()) })
+        if segments.last == "*" { produced.insert("*") }
+        var problems: [(Int, String)] = []
+        var reported: Set<String> = []
+        var index = open + 2
+        while index + 2 < handler.upperBound {
+            defer { index += 1 }
+            let token = tokens[index]
+            guard token.kind == .name, token.text == parameter, tokens[index - 1].text != ".",
+                  tokens[index - 1].text != ":" else { continue }
+            let field: LuaToken
+            if tokens[index + 1].text == ".", tokens[index + 2].kind == .name {
+                field = tokens[index + 2]
+            } else if tokens[index + 1].text == "[", tokens[index + 2].kind == .string {
+                field = tokens[index + 2]
+            } else {
+                continue
+            }
+            guard !produced.contains(field.text), reported.insert(field.text).inserted else { continue }
+            let parameters = produced.isEmpty ? "none" : produced.sorted().map { $0 == "*" ? "*" : ":" + $0 }.joined(separator: ", ")
+            var message = "flow.deeplink(\"\(pattern)\"): the handler reads \(parameter).\(field.text), which the pattern cannot "
+                + "produce (its parameters: \(parameters)); only a query item ?\(field.text)=... would set it"
+            if segments.contains(field.text) {
+                let fixed = "/" + segments.map { $0 == field.text ? ":" + $0 : $0 }.joined(separator: "/")
+                message += " (did you mean '\(fixed)'?)"
+            } else if let close = FlowSuggestion.closest(to: field.text, in: produced.filter { $0 != "*" }.sorted()) {
+                message += " (did you mean '\(parameter).\(close)'?)"
+            }
+            problems.append((field.line, message))
+        }
+        return problems
+    }
+}
+
+extension ArraySlice where Element == LuaToken {
+    /// The text of the one string literal the slice is, or nil.
+    var singleString: String? {
+        guard count == 1, let token = first, token.kind == .string else { return nil }
+        return token.text
+    }
+}
