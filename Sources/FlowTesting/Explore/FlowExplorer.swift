@@ -112,7 +112,8 @@ package final class FlowExplorer {
     /// - Throws: the rules' or invariants' load error with `file:line`, or a project without a
     ///   manifest root.
     package init(project: FlowProject, rules: [FlowRulesSource]? = nil, options: Options = Options()) throws(FlowScriptError) {
-        guard let manifest = project.manifest, let root = manifest.root else {
+        // With tabs, the first tab's root is where exploring starts.
+        guard let manifest = project.manifest, let root = manifest.root ?? manifest.tabs.first?.root else {
             throw FlowScriptError(
                 kind: .runtime, file: FlowProject.manifestFileName,
                 message: "explore needs a manifest with a root (or tabs): declare root = \"...\" and the routes in routes.lua")
