@@ -16,7 +16,7 @@ struct FlowLuaSurfaceTests {
 
     static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
     static func luaList(_ names: [String]) -> String {

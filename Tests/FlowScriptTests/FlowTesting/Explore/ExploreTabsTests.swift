@@ -11,7 +11,8 @@ struct ExploreTabsTests {
     /// Tests/Fixtures/tabs-app.
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/tabs-app")
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/tabs-app")
     }
 
     @Test("a tabbed project starts on its first tab and tries a switch to every tab")

@@ -13,7 +13,8 @@ struct FlowTabsProjectTests {
     /// Tests/Fixtures/tabs-app.
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/tabs-app")
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/tabs-app")
     }
 
     @Test("every flow of the tabbed project passes, with no script error")
