@@ -76,6 +76,11 @@ let package = Package(
     products: [
         .library(name: "FlowStackCore", targets: ["FlowStackCore"]),
         .library(name: "FlowScript", targets: ["FlowScript"]),
+        .library(name: "FlowRuleBundles", targets: ["FlowRuleBundles"]),
+        .library(name: "FlowLiveRules", targets: ["FlowLiveRules"]),
+        // The flow-test runner and `flowstack explore`'s explorer: for the CLI and tests, never
+        // linked into an app that does not ask for it.
+        .library(name: "FlowTesting", targets: ["FlowTesting"]),
         .library(name: "FlowStack", targets: ["FlowStack"]),
         // The example app's target, a product only so that xcodebuild has a scheme to build it.
         .library(name: "FlowStackExample", targets: ["FlowStackExample"]),
@@ -89,21 +94,54 @@ let package = Package(
     ],
     targets: [
         cLuaLibrary,
-        // `import CLua`: FlowScript's C boundary (the budgets, the sandbox, the decide loop) over
-        // Lua, one public header (`include/CLua.h`) and the C files in `src/`.
+        // `import CLua`: the C boundary (the budgets, the sandbox, the decide loop) over Lua, one
+        // public header (`include/CLua.h`) and the C files in `src/`.
         .target(name: "CLua", dependencies: ["CLuaLibrary"], path: "CLua"),
         // The router: all navigation state and decisions, Foundation only.
         .target(name: "FlowStackCore"),
-        // The Lua rules engine and the flow-test runner.
+        // The Lua VM and the Swift side of the C boundary: a sandboxed, budgeted Lua 5.4 state,
+        // values crossing it, host functions. `package` API, but for `FlowScriptError`.
+        .target(name: "FlowLua", dependencies: ["FlowStackCore", "CLua"]),
+        // The rules engine: manifest, rules, decisions, facts, styles, deep links, reload, watcher.
         .target(
             name: "FlowScript",
             dependencies: [
                 "FlowStackCore",
+                "FlowLua",
                 "CLua",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
-            // The Lua preludes (rules, flow tests), `.lua` files read through Bundle.module.
+            // The rules prelude, `Prelude/rules.lua`, read through Bundle.module.
+            resources: [.copy("Prelude")]
+        ),
+        // Signed rule bundles, their store and updater, and the HTTP they are fetched with: the
+        // only user of swift-crypto. Hands the engine verified rules; the engine knows no bundle.
+        .target(
+            name: "FlowRuleBundles",
+            dependencies: [
+                "FlowStackCore",
+                "FlowLua",
+                "FlowScript",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Live rules: `engine.connect(to:token:)` to a `flowstack serve` (DEBUG builds).
+        .target(
+            name: "FlowLiveRules",
+            dependencies: [
+                "FlowStackCore",
+                "FlowLua",
+                "FlowScript",
+                "FlowRuleBundles",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The flow-test runner and the explorer (`flowstack test`, `explore`, `diff`).
+        .target(
+            name: "FlowTesting",
+            dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles", "CLua"],
+            // The flow-test prelude, `Prelude/flows.lua`, read through Bundle.module.
             resources: [.copy("Prelude")]
         ),
         // Declarations-only stand-in for the part of SwiftUI that FlowStack uses (never linked on Apple platforms).
@@ -114,6 +152,8 @@ let package = Package(
             dependencies: [
                 "FlowStackCore",
                 "FlowScript",
+                "FlowRuleBundles",
+                "FlowLiveRules",
                 .target(name: "SwiftUIStandIn", condition: .when(platforms: platformsWithoutSwiftUI)),
             ]
         ),
@@ -132,14 +172,19 @@ let package = Package(
         .executableTarget(
             name: "FlowStackCLI",
             dependencies: [
+                "FlowLua",
                 "FlowScript",
+                "FlowRuleBundles",
+                "FlowLiveRules",
+                "FlowTesting",
                 "FlowStackCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         // Benchmarks that print figures (`swift run -c release flowstack-bench`).
-        .executableTarget(name: "flowstack-bench", dependencies: ["FlowStackCore", "FlowScript"]),
+        .executableTarget(
+            name: "flowstack-bench", dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles", "FlowTesting"]),
         // Helpers shared by the test targets; not a product, never shipped.
         .target(name: "FlowStackTestSupport", dependencies: ["FlowStackCore"]),
         .testTarget(
@@ -147,7 +192,12 @@ let package = Package(
             dependencies: ["FlowStackCore", "FlowStackTestSupport"],
             swiftSettings: [.define("FLOWSTACK_TESTS")]
         ),
-        .testTarget(name: "FlowScriptTests", dependencies: ["FlowScript", "FlowStackCore", "FlowStackTestSupport"]),
+        .testTarget(
+            name: "FlowScriptTests",
+            dependencies: [
+                "FlowLua", "FlowScript", "FlowTesting", "FlowRuleBundles", "FlowLiveRules", "FlowStackCore", "FlowStackTestSupport",
+            ]
+        ),
         .testTarget(name: "FlowStackCLITests", dependencies: ["FlowStackTestSupport"]),
         // An app written against the original FlowStack's public API, with `import FlowStack` alone.
         .testTarget(

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the public modules (FlowStackCore, FlowScript, FlowStack)
-# from their catalogs, Sources/<Module>/<Module>.docc, and the modules' symbol graphs, without
+# Builds the DocC documentation of the public modules (FlowStackCore, FlowLua, FlowScript,
+# FlowRuleBundles, FlowLiveRules, FlowTesting, FlowStack) from their catalogs, Sources/<Module>/<Module>.docc, and the modules' symbol graphs, without
 # the swift-docc-plugin: `swift build`, then `swift symbolgraph-extract` and `docc convert` per
 # module. Writes .build/docs/<Module>.doccarchive and fails on any DocC warning (an unresolved
 # symbol link, an undocumented parameter). In Xcode, Product › Build Documentation finds the
@@ -8,12 +8,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(FlowStackCore FlowScript FlowStack)
+modules=(FlowStackCore FlowLua FlowScript FlowRuleBundles FlowLiveRules FlowTesting FlowStack)
 out=.build/docs
 docc=(docc)
 if ! command -v docc >/dev/null 2>&1; then docc=(xcrun docc); fi
 
+# FlowStack brings every module an app links; FlowTesting is not one of them.
 swift build --target FlowStack
+swift build --target FlowTesting
 bin=$(swift build --show-bin-path)
 moduleDir="$bin/Modules"
 [ -d "$moduleDir" ] || moduleDir="$bin"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs FlowStack's whole test suite: installs Lua 5.4 when missing, builds, runs `swift test`
-# against the system's Lua (Debian: 5.4.4). Then runs the Lua engine's suites (FlowScriptTests,
-# and FlowStackCLITests with the hostile projects) again against the official Lua 5.4.7 built
+# against the system's Lua (Debian: 5.4.4). Then runs the Lua modules' suites (FlowScriptTests:
+# FlowLua, FlowScript, FlowTesting, FlowRuleBundles and FlowLiveRules, each in the folder of its
+# name; and FlowStackCLITests with the hostile projects) again against the official Lua 5.4.7 built
 # from source (FLOWSTACK_LUA=source, its own scratch path .build-lua-source; the sources come
 # from the submodule or from Tools/lua-source.sh). The two Luas have different limits (C stack,
 # parser depth), so both run. On each Lua the hostile projects run on the usual stack and on a

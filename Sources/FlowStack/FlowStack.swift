@@ -38,8 +38,12 @@ import SwiftUIStandIn
 #endif
 // `@_exported`: an app written against the original FlowStack has one `import FlowStack` and
 // uses `FlowRouter`, `FlowStackState`, `FlowOperation`, ... (FlowStackCore) next to
-// `FlowStackView` (here). Re-exporting the core and the engine keeps that one import working
-// unchanged; the core stays a module of its own, without SwiftUI, for the CLI, the engine and
-// the Linux tests. Swift has no other way to make one module's import bring another's names.
+// `FlowStackView` (here). Re-exporting the core, the engine (with FlowLua's `FlowScriptError`),
+// signed bundles and live rules keeps that one import working unchanged; each stays a module of
+// its own, without SwiftUI, for the CLI, the engine and the Linux tests. The flow-test runner
+// (FlowTesting) is not re-exported: an app links it only if it asks for it. Swift has no other
+// way to make one module's import bring another's names.
+@_exported import FlowLiveRules
+@_exported import FlowRuleBundles
 @_exported import FlowScript
 @_exported import FlowStackCore

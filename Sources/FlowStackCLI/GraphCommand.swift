@@ -1,6 +1,7 @@
-import FlowStackCore
 import ArgumentParser
 import FlowScript
+import FlowStackCore
+import FlowTesting
 import Foundation
 
 /// The output formats of `flowstack graph`.

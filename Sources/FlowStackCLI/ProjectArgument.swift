@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowStackCore
 import FlowScript
+import FlowTesting
 import Foundation
 
 /// The project directory argument every command takes.

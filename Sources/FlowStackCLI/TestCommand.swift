@@ -1,6 +1,7 @@
-import FlowStackCore
 import ArgumentParser
 import FlowScript
+import FlowStackCore
+import FlowTesting
 import Foundation
 
 /// The report formats of `flowstack test`.

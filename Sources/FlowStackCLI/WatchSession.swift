@@ -1,5 +1,6 @@
-import FlowStackCore
 import FlowScript
+import FlowStackCore
+import FlowTesting
 import Foundation
 
 /// One watch session: loads the project afresh and runs its flows on every change.

@@ -1,5 +1,5 @@
 /// FlowStack's own version, as `flowstack --version` prints it.
-public enum FlowStackVersion {
+package enum FlowStackVersion {
     /// The package's version (semantic versioning).
-    public static let current = "1.0.0"
+    package static let current = "1.0.0"
 }

@@ -1,3 +1,4 @@
+import FlowRuleBundles
 import FlowScript
 import Foundation
 import Logging

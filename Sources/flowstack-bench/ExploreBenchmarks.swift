@@ -1,4 +1,5 @@
 import FlowScript
+import FlowTesting
 import FlowStackCore
 import Foundation
 

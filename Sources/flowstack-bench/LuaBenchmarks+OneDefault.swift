@@ -1,4 +1,4 @@
-@_spi(Benchmarks) import FlowScript
+import FlowScript
 import FlowStackCore
 import Foundation
 

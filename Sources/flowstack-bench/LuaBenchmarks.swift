@@ -1,4 +1,5 @@
-@_spi(Benchmarks) import FlowScript
+@_spi(Benchmarks) import FlowLua
+import FlowScript
 import FlowStackCore
 import Foundation
 

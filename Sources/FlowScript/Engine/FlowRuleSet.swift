@@ -1,12 +1,13 @@
 import CLua
+import FlowLua
 import FlowStackCore
 import Foundation
 
 /// One loaded generation of rules: its VM, the prelude's entry points, and what is registered.
 @MainActor @usableFromInline
 final class FlowRuleSet {
-    let vm: LuaVM
-    let generation: Int
+    package let vm: LuaVM
+    package let generation: Int
     var decideFunction: LuaFunctionRef! {
         didSet { decisionArguments = decideFunction.flatMap { LuaDecisionArguments(of: $0, in: vm) } }
     }
@@ -44,7 +45,7 @@ final class FlowRuleSet {
     /// Style rules per hook.
     var styleCounts: [FlowStyleHook: Int] = [:]
     /// Deep-link handlers by pattern.
-    var links = FlowLinkMatcher<LuaFunctionRef>()
+    package var links = FlowLinkMatcher<LuaFunctionRef>()
     /// Async decisions still running in this VM (it closes once they finish).
     var callsInFlight = 0
     var retired = false

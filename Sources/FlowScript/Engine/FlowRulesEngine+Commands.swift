@@ -1,9 +1,10 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 
 extension FlowRulesEngine {
     /// A script route value, checked against the manifest.
-    func routeValue(from value: LuaValue, context: String?) throws(FlowScriptError) -> FlowRouteValue {
+    package func routeValue(from value: LuaValue, context: String?) throws(FlowScriptError) -> FlowRouteValue {
         let routeValue: FlowRouteValue
         do {
             routeValue = try FlowRouteValue(lua: value)
@@ -18,7 +19,7 @@ extension FlowRulesEngine {
 
     /// The operation a script asks for (`flow.redirect` or a deep-link plan's `flow.op`), its
     /// routes checked against the manifest; the router builds its command from it.
-    func target(
+    package func target(
         kind name: String, route: LuaValue, count: Int?, match: String?, context: String?
     ) throws(FlowScriptError) -> FlowRuleTarget {
         guard let kind = FlowRuleKind(rawValue: name) else { throw located("unknown operation kind '\(name)'", context) }
@@ -43,7 +44,7 @@ extension FlowRulesEngine {
     }
 
     /// The command a target names in the app's route type.
-    func command(_ target: FlowRuleTarget) throws(FlowScriptError) -> FlowCommand<Route> {
+    package func command(_ target: FlowRuleTarget) throws(FlowScriptError) -> FlowCommand<Route> {
         do {
             return try target.command(as: Route.self)
         } catch {

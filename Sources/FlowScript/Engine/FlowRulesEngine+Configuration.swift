@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 import Logging
@@ -149,7 +150,7 @@ public struct FlowRulesSource: Hashable, Sendable {
 /// costs several times more.
 struct LuaFileWalk {
     /// The folder's name, for messages (`rules`).
-    let prefix: String
+    package let prefix: String
     /// The relative paths of the files to read.
     var paths: [String] = []
     /// What could not be read, with the path named.

@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 
@@ -59,7 +60,7 @@ extension FlowRulesEngine: FlowRulesHook {
     }
 
     /// The stacks a decision's `snapshot` number names (0: the synchronous decision's).
-    func stacks(ofSnapshot snapshot: Int) -> (any FlowRuleStacks)? {
+    package func stacks(ofSnapshot snapshot: Int) -> (any FlowRuleStacks)? {
         snapshot == 0 ? syncStacks : snapshots[snapshot]
     }
 
@@ -96,7 +97,7 @@ extension FlowRulesEngine: FlowRulesHook {
     }
 
     /// Pushes a route as its script table.
-    static func push(_ value: FlowRouteValue, on writer: LuaStackWriter) {
+    package static func push(_ value: FlowRouteValue, on writer: LuaStackWriter) {
         writer.pushTable(fieldCount: value.payload.count + 1) { table in
             table.set("name", value.name)
             for (key, field) in value.payload where key != "name" {
@@ -139,7 +140,7 @@ extension FlowRulesEngine: FlowRulesHook {
     }
 
     /// The decision for a rule failure, by the failure policy.
-    func failure(_ error: FlowScriptError, summary: String) -> FlowRuleDecision {
+    package func failure(_ error: FlowScriptError, summary: String) -> FlowRuleDecision {
         failsOpen(error, rule: "rule", summary: summary, refused: "blocked", allowed: "allowed")
             ? .allowAfterFailure(error.description) : .block(FlowRuleBlock(stage: .error, reason: error.description))
     }

@@ -1,9 +1,10 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 
 /// A Swift function rules call as `host.<name>(...)`.
-struct FlowHostFunction {
-    enum Body {
+package struct FlowHostFunction {
+    package enum Body {
         case sync(@MainActor ([FlowScriptValue?]) throws -> [FlowScriptValue?])
         case async(@MainActor ([FlowScriptValue?]) async throws -> [FlowScriptValue?])
         /// `async` during async navigations, `sync` everywhere else.
@@ -12,7 +13,7 @@ struct FlowHostFunction {
             async: @MainActor ([FlowScriptValue?]) async throws -> [FlowScriptValue?])
     }
 
-    let body: Body
+    package let body: Body
 }
 
 /// An error a host function throws to fail the rule that called it, with a message for the
@@ -104,7 +105,7 @@ extension FlowRulesEngine {
     /// async navigations, `sync` during synchronous ones and style resolution. The flow-test
     /// runner stubs host functions this way: a stub that waits works in `pushAsync` and fails
     /// in `push` with the async-variant error, as a real asynchronous host function does.
-    func registerAdaptiveHost(
+    package func registerAdaptiveHost(
         _ name: String,
         sync: @escaping @MainActor ([FlowScriptValue?]) throws -> [FlowScriptValue?],
         async: @escaping @MainActor ([FlowScriptValue?]) async throws -> [FlowScriptValue?]
@@ -126,7 +127,7 @@ extension FlowRulesEngine {
         }
     }
 
-    func install(_ host: FlowHostFunction, named name: String, in vm: LuaVM) throws(FlowScriptError) {
+    package func install(_ host: FlowHostFunction, named name: String, in vm: LuaVM) throws(FlowScriptError) {
         let path = "host.\(name)"
         switch host.body {
         case .sync(let body):

@@ -17,7 +17,7 @@ extension FlowRulesEngine {
     }
 
     @usableFromInline
-    func register<Dialog>(_ router: FlowRouter<Route, Dialog>) {
+    package func register<Dialog>(_ router: FlowRouter<Route, Dialog>) {
         router.deepLinks.resolver = self
         routers.removeAll { $0.router == nil }
         routers.append(WeakRouterBox(router: router, factsDidChange: { [weak router] in router?.factsDidChange() }))

@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 
@@ -159,6 +160,6 @@ extension FlowRulesEngine {
 /// A rules file compiled by an earlier load: reloading an unchanged file loads its binary form
 /// (produced in this process, debug information kept) instead of compiling the text again.
 struct FlowCompiledSource {
-    let text: String
+    package let text: String
     let binary: [UInt8]
 }

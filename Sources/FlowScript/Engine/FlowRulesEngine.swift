@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 import Logging
@@ -45,7 +46,7 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     public var onFactsChange: (@MainActor () -> Void)?
     /// Called with the `file:line` of the rule that blocked, redirected or refused a request
     /// (`flowstack explore` and `diff` attribute decisions to rules with it).
-    var onDecidingRule: (@MainActor (String?) -> Void)?
+    package var onDecidingRule: (@MainActor (String?) -> Void)?
 
     // Unchecked (this and `syncStacks`): read or written on every decision, always on the main
     // actor and never across a call out (a decision reads them before and after the Lua call,
@@ -53,9 +54,9 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     // rule set's `defaultsByKind` and `guardNames` and the router link's view: a Lua-guarded push
     // 1,205 -> 1,156 ns (flowstack-bench, paired runs, same build otherwise).
     @exclusivity(unchecked) var ruleSet: FlowRuleSet?
-    var sources: [FlowRulesSource]
-    var facts: [String: FlowScriptValue]
-    var hosts: [String: FlowHostFunction] = [:]
+    package var sources: [FlowRulesSource]
+    package var facts: [String: FlowScriptValue]
+    package var hosts: [String: FlowHostFunction] = [:]
     /// The stacks of the synchronous decision running now (snapshot 0), or `nil`.
     @exclusivity(unchecked) var syncStacks: (any FlowRuleStacks)?
     /// The stacks of suspended async decisions, by snapshot number.
@@ -68,8 +69,10 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     var coverageCounts: LuaCoverageCounts?
     var watcher: DirectoryWatcher?
     /// The live-rules connection of `connect(to:token:)` (DEBUG builds), cancelled when released.
-    var liveConnection: AnyObject?
-    var loadedBundle: FlowVerifiedBundle?
+    package var liveConnection: AnyObject?
+    /// The signed bundle the rules in force came from (FlowRuleBundles' `FlowVerifiedBundle`),
+    /// kept untyped: the engine does not know bundles, it loads the sources they hand it.
+    package var loadedBundle: (any Sendable)?
     var routers: [WeakRouterBox] = []
 
     /// Loads every `*.lua` file below `directory` (lexical order) into a fresh VM.
@@ -86,7 +89,7 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         try self.init(sources: sources, directory: nil, configuration: configuration)
     }
 
-    init(sources: [FlowRulesSource], directory: URL?, configuration: FlowRulesConfiguration) throws(FlowScriptError) {
+    package init(sources: [FlowRulesSource], directory: URL?, configuration: FlowRulesConfiguration) throws(FlowScriptError) {
         self.configuration = configuration
         self.directory = directory
         self.sources = sources
@@ -112,7 +115,7 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         hosts.removeAll()
     }
 
-    func note(_ diagnostic: FlowScriptDiagnostic) {
+    package func note(_ diagnostic: FlowScriptDiagnostic) {
         let diagnostic = diagnostic.message.utf8.count > FlowScriptText.limit
             ? FlowScriptDiagnostic(
                 severity: diagnostic.severity, file: diagnostic.file, line: diagnostic.line,
@@ -132,6 +135,6 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
 
 /// A router the engine is installed in, held weakly.
 struct WeakRouterBox {
-    weak var router: AnyObject?
+    package weak var router: AnyObject?
     let factsDidChange: @MainActor () -> Void
 }

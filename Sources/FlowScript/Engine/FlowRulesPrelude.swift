@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 
 /// The Lua half of the rules engine, run in every rules VM before the rules files.
@@ -16,7 +17,7 @@ enum FlowRulesPrelude {
 
     /// The operation sources in the order of the prelude's `SOURCES`: a source crosses into Lua
     /// as its 1-based position here (`sourcePosition(_:)`), so names and numbers come from one list.
-    static let sources: [FlowOperationSource] = [.code, .user, .deeplink, .resume]
+    package static let sources: [FlowOperationSource] = [.code, .user, .deeplink, .resume]
 
     /// A source's 1-based position in `sources`.
     static func sourcePosition(_ source: FlowOperationSource) -> Int {
@@ -28,7 +29,7 @@ enum FlowRulesPrelude {
     @MainActor static var compiled: [UInt8]?
 
     /// The prelude's source, `Sources/FlowScript/Prelude/rules.lua` (a resource of the module).
-    static var source: String {
+    package static var source: String {
         get throws(FlowScriptError) { try FlowPreludeFile.rules.get() }
     }
 }

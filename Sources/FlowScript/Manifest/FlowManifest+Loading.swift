@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 
@@ -34,7 +35,7 @@ extension FlowManifest {
     }
 
     /// The line of the first `key =` (or `["key"] =`) in `source`, outside comments.
-    static func line(ofKey key: String, in source: String) -> Int? {
+    package static func line(ofKey key: String, in source: String) -> Int? {
         let escaped = NSRegularExpression.escapedPattern(for: key)
         guard let pattern = try? NSRegularExpression(
             pattern: "(^|[^A-Za-z0-9_.])(\\b\(escaped)\\b|\\[\\s*[\"']\(escaped)[\"']\\s*\\])\\s*=[^=]")

@@ -131,7 +131,7 @@ public struct FlowManifest: Hashable, Sendable {
         FlowSuggestion.closest(to: word, in: candidates.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
-    static func value(_ value: FlowScriptValue, hasType type: String) -> Bool {
+    package static func value(_ value: FlowScriptValue, hasType type: String) -> Bool {
         switch (type, value) {
         case ("string", .string), ("boolean", .bool), ("integer", .int), ("number", .int), ("number", .double),
              ("table", .table), ("table", .array):

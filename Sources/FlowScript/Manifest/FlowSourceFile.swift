@@ -1,3 +1,4 @@
+import FlowLua
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +17,7 @@ package enum FlowSourceFile {
     static let maximumSize = 64 << 20
 
     /// The text of the file at `path`, or an error whose file is `displayName`.
-    static func text(atPath path: String, displayName: String) throws(FlowScriptError) -> String {
+    package static func text(atPath path: String, displayName: String) throws(FlowScriptError) -> String {
         let data = try bytes(atPath: path, displayName: displayName)
         return try text(of: data, displayName: displayName)
     }
@@ -74,7 +75,7 @@ package enum FlowSourceFile {
     }
 
     /// `bytes` as text, or an error giving the line of the first byte that is not UTF-8.
-    static func text(of bytes: [UInt8], displayName: String) throws(FlowScriptError) -> String {
+    package static func text(of bytes: [UInt8], displayName: String) throws(FlowScriptError) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.utf8.elementsEqual(bytes) else { return text }
         var line = 1
@@ -95,7 +96,7 @@ package enum FlowSourceFile {
 
     /// A file name's bytes as text: UTF-8 as it is, every other byte as `\xNN`; and whether
     /// the name was UTF-8.
-    static func name(_ bytes: [UInt8]) -> (text: String, isUTF8: Bool) {
+    package static func name(_ bytes: [UInt8]) -> (text: String, isUTF8: Bool) {
         let decoded = String(decoding: bytes, as: UTF8.self)
         if decoded.utf8.elementsEqual(bytes) { return (decoded, true) }
         var text = ""

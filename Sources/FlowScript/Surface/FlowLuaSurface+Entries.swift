@@ -7,9 +7,9 @@ import FlowStackCore
 /// `flowstack types` (LuaLS annotations), `flowstack types --luacheck`, `flowstack check` and
 /// the flow runner's lists (``FlowTestAPI``) are made from it; tests compare it with what the
 /// preludes expose at runtime and with the contract. Adding a name is adding one line here.
-public enum FlowLuaSurface {
+package enum FlowLuaSurface {
     /// Every function, by table; types are LuaLS's, aliases those `flowstack types` writes.
-    public static let functions: [FlowLuaFunction] = [
+    package static let functions: [FlowLuaFunction] = [
         // flow.* (rules)
         .init(.flow, "precondition(kind: OpKind|\"*\", rule: RuleFunction)", "A default precondition for one operation kind, or \"*\" for every kind."),
         .init(.flow, "guard(name: RouteName, rule: RuleFunction)", "A guard for every operation that targets this route."),
@@ -106,7 +106,7 @@ public enum FlowLuaSurface {
     ]
 
     /// The globals each kind of script has besides Lua's standard ones.
-    public static let globals: [FlowLuaGlobal] = [
+    package static let globals: [FlowLuaGlobal] = [
         .init("flow", [.rules], "Registers rules (at the top level of a rules file) and makes redirects and plan steps."),
         .init("facts", [.rules, .flows], "The app's facts (read-only; flows set them with app.facts)."),
         .init("host", [.rules], "The host functions the app registers."),
@@ -117,14 +117,14 @@ public enum FlowLuaSurface {
 
     /// Lua's standard globals the sandbox keeps, in every kind of script (the contract's
     /// sandbox section says what each lost: no `io`, no `require`, `os` reduced, ...).
-    public static let luaStandardGlobals = [
+    package static let luaStandardGlobals = [
         "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal", "rawget", "rawlen", "rawset",
         "select", "tonumber", "tostring", "type", "warn", "_VERSION", "print", "setmetatable", "xpcall", "collectgarbage",
         "load", "string", "table", "math", "utf8", "coroutine", "os", "_G",
     ]
 
     /// The fields of the state an invariant of `explore/*.lua` gets.
-    public static let exploreState: [FlowLuaField] = [
+    package static let exploreState: [FlowLuaField] = [
         .init("stacks", "Stack[]", "The stacks, as router.stacks()."),
         .init("top", "Route", "The top route of the front-most stack."),
         .init("dialog", "Dialog?", "The dialog shown, or nil."),
@@ -132,7 +132,7 @@ public enum FlowLuaSurface {
     ]
 
     /// The keys of the manifest (`routes.lua` returns a table of them).
-    public static let manifestKeys: [FlowLuaField] = [
+    package static let manifestKeys: [FlowLuaField] = [
         .init("root", "RouteLike", "The screen the app starts on, and the root of every fresh flow test."),
         .init("routes", "table<string, { params?: table<string, PayloadType> }>", "Every route, with its payload fields' types."),
         .init("dialogs", "string[]", "Every dialog id."),
@@ -143,7 +143,7 @@ public enum FlowLuaSurface {
     ]
 
     /// The keys of the manifest's `explore` section.
-    public static let exploreKeys: [FlowLuaField] = [
+    package static let exploreKeys: [FlowLuaField] = [
         .init("facts", "table<string, any[]>", "The values to try for each fact that is not a boolean (default: its default)."),
         .init("hostAnswers", "table<string, any[]>", "The outcomes to answer each host function with."),
         .init("urls", "string[]", "The links to open with router.open."),
@@ -151,7 +151,7 @@ public enum FlowLuaSurface {
     ]
 
     /// The types a route's payload field may declare.
-    public static let payloadTypes: [FlowLuaName] = [
+    package static let payloadTypes: [FlowLuaName] = [
         .init("string", "A Lua string."),
         .init("number", "Any Lua number."),
         .init("integer", "A number with an integer value."),
@@ -160,7 +160,7 @@ public enum FlowLuaSurface {
     ]
 
     /// The attributes a style rule may return.
-    public static let styleAttributes: [FlowLuaField] = [
+    package static let styleAttributes: [FlowLuaField] = [
         .init("navigationBarHidden", "boolean", "Hides the navigation bar."),
         .init("multilineTextAlignment", "\"leading\"|\"center\"|\"trailing\"", "The alignment of multi-line text."),
         .init("tint", "Color", "The tint colour."),
@@ -174,7 +174,7 @@ public enum FlowLuaSurface {
     ]
 
     /// The operation kinds (`flow.precondition`, `flow.redirect`, `flow.op`, the history).
-    public static let kinds: [FlowLuaName] = [
+    package static let kinds: [FlowLuaName] = [
         .init("setRoot", "Replaces the root stack."),
         .init("push", "Pushes one screen."),
         .init("pushMany", "Pushes several screens, all or none."),
@@ -192,7 +192,7 @@ public enum FlowLuaSurface {
     ]
 
     /// The dialog policies (`router.showDialog`, `flow.redirect("dialog", ...)`, `flow.op("showDialog", ...)`).
-    public static let policies: [FlowLuaName] = [
+    package static let policies: [FlowLuaName] = [
         .init("replace", "Show now and clear the queue (the default)."),
         .init("replaceKeepingQueue", "Show now and keep the queue for later."),
         .init("queue", "Show now when nothing is visible, otherwise append to the queue."),

@@ -1,7 +1,7 @@
 import FlowStackCore
 
 /// The kinds of script a project holds, each with its own globals.
-public enum FlowLuaScript: String, Sendable, Hashable, CaseIterable {
+package enum FlowLuaScript: String, Sendable, Hashable, CaseIterable {
     /// `rules/*.lua`: the rules the app runs.
     case rules
     /// `flows/*.lua`: the flow tests.
@@ -11,7 +11,7 @@ public enum FlowLuaScript: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The table a function of the Lua surface belongs to.
-public enum FlowLuaOwner: String, Sendable, Hashable, CaseIterable {
+package enum FlowLuaOwner: String, Sendable, Hashable, CaseIterable {
     /// `flow.*` in rules.
     case flow
     /// `flow.style.*` in rules.
@@ -28,7 +28,7 @@ public enum FlowLuaOwner: String, Sendable, Hashable, CaseIterable {
     case exploreGlobal = "explore"
 
     /// The prefix a call spells (`router.`), empty for globals and matchers.
-    public var prefix: String {
+    package var prefix: String {
         switch self {
         case .flow, .flowStyle, .router, .app: rawValue + "."
         case .expectation, .flowGlobal, .exploreGlobal: ""
@@ -37,43 +37,43 @@ public enum FlowLuaOwner: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One parameter of a surface function, as `name: Type` or `name?: Type` (optional).
-public struct FlowLuaParameter: Sendable, Hashable {
+package struct FlowLuaParameter: Sendable, Hashable {
     /// The name (`...` for any number of values).
-    public let name: String
+    package let name: String
     /// The LuaLS type (`RouteLike`, `integer`, `"inclusive"|"exclusive"`).
-    public let type: String
+    package let type: String
     /// Whether the call may leave it out.
-    public let isOptional: Bool
+    package let isOptional: Bool
     /// A note on it (after `#` in the signature: `policy?: DialogPolicy # only with "dialog"`), or empty.
-    public let note: String
+    package let note: String
 }
 
 /// One function (or property) of the Lua surface: its table, name, parameters, results and a
 /// one-line doc. The LuaLS annotations, the luacheck globals, `flowstack check`'s name and
 /// arity tables and the flow runner's lists of names are all made from these.
-public struct FlowLuaFunction: Sendable, Hashable {
+package struct FlowLuaFunction: Sendable, Hashable {
     /// The table it belongs to.
-    public let owner: FlowLuaOwner
+    package let owner: FlowLuaOwner
     /// The name in that table.
-    public let name: String
+    package let name: String
     /// The parameters as LuaLS spells them: `route: RouteLike, match?: "inclusive"|"exclusive"`.
-    public let signature: String
+    package let signature: String
     /// The LuaLS type of the results (`Result`, `integer?, string?`), or nil when it returns nothing.
-    public let returns: String?
+    package let returns: String?
     /// One line saying what it does.
-    public let doc: String
+    package let doc: String
     /// Whether it also exists as `<name>Async` (router navigations).
-    public let hasAsyncTwin: Bool
+    package let hasAsyncTwin: Bool
     /// Whether it is a property (read and assigned, not called); `returns` is its type.
-    public let isProperty: Bool
+    package let isProperty: Bool
     /// The parameters, read from `signature` once (commas inside `fun(...)`, `table<...>` or
     /// `{...}` do not split).
-    public let parameters: [FlowLuaParameter]
+    package let parameters: [FlowLuaParameter]
 
     /// A function of `owner`, declared as LuaLS would spell it: `"popTo(route: RouteLike, match?:
     /// \"inclusive\"|\"exclusive\")"`; without parentheses (`"pendingLinkTimeout"`), a property
     /// whose type is `returns`.
-    public init(_ owner: FlowLuaOwner, _ declaration: String, returns: String? = nil, _ doc: String, async hasAsyncTwin: Bool = false) {
+    package init(_ owner: FlowLuaOwner, _ declaration: String, returns: String? = nil, _ doc: String, async hasAsyncTwin: Bool = false) {
         self.owner = owner
         if let open = declaration.firstIndex(of: "("), declaration.last == ")" {
             name = String(declaration[..<open])
@@ -91,7 +91,7 @@ public struct FlowLuaFunction: Sendable, Hashable {
     }
 
     /// The name as a script spells it: `router.push`, `describe`, `to_equal`.
-    public var qualifiedName: String { owner.prefix + name }
+    package var qualifiedName: String { owner.prefix + name }
 
     /// The parameters a signature spells.
     private static func parameters(of signature: String) -> [FlowLuaParameter] {
@@ -127,24 +127,24 @@ public struct FlowLuaFunction: Sendable, Hashable {
     }
 
     /// The number of arguments a call must give.
-    public var minimumArguments: Int { parameters.prefix { !$0.isOptional }.count }
+    package var minimumArguments: Int { parameters.prefix { !$0.isOptional }.count }
 
     /// The number of arguments a call may give, nil when any number (`...`).
-    public var maximumArguments: Int? { parameters.contains { $0.name == "..." } ? nil : parameters.count }
+    package var maximumArguments: Int? { parameters.contains { $0.name == "..." } ? nil : parameters.count }
 }
 
 /// A name with a LuaLS type and a one-line doc: a manifest key, a style attribute, a field of
 /// explore's state.
-public struct FlowLuaField: Sendable, Hashable {
+package struct FlowLuaField: Sendable, Hashable {
     /// The name.
-    public let name: String
+    package let name: String
     /// The LuaLS type.
-    public let type: String
+    package let type: String
     /// One line saying what it is.
-    public let doc: String
+    package let doc: String
 
     /// A field.
-    public init(_ name: String, _ type: String, _ doc: String) {
+    package init(_ name: String, _ type: String, _ doc: String) {
         self.name = name
         self.type = type
         self.doc = doc
@@ -152,16 +152,16 @@ public struct FlowLuaField: Sendable, Hashable {
 }
 
 /// A global a kind of script can read: a table (`flow`, `router`) or a function (`describe`).
-public struct FlowLuaGlobal: Sendable, Hashable {
+package struct FlowLuaGlobal: Sendable, Hashable {
     /// The name.
-    public let name: String
+    package let name: String
     /// The scripts that have it.
-    public let scripts: Set<FlowLuaScript>
+    package let scripts: Set<FlowLuaScript>
     /// One line saying what it is.
-    public let doc: String
+    package let doc: String
 
     /// A global of `scripts`.
-    public init(_ name: String, _ scripts: Set<FlowLuaScript>, _ doc: String) {
+    package init(_ name: String, _ scripts: Set<FlowLuaScript>, _ doc: String) {
         self.name = name
         self.scripts = scripts
         self.doc = doc
@@ -169,14 +169,14 @@ public struct FlowLuaGlobal: Sendable, Hashable {
 }
 
 /// A value with a one-line doc: an operation kind, a dialog policy, a payload type.
-public struct FlowLuaName: Sendable, Hashable {
+package struct FlowLuaName: Sendable, Hashable {
     /// The value as scripts spell it.
-    public let name: String
+    package let name: String
     /// One line saying what it means.
-    public let doc: String
+    package let doc: String
 
     /// A documented name.
-    public init(_ name: String, _ doc: String) {
+    package init(_ name: String, _ doc: String) {
         self.name = name
         self.doc = doc
     }
@@ -184,12 +184,12 @@ public struct FlowLuaName: Sendable, Hashable {
 
 extension FlowLuaSurface {
     /// The functions of one table.
-    public static func functions(of owner: FlowLuaOwner) -> [FlowLuaFunction] {
+    package static func functions(of owner: FlowLuaOwner) -> [FlowLuaFunction] {
         functions.filter { $0.owner == owner }
     }
 
     /// The names of one table as scripts reach them: each function, and its `Async` twin.
-    public static func names(of owner: FlowLuaOwner) -> [String] {
+    package static func names(of owner: FlowLuaOwner) -> [String] {
         functions(of: owner).flatMap { $0.hasAsyncTwin ? [$0.name, $0.name + "Async"] : [$0.name] }
     }
 
@@ -204,20 +204,20 @@ extension FlowLuaSurface {
     }()
 
     /// The function `owner.name` (an `Async` twin gives its synchronous entry), or nil.
-    public static func function(_ owner: FlowLuaOwner, _ name: String) -> FlowLuaFunction? {
+    package static func function(_ owner: FlowLuaOwner, _ name: String) -> FlowLuaFunction? {
         index[owner]?[name]
     }
 
     /// The names of the globals `script` files have besides Lua's.
-    public static func globalNames(of script: FlowLuaScript) -> [String] {
+    package static func globalNames(of script: FlowLuaScript) -> [String] {
         globals.filter { $0.scripts.contains(script) }.map(\.name)
     }
 
     /// The operation kinds rules and flows spell (`push`, `sheet`, ...).
-    public static var kindNames: [String] { kinds.map(\.name) }
+    package static var kindNames: [String] { kinds.map(\.name) }
 
     /// The dialog policies (`replace`, `queue`, ...).
-    public static var policyNames: [String] { policies.map(\.name) }
+    package static var policyNames: [String] { policies.map(\.name) }
 }
 
 extension String {

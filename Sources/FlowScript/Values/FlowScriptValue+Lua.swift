@@ -1,9 +1,10 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 
 extension FlowScriptValue {
     /// The value as a Lua value.
-    public var luaValue: LuaValue {
+    package var luaValue: LuaValue {
         switch self {
         case .bool(let value): .boolean(value)
         case .int(let value): .integer(value)
@@ -17,7 +18,7 @@ extension FlowScriptValue {
 
     /// Converts a Lua value; `nil` for Lua `nil`, functions, and tables with keys other than
     /// strings or a 1...n sequence.
-    public init?(_ value: LuaValue) {
+    package init?(_ value: LuaValue) {
         switch value {
         case .nil, .function: return nil
         case .boolean(let flag): self = .bool(flag)

@@ -33,7 +33,7 @@ final class DirectoryWatcherBackend: @unchecked Sendable {
     }
 
     /// Cancels every source and waits until their descriptors are closed. Not on the core's queue.
-    func close() {
+    package func close() {
         core.queue.sync {
             isClosed = true
             for source in sources.values { source.cancel() }

@@ -49,7 +49,7 @@ final class DirectoryWatcherBackend {
     }
 
     /// Cancels the source and waits until its descriptor is closed. Not on the core's queue.
-    func close() {
+    package func close() {
         source.cancel()
         _ = closed.wait(timeout: .now() + .seconds(2))
     }

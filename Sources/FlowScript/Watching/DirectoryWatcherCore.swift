@@ -4,7 +4,7 @@ import Foundation
 /// The thread-safe part of a watcher: all its state lives on a private serial queue.
 final class DirectoryWatcherCore: @unchecked Sendable {
     /// The watched directory's path.
-    let root: String
+    package let root: String
     let queue = DispatchQueue(label: "FlowScript.DirectoryWatcher")
     private let debounce: Duration
     private let includes: (@Sendable (String) -> Bool)?
@@ -24,7 +24,7 @@ final class DirectoryWatcherCore: @unchecked Sendable {
     }
 
     /// Opens the platform's sources.
-    func start() throws(DirectoryWatcherError) {
+    package func start() throws(DirectoryWatcherError) {
         let result: Result<Void, DirectoryWatcherError> = queue.sync {
             do throws(DirectoryWatcherError) {
                 backend = try DirectoryWatcherBackend(core: self)
@@ -51,7 +51,7 @@ final class DirectoryWatcherCore: @unchecked Sendable {
 
     /// Records changes of `paths` (relative to the root; empty when unknown) and restarts the
     /// debounce timer. On `queue`; ignored once stopped.
-    func changed(_ paths: [String]) {
+    package func changed(_ paths: [String]) {
         guard backend != nil else { return }
         if let includes, !paths.isEmpty, !paths.contains(where: includes) { return }
         pending?.cancel()

@@ -1,5 +1,6 @@
 import FlowScript
 import FlowStackCore
+import FlowTesting
 import Foundation
 
 /// Reading the arguments of a call from its tokens, for the static checks and the graph: where

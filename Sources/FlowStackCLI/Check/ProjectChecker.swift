@@ -1,5 +1,7 @@
-import FlowStackCore
+import FlowLua
 import FlowScript
+import FlowStackCore
+import FlowTesting
 import Foundation
 
 /// What `flowstack check` found: the problems, what it could not check (and why), and a

@@ -1,5 +1,6 @@
 import FlowScript
 import FlowStackCore
+import FlowTesting
 import Foundation
 
 /// Finds names a script spells that the manifest does not declare, and calls to functions

@@ -1,6 +1,8 @@
 import ArgumentParser
+import FlowLua
 import FlowScript
 import FlowStackCore
+import FlowTesting
 import Foundation
 
 /// `flowstack diff OLD NEW`: what a change to the rules changes, decision by decision.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowScript
+import FlowTesting
 
 /// The bounds `explore` and `diff` share: how far from the root, and how large a state may grow.
 struct ExploreBounds: ParsableArguments {

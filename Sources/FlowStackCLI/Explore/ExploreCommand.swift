@@ -1,6 +1,7 @@
 import ArgumentParser
 import FlowScript
 import FlowStackCore
+import FlowTesting
 import Foundation
 #if canImport(Glibc)
 import Glibc

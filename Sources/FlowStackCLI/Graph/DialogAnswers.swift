@@ -1,4 +1,5 @@
 import FlowScript
+import FlowTesting
 import Foundation
 
 /// A navigation the rules answered with a dialog, as the flows ran it: the rules decided (a

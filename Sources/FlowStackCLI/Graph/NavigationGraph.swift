@@ -1,4 +1,5 @@
 import FlowScript
+import FlowTesting
 import Foundation
 
 /// The navigation graph observed while running flows: routes as nodes, steps as edges.

@@ -1,4 +1,6 @@
+import FlowLua
 import FlowScript
+import FlowTesting
 import Foundation
 
 /// The report as JUnit XML: a test suite per flow file, a test case per test. A test whose

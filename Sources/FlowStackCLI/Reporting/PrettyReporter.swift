@@ -1,4 +1,6 @@
+import FlowLua
 import FlowScript
+import FlowTesting
 import Foundation
 
 /// The human-readable test report: a line per test (✓/✗) under its file, failures in full,

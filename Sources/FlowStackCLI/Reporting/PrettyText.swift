@@ -1,4 +1,5 @@
 import FlowScript
+import FlowTesting
 import Foundation
 
 /// The pretty report as plain text, for `--format pretty --output FILE`.

@@ -1,4 +1,5 @@
 import FlowScript
+import FlowTesting
 import Foundation
 
 /// The report in TAP version 13 (what `prove` reads): a test line per test, a YAML block per

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowRuleBundles
 import FlowScript
 import FlyingSocks
 import Foundation

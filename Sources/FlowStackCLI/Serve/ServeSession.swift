@@ -1,5 +1,8 @@
-import FlowStackCore
+import FlowLua
+import FlowRuleBundles
 import FlowScript
+import FlowStackCore
+import FlowTesting
 import Foundation
 import Logging
 

@@ -1,4 +1,5 @@
 import FlowScript
+import FlowTesting
 import Foundation
 
 /// The configuration files `flowstack types --luacheck` and `--luarc` write: luacheck's

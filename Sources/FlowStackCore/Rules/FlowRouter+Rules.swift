@@ -209,7 +209,7 @@ extension FlowRouter where Route: FlowRouteConvertible {
     }
 
     /// The stacks as they are now, as rules read them (for building a ``FlowRuleRequest`` by hand).
-    public var ruleStacks: any FlowRuleStacks {
+    package var ruleStacks: any FlowRuleStacks {
         FlowRouterStacks(encode: rules?.encode ?? Self.routeEncoder(), stacks: storage.state.stacks)
     }
 

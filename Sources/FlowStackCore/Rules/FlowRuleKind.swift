@@ -36,7 +36,7 @@ public enum FlowRuleKind: String, Hashable, Codable, Sendable, CaseIterable {
     case selectTab
 
     /// The kind's 1-based position in `allCases`, as Lua numbers it.
-    public var position: Int {
+    package var position: Int {
         switch self {
         case .setRoot: 1
         case .push: 2

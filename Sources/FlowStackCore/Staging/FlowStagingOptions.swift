@@ -6,16 +6,16 @@ import Foundation
 /// macOS 13 dismisses one presentation per update: several at once tear down a view that still
 /// presents). The SwiftUI host asks for more only where SwiftUI does it (`allowsMultipleDismissals`
 /// on iOS 17+, macOS 14+, tvOS 17+, watchOS 10+, visionOS).
-public struct FlowStagingOptions: Hashable, Sendable {
+package struct FlowStagingOptions: Hashable, Sendable {
     /// Whether one step may dismiss several presented stacks at once. `false` (the default):
     /// one presented stack is removed per step, the front-most first.
-    public var allowsMultipleDismissals: Bool
+    package var allowsMultipleDismissals: Bool
 
     /// Creates options; the defaults give the conservative plan.
-    public init(allowsMultipleDismissals: Bool = false) {
+    package init(allowsMultipleDismissals: Bool = false) {
         self.allowsMultipleDismissals = allowsMultipleDismissals
     }
 
     /// The conservative plan: one presentation removed or added per step.
-    public static var conservative: FlowStagingOptions { FlowStagingOptions() }
+    package static var conservative: FlowStagingOptions { FlowStagingOptions() }
 }

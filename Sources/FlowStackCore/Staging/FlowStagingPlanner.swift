@@ -1,9 +1,9 @@
 import Foundation
 
 /// One step of a staged transition: the stacks to show, and what changed to get there.
-public struct FlowStagingStep<Route: Hashable>: Hashable {
+package struct FlowStagingStep<Route: Hashable>: Hashable {
     /// What a step changes; SwiftUI accepts one of these per update.
-    public enum Kind: String, Hashable, Sendable {
+    package enum Kind: String, Hashable, Sendable {
         /// The root stack itself was replaced; nothing is presented when it happens (the
         /// presentations were dismissed by earlier steps).
         case replaceRoot
@@ -17,9 +17,9 @@ public struct FlowStagingStep<Route: Hashable>: Hashable {
     }
 
     /// What the step changes.
-    public let kind: Kind
+    package let kind: Kind
     /// The stacks shown after the step.
-    public let stacks: [FlowStackState<Route>]
+    package let stacks: [FlowStackState<Route>]
 }
 
 /// Plans how the UI gets from the state it shows to the router's state in steps SwiftUI accepts.
@@ -32,10 +32,10 @@ public struct FlowStagingStep<Route: Hashable>: Hashable {
 /// with `FlowStagingOptions.allowsMultipleDismissals`); then the root replacement, if the root
 /// stack changed, once nothing is presented; then path changes of the stacks that stay (all
 /// pushes and pops within a stack merged into one step); then one presentation per step.
-public enum FlowStagingPlanner {
+package enum FlowStagingPlanner {
     /// The steps from `shown` to `target`; empty when they are equal. The last step's stacks
     /// equal `target`.
-    public static func plan<Route: Hashable>(
+    package static func plan<Route: Hashable>(
         from shown: [FlowStackState<Route>],
         to target: [FlowStackState<Route>],
         options: FlowStagingOptions = .conservative
@@ -77,7 +77,7 @@ public enum FlowStagingPlanner {
     /// Whether SwiftUI can go from `before` to `after` in one update: a root replacement while
     /// nothing is presented, a dismissal from the top (of one presented stack unless `options`
     /// allow several), path changes only, or exactly one new presentation.
-    public static func isSingleUpdate<Route: Hashable>(
+    package static func isSingleUpdate<Route: Hashable>(
         from before: [FlowStackState<Route>],
         to after: [FlowStackState<Route>],
         options: FlowStagingOptions = .conservative
@@ -110,7 +110,7 @@ public enum FlowStagingPlanner {
 
 extension FlowRouter {
     /// The steps that take a UI showing `shown` to the router's current stacks.
-    public func stagingPlan(
+    package func stagingPlan(
         from shown: [FlowStackState<Route>],
         options: FlowStagingOptions = .conservative
     ) -> [FlowStagingStep<Route>] {

@@ -19,38 +19,38 @@ import Foundation
 ///
 /// Times are plain nanoseconds on any monotonic clock the host chooses, so the decisions are
 /// testable without waiting.
-public struct FlowStagingPlayer<Route: Hashable>: Equatable {
+package struct FlowStagingPlayer<Route: Hashable>: Equatable {
     /// The stacks the host shows now, root first.
-    public private(set) var shown: [FlowStackState<Route>]
+    package private(set) var shown: [FlowStackState<Route>]
     /// The stacks the host is heading for (the router's stacks when last retargeted).
-    public private(set) var target: [FlowStackState<Route>]
+    package private(set) var target: [FlowStackState<Route>]
     /// The steps still to play, next first.
-    public private(set) var pending: [FlowStagingStep<Route>]
+    package private(set) var pending: [FlowStagingStep<Route>]
     /// The kind of the last step played, if any.
-    public private(set) var lastStepKind: FlowStagingStep<Route>.Kind?
+    package private(set) var lastStepKind: FlowStagingStep<Route>.Kind?
     /// When the last step (or gesture) was played, on the host's clock.
-    public private(set) var lastStepTime: UInt64?
+    package private(set) var lastStepTime: UInt64?
     /// The completion the last step waits for, or `nil` when it waits for none (a path change,
     /// or a completion that came).
-    public private(set) var awaitedCompletion: FlowStagingCompletion?
+    package private(set) var awaitedCompletion: FlowStagingCompletion?
     /// The stacks shown just before the last step or gesture that removed stacks (empty until
     /// then). SwiftUI still draws a removed stack while it animates out.
-    public private(set) var departed: [FlowStackState<Route>] = []
+    package private(set) var departed: [FlowStackState<Route>] = []
     /// The shown or departed stacks whose view has appeared.
-    public private(set) var appearedStacks: Set<UUID> = []
+    package private(set) var appearedStacks: Set<UUID> = []
 
     /// What the platform's presentations can do in one update (conservative by default).
-    public var options: FlowStagingOptions {
+    package var options: FlowStagingOptions {
         didSet { pending = FlowStagingPlanner.plan(from: shown, to: target, options: options) }
     }
     /// When the next step may run.
-    public var timing: FlowStagingTiming
+    package var timing: FlowStagingTiming
 
     /// Creates a player for a host that appears while the router shows `target`.
     ///
     /// SwiftUI shows a navigation stack with its whole path in its first update, but not a chain
     /// of presentations: the host starts with the root stack and presents the rest step by step.
-    public init(
+    package init(
         launching target: [FlowStackState<Route>],
         options: FlowStagingOptions = .conservative,
         timing: FlowStagingTiming = FlowStagingTiming()
@@ -63,20 +63,20 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     }
 
     /// Whether steps are left to play.
-    public var isPlaying: Bool { !pending.isEmpty }
+    package var isPlaying: Bool { !pending.isEmpty }
 
     /// The shown stack at `index`, or `nil`.
-    public func stack(at index: Int) -> FlowStackState<Route>? {
+    package func stack(at index: Int) -> FlowStackState<Route>? {
         shown.indices.contains(index) ? shown[index] : nil
     }
 
     /// The shown stack with this identity, or `nil`.
-    public func stack(id: UUID) -> FlowStackState<Route>? {
+    package func stack(id: UUID) -> FlowStackState<Route>? {
         shown.first { $0.id == id }
     }
 
     /// The shown stack that the shown stack `id` presents (the next one up), or `nil`.
-    public func presented(byStack id: UUID) -> FlowStackState<Route>? {
+    package func presented(byStack id: UUID) -> FlowStackState<Route>? {
         guard let index = shown.firstIndex(where: { $0.id == id }) else { return nil }
         return stack(at: index + 1)
     }
@@ -84,14 +84,14 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     /// Whether the stack `id` draws the global dialog where the host layers it inside the stacks
     /// (platforms where it has no window of its own): only the front-most shown stack does, so
     /// exactly one copy is drawn, above every other stack.
-    public func hostsDialog(stackID id: UUID) -> Bool {
+    package func hostsDialog(stackID id: UUID) -> Bool {
         shown.last?.id == id
     }
 
     /// Where to draw the stack `id` from: the shown stacks and its index there, or, for a stack
     /// that has just been removed and is animating out, the stacks shown before it left. `nil`
     /// for a stack that is neither.
-    public func placement(ofStack id: UUID) -> (stacks: [FlowStackState<Route>], index: Int)? {
+    package func placement(ofStack id: UUID) -> (stacks: [FlowStackState<Route>], index: Int)? {
         if let index = shown.firstIndex(where: { $0.id == id }) { return (shown, index) }
         if let index = departed.firstIndex(where: { $0.id == id }) { return (departed, index) }
         return nil
@@ -99,7 +99,7 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
 
     /// Heads for new stacks (the router changed): the steps from `shown` to `target` replace the
     /// pending ones. Nothing is shown until `advance(now:)`.
-    public mutating func retarget(_ target: [FlowStackState<Route>]) {
+    package mutating func retarget(_ target: [FlowStackState<Route>]) {
         self.target = target
         pending = FlowStagingPlanner.plan(from: shown, to: target, options: options)
     }
@@ -110,7 +110,7 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     /// (at least 650 ms); after a path change followed by a presentation change, the timing's
     /// navigation spacing; never less than the router's transition delay when it sets one. The
     /// first step after a quiet period, or after a completion came, runs at once.
-    public func delayBeforeNextStep(now: UInt64, configuredDelayNanoseconds: UInt64) -> UInt64? {
+    package func delayBeforeNextStep(now: UInt64, configuredDelayNanoseconds: UInt64) -> UInt64? {
         guard let next = pending.first else { return nil }
         guard let lastTime = lastStepTime, let lastKind = lastStepKind else { return 0 }
         var wait = configuredDelayNanoseconds
@@ -126,7 +126,7 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     /// Plays the next step: `shown` becomes its stacks, and the step waits for its completion.
     /// Returns the step, or `nil` when nothing was left.
     @discardableResult
-    public mutating func advance(now: UInt64) -> FlowStagingStep<Route>? {
+    package mutating func advance(now: UInt64) -> FlowStagingStep<Route>? {
         guard !pending.isEmpty else { return nil }
         let step = pending.removeFirst()
         show(step.stacks)
@@ -141,7 +141,7 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     /// next step may then run at once, and the host should wake its loop. Other completions
     /// (late, repeated, or for another stack) are ignored.
     @discardableResult
-    public mutating func didComplete(_ completion: FlowStagingCompletion) -> Bool {
+    package mutating func didComplete(_ completion: FlowStagingCompletion) -> Bool {
         guard awaitedCompletion == completion else { return false }
         awaitedCompletion = nil
         return true
@@ -149,13 +149,13 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
 
     /// The view of the stack `id` appeared (SwiftUI's `onAppear`): from now on, what its bindings
     /// write applies. Ignored for a stack that is neither shown nor departed.
-    public mutating func stackDidAppear(_ id: UUID) {
+    package mutating func stackDidAppear(_ id: UUID) {
         guard placement(ofStack: id) != nil else { return }
         appearedStacks.insert(id)
     }
 
     /// Whether a write made for the shown stack `id` applies: it is shown and its view appeared.
-    public func acceptsWrite(forStack id: UUID) -> Bool {
+    package func acceptsWrite(forStack id: UUID) -> Bool {
         stack(id: id) != nil && appearedStacks.contains(id)
     }
 
@@ -163,7 +163,7 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     /// value): the stack shows `nodes` now, and the pending steps are planned again from there.
     /// Dropped (returns `false`) for a stack that is not shown or whose view has not appeared.
     @discardableResult
-    public mutating func userDidSetPath(_ nodes: [FlowRouteNode<Route>], inStack id: UUID) -> Bool {
+    package mutating func userDidSetPath(_ nodes: [FlowRouteNode<Route>], inStack id: UUID) -> Bool {
         guard acceptsWrite(forStack: id), let index = shown.firstIndex(where: { $0.id == id }) else { return false }
         let current = shown[index].storage
         if nodes.count <= current.count, zip(nodes, current.nodes).allSatisfy({ $0.id == $1.id }) {
@@ -181,7 +181,7 @@ public struct FlowStagingPlayer<Route: Hashable>: Equatable {
     /// not shown, and for one whose view has not appeared (SwiftUI writes `nil` for a
     /// presentation it could not make).
     @discardableResult
-    public mutating func userDidDismiss(stackID: UUID, now: UInt64) -> Bool {
+    package mutating func userDidDismiss(stackID: UUID, now: UInt64) -> Bool {
         guard acceptsWrite(forStack: stackID), let index = shown.firstIndex(where: { $0.id == stackID }), index > 0 else {
             return false
         }
@@ -211,7 +211,7 @@ extension FlowStagingPlayer {
 extension FlowStagingStep {
     /// What the step waits for before the next one runs: the presented stack's or the new root's
     /// appearance, the dismissal reported by the stack left on top, or nothing for path changes.
-    public var completion: FlowStagingCompletion? {
+    package var completion: FlowStagingCompletion? {
         switch kind {
         case .present, .replaceRoot: stacks.last.map { .appearance(of: $0.id) }
         case .dismiss: stacks.last.map { .dismissal(presentedBy: $0.id) }
@@ -223,7 +223,7 @@ extension FlowStagingStep {
 extension FlowStagingStep.Kind {
     /// Whether the step presents, dismisses or replaces stacks (SwiftUI animates those as
     /// presentations, which must not overlap).
-    public var changesPresentation: Bool {
+    package var changesPresentation: Bool {
         switch self {
         case .replaceRoot, .dismiss, .present: true
         case .updatePaths: false

@@ -156,9 +156,9 @@ extension FlowColor {
 }
 
 /// "Did you mean" suggestions by edit distance.
-public enum FlowSuggestion {
+package enum FlowSuggestion {
     /// The candidate closest to `word`, if it is close enough to be a likely typo.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         // Bounded work whatever a script passes: a word (or candidate) longer than any name a
         // typo could be near gets no suggestion, and at most 4,096 candidates are compared.
         guard word.utf8.count <= maximumLength else { return nil }
@@ -172,10 +172,10 @@ public enum FlowSuggestion {
     }
 
     /// The longest word (in UTF-8 bytes) `closest(to:in:)` looks at.
-    public static let maximumLength = 128
+    package static let maximumLength = 128
 
     /// The Damerau-Levenshtein (optimal string alignment) distance between two strings.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,0 +1,35 @@
+import CLua
+
+/// The memory a rules decide function (made by the prelude's `decider`, see `clua_decide.c`)
+/// reads a decision's scalar arguments from: Swift writes them here before each call instead of
+/// pushing them, and the C function reads them once, on entry.
+///
+/// The memory belongs to the function (a userdata upvalue): it lives as long as the function,
+/// which the rule set holds until its VM closes.
+package struct LuaDecisionArguments {
+    private let pointer: UnsafeMutablePointer<clua_decision>
+
+    /// The arguments memory of `function`, or `nil` when it is not a decide function.
+    @MainActor
+    package init?(of function: LuaFunctionRef, in vm: LuaVM) {
+        guard let pointer = vm.decisionArgumentsPointer(of: function) else { return nil }
+        self.pointer = pointer
+    }
+
+    /// Writes one decision's arguments: positions are 1-based (`kind` in the prelude's `KINDS`,
+    /// `source` in its `SOURCES`, `target` among the stacks); `snapshot` names the stacks in
+    /// Swift (0: the synchronous decision's).
+    package func write(
+        kind: Int, count: Int?, target: Int?, source: Int, isAsync: Bool, runsDefaults: Bool, queued: Int,
+        generation: Int, snapshot: Int, stackCount: Int, frontScreens: Int
+    ) {
+        pointer.pointee = clua_decision(
+            kind: lua_Integer(kind), count: lua_Integer(count ?? 0), target: lua_Integer(target ?? 0),
+            source: lua_Integer(source), queued: lua_Integer(queued), generation: lua_Integer(generation),
+            snap: lua_Integer(snapshot), stack_count: lua_Integer(stackCount), front: lua_Integer(frontScreens),
+            has_count: count == nil ? 0 : 1, has_target: target == nil ? 0 : 1,
+            is_async: isAsync ? 1 : 0, run_defaults: runsDefaults ? 1 : 0, has_route: 0, has_routes: 0, has_dialog: 0,
+            has_tab: 0, has_ctx_tab: 0,
+            route_frozen: 0, routes_frozen: 0)
+    }
+}

@@ -1,0 +1,168 @@
+import CLua
+
+extension LuaVM {
+    /// Calls `function` inside a new coroutine, so that asynchronous host functions can
+    /// suspend it: each time one is called, this awaits its Swift body, then resumes the
+    /// script with its results (or raises its error in the script).
+    ///
+    /// `arguments` pushes the arguments; `results` reads the final results. The instruction
+    /// budget covers the whole call, across resumes. Synchronous calls may run while this one
+    /// is suspended; asynchronous host functions are refused in them.
+    ///
+    /// - Throws: the script's error, or `closed` when the VM closes while the call is suspended.
+    package func callAsync<R>(
+        _ function: LuaFunctionRef,
+        arguments: (LuaStackWriter) throws(FlowScriptError) -> Void,
+        results: (LuaResults) throws(FlowScriptError) -> R
+    ) async throws(FlowScriptError) -> R {
+        let main = try openState()
+        guard function.owner === referenceOwner else {
+            throw FlowScriptError(kind: .typeError, message: "a Lua function from another Lua VM cannot be called here")
+        }
+        let (thread, threadReference) = newCallThread(main)
+        defer {
+            if !isClosed { luaL_unref(handle.main, clua_registryindex(), threadReference) }
+        }
+        let writer = LuaStackWriter(state: thread, owner: referenceOwner)
+        try writer.push(function)
+        try arguments(writer)
+        var argumentCount = lua_gettop(thread) - 1
+        var instructionsUsed: Int64 = 0
+        while true {
+            let request: AsyncHostRequest
+            switch try resume(
+                thread, argumentCount: argumentCount, instructionsUsed: &instructionsUsed, function: function,
+                results: results)
+            {
+            case .finished(let value): return value
+            case .suspended(let pending): request = pending
+            }
+            let outcome: Result<[LuaValue], any Error>
+            do {
+                outcome = .success(try await request.body(request.arguments))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard !isClosed else {
+                throw FlowScriptError(kind: .closed, message: "the Lua VM was closed while \(request.name) was running")
+            }
+            argumentCount = pushResumeValues(outcome, request: request, thread: thread)
+        }
+    }
+
+    /// Calls `function` with `arguments` in a new coroutine (see `callAsync(_:arguments:results:)`)
+    /// and returns its results converted to `LuaValue`s.
+    package func callAsync(_ function: LuaFunctionRef, _ arguments: [LuaValue] = []) async throws(FlowScriptError) -> [LuaValue] {
+        try await callAsync(
+            function,
+            arguments: { (writer: LuaStackWriter) throws(FlowScriptError) in
+                try writer.reserveChecked(arguments.count)
+                for argument in arguments { try writer.push(argument) }
+            },
+            results: { (results: LuaResults) throws(FlowScriptError) in try results.values() })
+    }
+
+    /// What one resume of an asynchronous call ended with.
+    private enum ResumeStep<R> {
+        /// The function returned; its results were read.
+        case finished(R)
+        /// An asynchronous host function suspended the coroutine.
+        case suspended(AsyncHostRequest)
+    }
+
+    /// A new thread anchored in the registry, with the counting hook.
+    private func newCallThread(_ main: OpaquePointer) -> (OpaquePointer, Int32) {
+        LuaStackWriter(state: main, owner: referenceOwner).reserve(2)
+        guard let thread = lua_newthread(main) else {
+            preconditionFailure("lua_newthread returned NULL")
+        }
+        let reference = luaL_ref(main, clua_registryindex())
+        clua_armhook(thread)
+        // Scripts cannot resume or close it (coroutine.running() hands it out).
+        clua_mark_host_thread(main, thread)
+        return (thread, reference)
+    }
+
+    /// Resumes `thread` once under the call's instruction count; reads the results when it returns.
+    private func resume<R>(
+        _ thread: OpaquePointer, argumentCount: Int32, instructionsUsed: inout Int64, function: LuaFunctionRef,
+        results: (LuaResults) throws(FlowScriptError) -> R
+    ) throws(FlowScriptError) -> ResumeStep<R> {
+        busy += 1
+        defer { finishOperation() }
+        let context = handle.context
+        context.pointee.instr_used = instructionsUsed
+        context.pointee.instr_exhausted = 0
+        context.pointee.mem_exceeded = 0
+        context.pointee.kinded_kind = Int32(CLUA_KIND_NONE)
+        pendingAsyncRequest = nil
+        var resultCount: Int32 = 0
+        callDepth += 1
+        let status = clua_resume(thread, handle.main, argumentCount, &resultCount)
+        callDepth -= 1
+        instructionsUsed = context.pointee.instr_used
+
+        if status == LUA_OK {
+            let reader = LuaResults(
+                state: thread, base: lua_gettop(thread) - resultCount + 1, count: Int(resultCount),
+                functionName: nil, vm: self)
+            return .finished(try results(reader))
+        }
+        guard status == LUA_YIELD else {
+            throw coroutineError(status: status, thread: thread, function: function)
+        }
+        lua_settop(thread, -resultCount - 1)
+        guard let request = pendingAsyncRequest else {
+            clua_record_thread_location(thread)
+            var error = FlowScriptError(
+                kind: .runtime,
+                message: "coroutine.yield was called outside a coroutine the script created (a rule cannot yield by itself)")
+            if context.pointee.err_line > 0 {
+                error.file = expandChunkName(LuaVM.cString(context.pointee.err_src))
+                error.line = Int(context.pointee.err_line)
+            }
+            throw error
+        }
+        pendingAsyncRequest = nil
+        return .suspended(request)
+    }
+
+    /// Pushes `true, results...` or `false, error` onto `thread`; returns how many values.
+    private func pushResumeValues(_ outcome: Result<[LuaValue], any Error>, request: AsyncHostRequest, thread: OpaquePointer) -> Int32 {
+        let writer = LuaStackWriter(state: thread, owner: referenceOwner)
+        let base = lua_gettop(thread)
+        var failure: any Error
+        switch outcome {
+        case .success(let values):
+            do {
+                try writer.reserveChecked(values.count + 1)
+                writer.push(true)
+                for value in values { try writer.push(value) }
+                return Int32(values.count + 1)
+            } catch {
+                lua_settop(thread, base)
+                failure = error
+            }
+        case .failure(let error):
+            failure = error
+        }
+        writer.reserve(2)
+        writer.push(false)
+        _ = raise(failure, from: request.name, on: thread)
+        return 2
+    }
+
+    /// The error of a coroutine that died: its location is read from the dead coroutine's stack.
+    private func coroutineError(status: Int32, thread: OpaquePointer, function: LuaFunctionRef) -> FlowScriptError {
+        let main = handle.main
+        let top = lua_gettop(main)
+        defer { lua_settop(main, top) }
+        let kinded = clua_top_is_kinded(thread) != 0
+        clua_record_thread_location(thread)
+        let writer = LuaStackWriter(state: main, owner: referenceOwner)
+        writer.reserve(3)
+        lua_xmove(thread, main, 1)
+        if status == LUA_ERRRUN { clua_describe_top(main) }
+        return makeError(status: status, state: main, kinded: kinded, located: true, function: function)
+    }
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// The contents of a bundle's `bundle.json`: what the signature vouches for.
+///
+/// ```json
+/// {
+///   "createdAt" : "2025-06-01T09:30:00Z",
+///   "expires" : "2025-12-31T00:00:00Z",
+///   "files" : { "routes.lua" : "9f86d0…", "rules/auth.lua" : "60303a…" },
+///   "format" : 1,
+///   "minimumAppVersion" : "2.3",
+///   "version" : "1.4.2"
+/// }
+/// ```
+///
+/// Dates are ISO-8601 (`2025-12-31T00:00:00Z`; a plain `2025-12-31` is read as midnight UTC).
+/// `files` maps every file of the bundle except `bundle.json`, `bundle.sig` and hidden files to
+/// the lowercase hex SHA-256 of its bytes; paths are relative and `/`-separated.
+public struct FlowRuleBundleManifest: Hashable, Sendable {
+    /// The manifest format this library writes and reads.
+    public static let currentFormat = 1
+
+    /// The manifest format.
+    public var format: Int
+    /// The bundle's version; a loaded bundle is never replaced by an older one.
+    public var version: FlowRuleBundleVersion
+    /// The oldest app version the bundle's rules work with.
+    public var minimumAppVersion: FlowRuleBundleVersion
+    /// When the bundle stops being accepted.
+    public var expires: Date
+    /// When the bundle was signed.
+    public var createdAt: Date
+    /// Every file's relative path and the lowercase hex SHA-256 of its bytes.
+    public var files: [String: String]
+
+    /// Creates a manifest.
+    public init(
+        format: Int = FlowRuleBundleManifest.currentFormat,
+        version: FlowRuleBundleVersion,
+        minimumAppVersion: FlowRuleBundleVersion,
+        expires: Date,
+        createdAt: Date,
+        files: [String: String]
+    ) {
+        self.format = format
+        self.version = version
+        self.minimumAppVersion = minimumAppVersion
+        self.expires = expires
+        self.createdAt = createdAt
+        self.files = files
+    }
+
+    /// The listed paths in lexical order (by their UTF-8 bytes, so every platform agrees).
+    public var sortedPaths: [String] {
+        files.keys.sorted(by: FlowRuleBundleManifest.lexicallyPrecedes)
+    }
+
+    /// The manifest as the exact bytes `write` signs: pretty-printed JSON with sorted keys.
+    public func encoded() throws(FlowRuleBundleError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var data = try encoder.encode(self)
+            data.append(0x0A)
+            return data
+        } catch {
+            throw .signingFailed(detail: "the manifest could not be encoded: \(error)")
+        }
+    }
+
+    /// Reads a manifest from `bundle.json` bytes, checking every path and hash it lists.
+    ///
+    /// `bundle` names the bundle in errors. Paths that leave the bundle (`..`, absolute paths)
+    /// throw `pathEscapesBundle`; anything else malformed throws `malformedManifest`.
+    public static func decode(_ data: Data, bundle: String) throws(FlowRuleBundleError) -> FlowRuleBundleManifest {
+        let manifest: FlowRuleBundleManifest
+        do {
+            manifest = try JSONDecoder().decode(FlowRuleBundleManifest.self, from: data)
+        } catch let error as DecodingError {
+            throw .malformedManifest(bundle: bundle, detail: describe(error))
+        } catch {
+            throw .malformedManifest(bundle: bundle, detail: "\(error)")
+        }
+        for (path, hash) in manifest.files {
+            try FlowRuleBundlePaths.checkListed(path, bundle: bundle)
+            guard hash.utf8.count == 64, hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {
+                throw .malformedManifest(bundle: bundle, detail: "the hash of \(path) is not 64 lowercase hex digits of a SHA-256")
+            }
+        }
+        return manifest
+    }
+
+    /// Orders paths by their UTF-8 bytes.
+    package static func lexicallyPrecedes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    private static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .dataCorrupted(let context):
+            return field(context) + context.debugDescription
+        case .keyNotFound(let key, let context):
+            return field(context) + "the field \"\(key.stringValue)\" is missing"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return field(context) + "expected \(type)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func field(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+        return path.isEmpty ? "" : "\(path): "
+    }
+}
+
+extension FlowRuleBundleManifest: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case format, version, minimumAppVersion, expires, createdAt, files
+    }
+
+    /// Decodes a manifest; dates are ISO-8601 text.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            format: try container.decode(Int.self, forKey: .format),
+            version: try container.decode(FlowRuleBundleVersion.self, forKey: .version),
+            minimumAppVersion: try container.decode(FlowRuleBundleVersion.self, forKey: .minimumAppVersion),
+            expires: try Self.decodeDate(container, .expires),
+            createdAt: try Self.decodeDate(container, .createdAt),
+            files: try container.decode([String: String].self, forKey: .files)
+        )
+    }
+
+    /// Encodes a manifest; dates are ISO-8601 text in UTC.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(version, forKey: .version)
+        try container.encode(minimumAppVersion, forKey: .minimumAppVersion)
+        try container.encode(Self.formatDate(expires), forKey: .expires)
+        try container.encode(Self.formatDate(createdAt), forKey: .createdAt)
+        try container.encode(files, forKey: .files)
+    }
+
+    private static func decodeDate(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date {
+        let text = try container.decode(String.self, forKey: key)
+        guard let date = parseDate(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container,
+                debugDescription: "\"\(text)\" is not an ISO-8601 date such as 2025-12-31T00:00:00Z"
+            )
+        }
+        return date
+    }
+
+    /// A date as ISO-8601 text in UTC, whole seconds (`2025-12-31T00:00:00Z`).
+    public static func formatDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    /// Reads ISO-8601 text: a date and time with a zone (fractional seconds allowed) or a plain
+    /// date (midnight UTC).
+    public static func parseDate(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        for options: ISO8601DateFormatter.Options in [
+            [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],
+        ] {
+            formatter.formatOptions = options
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}

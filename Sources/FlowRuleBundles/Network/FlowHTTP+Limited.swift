@@ -1,0 +1,118 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension FlowHTTP {
+    /// Where request deadlines fire.
+    static let deadlines = DispatchQueue(label: "FlowScript.FlowHTTP.deadlines")
+
+    /// The whole exchange (connection, headers and body) took longer than its deadline.
+    struct TimedOut: Error, CustomStringConvertible {
+        package let description: String
+    }
+
+    /// Sends `request` on a session of its own and stops receiving as soon as the answer
+    /// exceeds `maximumBytes` (by its `Content-Length`, or while it streams in), so an
+    /// oversized answer is never held in memory. With `timeout`, the whole exchange must end
+    /// within it: a server that sends its headers and then nothing (or trickles bytes) is
+    /// abandoned at the deadline with `TimedOut`, its task cancelled. Cancellation-safe like `send`.
+    static func sendLimited(
+        _ request: URLRequest, configuration: URLSessionConfiguration, maximumBytes: Int, timeout: TimeInterval? = nil
+    ) async throws -> Response {
+        let receiver = LimitedReceiver(maximumBytes: maximumBytes, url: request.url?.absoluteString ?? "?")
+        let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
+                receiver.start(session.dataTask(with: request), continuation: continuation)
+                if let timeout { receiver.expire(after: timeout) }
+            }
+        } onCancel: {
+            receiver.cancel()
+        }
+    }
+
+    /// Collects one task's answer, refusing it once it is over the limit.
+    private final class LimitedReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+        private let maximumBytes: Int
+        private let url: String
+        private let lock = NSLock()
+        private let box = TaskBox()
+        private var continuation: CheckedContinuation<Response, any Error>?
+        private var body = Data()
+
+        init(maximumBytes: Int, url: String) {
+            self.maximumBytes = maximumBytes
+            self.url = url
+        }
+
+        func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Response, any Error>) {
+            lock.lock()
+            self.continuation = continuation
+            lock.unlock()
+            if !box.start(task) { finish(.failure(CancellationError())) }
+        }
+
+        func cancel() {
+            box.cancel()
+        }
+
+        /// Fails the exchange and cancels its task once `seconds` have passed, unless it ended.
+        func expire(after seconds: TimeInterval) {
+            let nanoseconds = Int(min(max(seconds, 0), 86_400 * 365) * 1_000_000_000)
+            // A serial queue of its own gets a thread even when the shared pool is busy (blocked
+            // workers would otherwise hold the deadline back).
+            FlowHTTP.deadlines.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+                lock.lock()
+                let pending = continuation != nil
+                lock.unlock()
+                guard pending else { return }
+                finish(.failure(TimedOut(description: "no complete answer from \(url) within \(seconds) s")))
+                box.cancel()
+            }
+        }
+
+        private func finish(_ result: Result<Response, any Error>) {
+            lock.lock()
+            let continuation = self.continuation
+            self.continuation = nil
+            lock.unlock()
+            continuation?.resume(with: result)
+        }
+
+        private func tooLarge(_ bytes: Int64) -> Failure {
+            Failure(description: "the answer from \(url) holds \(bytes) bytes or more, more than the limit of \(maximumBytes)")
+        }
+
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
+            if response.expectedContentLength > Int64(maximumBytes) {
+                finish(.failure(tooLarge(response.expectedContentLength)))
+                completionHandler(.cancel)
+                return
+            }
+            completionHandler(.allow)
+        }
+
+        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+            lock.lock()
+            body.append(data)
+            let size = body.count
+            lock.unlock()
+            if size > maximumBytes {
+                finish(.failure(tooLarge(Int64(size))))
+                dataTask.cancel()
+            }
+        }
+
+        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+            lock.lock()
+            let received = body
+            lock.unlock()
+            finish(FlowHTTP.answer(task.response, error: error, body: received, url: url))
+        }
+    }
+}

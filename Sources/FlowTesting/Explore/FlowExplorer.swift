@@ -1,0 +1,490 @@
+import FlowLua
+import FlowScript
+import FlowStackCore
+import Foundation
+
+/// Explores a rules project: breadth-first from the manifest's root over every operation the
+/// router offers, under every combination of the manifest's facts (and listed host answers),
+/// and reports what the rules do wrong on any path (`flowstack explore`).
+///
+/// ```swift
+/// let explorer = try FlowExplorer(project: try FlowProject(directory: URL(filePath: "Scripts")))
+/// let report = await explorer.run()
+/// print(report.json())
+/// ```
+///
+/// One rules VM serves the whole exploration: facts are reset between combinations and router
+/// states are restored by value; states are told apart by their routes, presentations and
+/// dialogs (never by screen identities), so memory grows with distinct states only.
+@MainActor
+package final class FlowExplorer {
+    /// The bounds of an exploration.
+    package struct Options: Sendable {
+        /// Steps from the root.
+        package var depth: Int
+        /// Screens per stack (its root included).
+        package var maxStack: Int
+        /// Presented stacks at once.
+        package var maxPresented: Int
+        /// Distinct states, summed over fact combinations.
+        public var maxStates: Int
+        /// Whether facts may also change between steps (a fact change is a step, `set isLoggedIn
+        /// false`); without it, facts are fixed within one exploration branch.
+        public var factChanges: Bool
+
+        /// Creates bounds.
+        public init(depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxStates: Int = 500_000, factChanges: Bool = false) {
+            self.depth = depth
+            self.maxStack = maxStack
+            self.maxPresented = maxPresented
+            self.maxStates = maxStates
+            self.factChanges = factChanges
+        }
+    }
+
+    /// What `onProgress` is told while exploring.
+    package struct Progress: Sendable {
+        /// Distinct states so far.
+        package var states: Int
+        /// States waiting to be expanded in the current combination.
+        package var queue: Int
+        /// States per second so far.
+        package var statesPerSecond: Double
+    }
+
+    /// One fact assignment with host answers.
+    package struct Combination: Hashable, Sendable {
+        /// Fact values.
+        package var facts: [String: FlowScriptValue]
+        /// Host answers by host name.
+        package var hosts: [String: FlowScriptValue]
+
+        /// The assignment as reported: facts, then host answers as `host.<name>`.
+        package var labels: [String: FlowScriptValue] {
+            var labels = facts
+            for (name, value) in hosts { labels["host.\(name)"] = value }
+            return labels
+        }
+    }
+
+    /// What one operation did from one state.
+    struct Transition {
+        var state: FlowRouterState<FlowRouteValue, FlowDialogValue>
+        var key: StateKey
+        var changed: Bool
+        /// Whether the request itself applied (not a redirect).
+        var allowed: Bool
+        /// Every history entry it recorded, as text: the decision `diff` compares.
+        var decision: String
+        /// The rule that blocked, redirected or refused, if one.
+        var location: String?
+        /// Failed entries' reasons.
+        var failures: [String]
+    }
+
+    /// The project explored.
+    package let project: FlowProject
+    /// Its manifest.
+    package let manifest: FlowManifest
+    /// The bounds.
+    package let options: Options
+    /// Called every few thousand states.
+    package var onProgress: (@MainActor (Progress) -> Void)?
+
+    let engine: FlowRulesEngine<FlowRouteValue>
+    let router: FlowRouter<FlowRouteValue, FlowDialogValue>
+    let root: FlowRouteValue
+    /// The state every combination starts from (one root stack, or the tabs with the first selected).
+    let startState: FlowRouterState<FlowRouteValue, FlowDialogValue>
+    let invariants: FlowExploreInvariants
+    /// Registered decision rules: `file:line` → what registered it (`flow.guard "login"`).
+    let rules: [String: String]
+    var hostAnswers: [String: FlowScriptValue] = [:]
+    var unanswered: [String] = []
+    var decidingLocation: String?
+    var decidedLocations: Set<String> = []
+    var seenDiagnostics = 0
+    /// Whether transitions describe their decisions (`diff` compares them).
+    var recordsDecisions = false
+    /// Whether every distinct navigation step is kept in `observedSteps` (`graph --explore`).
+    public var recordsSteps = false
+    /// With `recordsSteps`, every distinct navigation step explored, in the order first met:
+    /// applied, refused (with the rule's reason) or answered with a dialog.
+    public private(set) var observedSteps: [FlowNavigationStep] = []
+    private var observedStepSet: Set<FlowNavigationStep> = []
+
+    /// The marker of a host call with no listed answers.
+    static let unansweredMarker = "has no answers to explore"
+
+    /// Loads the project's rules into one engine, its invariants (`explore/*.lua`) and the
+    /// inventory of its rules.
+    ///
+    /// - Throws: the rules' or invariants' load error with `file:line`, or a project without a
+    ///   manifest root.
+    package init(project: FlowProject, rules: [FlowRulesSource]? = nil, options: Options = Options()) throws(FlowScriptError) {
+        // With tabs, the first tab's root is where exploring starts.
+        guard let manifest = project.manifest, let root = manifest.root ?? manifest.tabs.first?.root else {
+            throw FlowScriptError(
+                kind: .runtime, file: FlowProject.manifestFileName,
+                message: "explore needs a manifest with a root (or tabs): declare root = \"...\" and the routes in routes.lua")
+        }
+        self.project = project
+        self.manifest = manifest
+        self.options = options
+        self.root = root
+        let sources = rules ?? project.rules
+        engine = try FlowRulesEngine<FlowRouteValue>(
+            sources: sources, configuration: FlowRulesConfiguration(manifest: manifest, logger: FlowTestRunnerLog.silent))
+        self.rules = try FlowExploreRuleInventory.rules(in: sources, manifest: manifest)
+        invariants = try FlowExploreInvariants(directory: project.directory.appendingPathComponent("explore"))
+        router = manifest.tabs.isEmpty
+            ? FlowRouter<FlowRouteValue, FlowDialogValue>(root: root)
+            : FlowRouter<FlowRouteValue, FlowDialogValue>(tabs: manifest.tabs.map { ($0.name, $0.root) })
+        startState = router.state
+        router.maximumOperationHistoryCount = 32
+        engine.install(into: router)
+        router.deepLinks.now = { Date(timeIntervalSince1970: 1_767_225_600) }
+        engine.onDecidingRule = { [unowned self] location in self.decidingLocation = location }
+        let pattern = /host\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/
+        var hosts = Set<String>()
+        for source in sources {
+            for match in source.text.matches(of: pattern) { hosts.insert(String(match.output.1)) }
+        }
+        for name in hosts.sorted() {
+            engine.registerHost(name) { [unowned self] _ in
+                if let answer = self.hostAnswers[name] { return [answer] }
+                self.unanswered.append(name)
+                throw FlowScriptError(
+                    kind: .host,
+                    message: "host.\(name) \(Self.unansweredMarker): list its outcomes in routes.lua, as in "
+                        + "explore = { hostAnswers = { \(name) = { true, false } } }")
+            }
+        }
+    }
+
+    /// Every combination of fact values and host answers, in a stable order.
+    package var combinations: [Combination] {
+        var result = [Combination(facts: [:], hosts: [:])]
+        for name in manifest.facts.keys.sorted() {
+            let values: [FlowScriptValue]
+            if let listed = manifest.explore.facts[name] {
+                values = listed
+            } else if case .bool = manifest.facts[name]! {
+                values = [false, true]
+            } else {
+                values = [manifest.facts[name]!]
+            }
+            result = result.flatMap { combination in
+                values.map { value in
+                    var next = combination
+                    next.facts[name] = value
+                    return next
+                }
+            }
+        }
+        for name in manifest.explore.hostAnswers.keys.sorted() {
+            let values = manifest.explore.hostAnswers[name]!
+            result = result.flatMap { combination in
+                values.map { value in
+                    var next = combination
+                    next.hosts[name] = value
+                    return next
+                }
+            }
+        }
+        return result
+    }
+
+    /// Every combination, and the index of each (fact changes move between them).
+    lazy var combinationList: [Combination] = combinations
+    lazy var combinationIndex: [Combination: Int] = Dictionary(
+        uniqueKeysWithValues: combinationList.enumerated().map { ($1, $0) })
+    /// The combination the engine's facts and host answers are set to now.
+    var activeCombination = -1
+    /// The key of the state the router shows now, when known (`apply` restores another).
+    var routerKey: StateKey?
+
+    /// The values each fact takes in the combinations, for fact changes (facts with one value
+    /// never change).
+    lazy var factDomains: [(name: String, values: [FlowScriptValue])] = manifest.facts.keys.sorted().compactMap { name in
+        var values: [FlowScriptValue] = []
+        for combination in combinationList {
+            if let value = combination.facts[name], !values.contains(value) { values.append(value) }
+        }
+        return values.count > 1 ? (name, values) : nil
+    }
+
+    /// Sets the engine's facts and host answers to combination `index`, if they are not already.
+    func activate(_ index: Int) throws(FlowScriptError) {
+        guard index != activeCombination else { return }
+        activeCombination = -1
+        let combination = combinationList[index]
+        try engine.resetFacts(combination.facts)
+        hostAnswers = combination.hosts
+        activeCombination = index
+    }
+
+    /// The routes tried: every declared route, with every combination of sample parameters.
+    lazy var sampleRoutes: [FlowRouteValue] = {
+        var routes: [FlowRouteValue] = []
+        for name in manifest.routes.keys.sorted() {
+            var payloads: [[String: FlowScriptValue]] = [[:]]
+            let params = manifest.routes[name]!.params
+            for param in params.keys.sorted() {
+                let samples = manifest.explore.params[param] ?? [Self.sample(ofType: params[param]!)]
+                payloads = payloads.flatMap { payload in
+                    samples.map { sample in
+                        var next = payload
+                        next[param] = sample
+                        return next
+                    }
+                }
+            }
+            routes += payloads.map { FlowRouteValue(name, $0) }
+        }
+        return routes
+    }()
+
+    static func sample(ofType type: String) -> FlowScriptValue {
+        switch type {
+        case "string": "1"
+        case "number", "integer": 1
+        case "boolean": true
+        default: .table([:])
+        }
+    }
+
+    /// Sets the facts and host answers of one combination and returns the root state.
+    func prepare(_ combination: Combination) throws(FlowScriptError) -> FlowRouterState<FlowRouteValue, FlowDialogValue> {
+        activeCombination = -1
+        try engine.resetFacts(combination.facts)
+        hostAnswers = combination.hosts
+        activeCombination = combinationIndex[combination] ?? -1
+        router.clearGlobalDialogs()
+        try? router.restore(startState)
+        routerKey = nil
+        router.clearOperationHistory()
+        return router.state
+    }
+
+    /// What two states share when they show the same thing: routes, presentations, dialogs
+    /// (never the identities of stacks and screens).
+    struct StateKey: Hashable {
+        /// Every stack's routes, root first, one stack after the other.
+        var routes: [FlowRouteValue]
+        /// Each stack's screen count.
+        var counts: [Int]
+        var styles: [FlowPresentationStyle]
+        var dialogs: [FlowDialogValue]
+        var hasDialog: Bool
+        /// The fact combination in force (with fact changes, the same screens under other facts
+        /// are another state).
+        var combination: Int
+        /// Tabs: every tab's routes, one tab after the other, their counts, and the selected tab
+        /// (empty and nil without tabs).
+        var tabRoutes: [FlowRouteValue] = []
+        var tabCounts: [Int] = []
+        var selectedTab: Int?
+    }
+
+    /// The key of a state under fact combination `combination`.
+    ///
+    /// Built screen by screen (`route(atDepth:)`), with no intermediate arrays: exploration
+    /// computes one per operation tried.
+    static func key(of state: FlowRouterState<FlowRouteValue, FlowDialogValue>, combination: Int = 0) -> StateKey {
+        var routes: [FlowRouteValue] = []
+        var counts: [Int] = []
+        var styles: [FlowPresentationStyle] = []
+        counts.reserveCapacity(state.stacks.count)
+        styles.reserveCapacity(state.stacks.count)
+        for stack in state.stacks {
+            let count = stack.pathCount + 1
+            counts.append(count)
+            styles.append(stack.style)
+            for depth in 0..<count {
+                if let route = stack.route(atDepth: depth) { routes.append(route) }
+            }
+        }
+        var dialogs = state.dialogQueue
+        if let dialog = state.globalDialog { dialogs.insert(dialog, at: 0) }
+        var key = StateKey(
+            routes: routes, counts: counts, styles: styles, dialogs: dialogs, hasDialog: state.globalDialog != nil,
+            combination: combination)
+        if let selected = state.selectedTabIndex {
+            for tab in state.tabs {
+                let count = tab.stack.pathCount + 1
+                key.tabCounts.append(count)
+                for depth in 0..<count {
+                    if let route = tab.stack.route(atDepth: depth) { key.tabRoutes.append(route) }
+                }
+            }
+            key.selectedTab = selected
+        }
+        return key
+    }
+
+    /// The operations tried from the router's current state.
+    func steps(from state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> [FlowExploreStep] {
+        var steps: [FlowExploreStep] = []
+        for route in sampleRoutes {
+            steps += [.push(route), .pushMany(route), .sheet(route), .fullScreenCover(route), .setRoot(route), .replaceCurrent(route)]
+        }
+        guard let front = state.stacks.last else { return steps }
+        var below = Set<FlowRouteValue>()
+        for route in front.routes.dropLast() where below.insert(route).inserted { steps.append(.popTo(route)) }
+        if front.pathCount > 0 { steps += [.pop, .popToRoot] }
+        if state.stacks.count > 1 { steps += [.dismiss, .dismissAll] }
+        let frontIndex = state.stacks.count - 1
+        if front.pathCount > 0 || frontIndex > 0 {
+            let style = router.resolvedStyle(stackIndex: frontIndex, screenDepth: front.pathCount)
+            if front.pathCount > 0, style?.screen.navigationBarBackButtonHidden != true { steps.append(.userPop) }
+            if frontIndex > 0, front.style == .sheet, style?.modal?.interactiveDismissDisabled != true { steps.append(.userDismiss) }
+        }
+        steps += manifest.dialogs.map { .showDialog($0) }
+        if state.globalDialog != nil { steps.append(.hideDialog) }
+        steps += manifest.explore.urls.map { .open($0) }
+        // Tabs: a switch to each tab (the selected one again pops it to its root).
+        steps += manifest.tabs.map { .selectTab($0.name) }
+        if options.factChanges, activeCombination >= 0 {
+            let facts = combinationList[activeCombination].facts
+            for domain in factDomains {
+                steps += domain.values.filter { $0 != facts[domain.name] }.map { .setFact(domain.name, $0) }
+            }
+        }
+        return steps
+    }
+
+    /// Performs one step from `state` and says what happened.
+    func apply(_ step: FlowExploreStep, to state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key stateKey: StateKey? = nil) -> Transition {
+        let combination = max(activeCombination, 0)
+        let sourceKey = stateKey ?? Self.key(of: state, combination: combination)
+        // Restoring validates the whole state: skipped when the router already shows this one
+        // (the last operation left it unchanged).
+        if routerKey != sourceKey { try? router.restore(state) }
+        routerKey = nil
+        let before = router.history.last?.sequence ?? 0
+        decidingLocation = nil
+        var extra: String?
+        var result: FlowOperationResult<FlowRouteValue>?
+        switch step {
+        case .push(let route): result = router.perform(FlowCommand(.push(route, target: .active)))
+        case .pushMany(let route): result = router.perform(FlowCommand.pushMany([route], target: .active)!)
+        case .sheet(let route): result = router.perform(FlowCommand(.present(route, style: .sheet)))
+        case .fullScreenCover(let route): result = router.perform(FlowCommand(.present(route, style: .fullScreenCover)))
+        case .setRoot(let route): result = router.perform(FlowCommand(.setRoot(route)))
+        case .replaceCurrent(let route): result = router.perform(FlowCommand(.replaceCurrent(route, target: .active)))
+        case .popTo(let route): result = router.perform(FlowCommand(.popTo(route, match: .exclusive, target: .active)))
+        case .pop: result = router.perform(FlowCommand(.pop(count: 1, target: .active)))
+        case .popToRoot: result = router.perform(FlowCommand(.popToRoot(target: .active)))
+        case .dismiss: result = router.perform(FlowCommand(.dismiss(target: .active)))
+        case .dismissAll: result = router.perform(FlowCommand(.dismissAll))
+        case .userPop: result = router.userDidPop()
+        case .userDismiss: result = router.userDidDismiss()
+        case .showDialog(let id): router.showGlobalDialog(FlowDialogValue(id: id))
+        case .hideDialog: router.hideGlobalDialog()
+        case .selectTab(let name): result = router.perform(.selectTab(name))
+        case .setFact(let name, let value):
+            // The app changes a fact: rules see it at once (a held link is retried); the next
+            // operation from this state runs under the state's own facts again.
+            var changed = combinationList[combination]
+            changed.facts[name] = value
+            if let index = combinationIndex[changed], (try? activate(index)) != nil {
+                let after = router.state
+                try? activate(combination)
+                let key = Self.key(of: after, combination: index)
+                return Transition(
+                    state: after, key: key, changed: true, allowed: true, decision: step.description, location: nil, failures: [])
+            }
+        case .open(let text):
+            if let url = URL(string: text) {
+                let result = router.open(url)
+                if result.status != .applied {
+                    extra = "link \(result.status): \(result.reason ?? "")"
+                }
+            }
+        }
+        let after = router.state
+        var decision: [String] = []
+        var failures: [String] = []
+        var allowed = true
+        var first = true
+        let history = router.history
+        var start = history.endIndex
+        while start > history.startIndex, history[start - 1].sequence > before { start -= 1 }
+        for entry in history[start...] {
+            var what: String {
+                switch entry.event {
+                case .navigation(let command):
+                    command.kindName + (Self.destination(of: command).map { " \($0)" } ?? "")
+                case .dialog(let change):
+                    "dialog \(change.action) \(change.dialog ?? "")"
+                }
+            }
+            if recordsDecisions {
+                decision.append("\(what): \(entry.status.rawValue)" + (entry.reason.map { " (\($0))" } ?? ""))
+            }
+            if first { allowed = entry.status.isApplied || entry.status == .ignored; first = false }
+            if entry.status == .failed, let reason = entry.reason { failures.append(reason) }
+        }
+        if let extra {
+            decision.append(extra)
+            if FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
+        }
+        if let location = decidingLocation { decidedLocations.insert(location) }
+        if recordsSteps { record(history[start...], answered: result) }
+        let key = Self.key(of: after, combination: combination)
+        routerKey = key
+        return Transition(
+            state: after, key: key, changed: key != sourceKey, allowed: allowed,
+            decision: decision.joined(separator: " → "), location: decidingLocation, failures: failures)
+    }
+
+    static func destination(of command: FlowCommand<FlowRouteValue>) -> String? {
+        if let batch = command.batch { return batch.map(\.description).joined(separator: ",") }
+        if let tab = command.tab { return tab }
+        switch command.operation {
+        case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
+             .present(let route, _), .popTo(let route, _, _):
+            return route.description
+        case .replacePath(let root, let path, _):
+            return ([root] + path).map(\.description).joined(separator: ",")
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a state is within the bounds.
+    func withinBounds(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> Bool {
+        state.stacks.count - 1 <= options.maxPresented && state.stacks.allSatisfy { $0.pathCount + 1 <= options.maxStack }
+            && state.tabs.allSatisfy { $0.stack.pathCount + 1 <= options.maxStack }
+    }
+
+    /// New error diagnostics of the engine (failing style rules), since the last call.
+    func newErrorDiagnostics() -> [FlowScriptDiagnostic] {
+        let all = engine.diagnostics
+        defer { seenDiagnostics = all.count }
+        guard all.count > seenDiagnostics else { return [] }
+        return all[seenDiagnostics...].filter { $0.severity == .error }
+    }
+
+    /// Keeps the navigation steps of `entries` not seen before, as the flow runner records
+    /// them; a navigation answered with a dialog names it.
+    private func record(_ entries: some Sequence<FlowHistoryEntry<FlowRouteValue>>, answered result: FlowOperationResult<FlowRouteValue>?) {
+        var dialogs: [Int: String] = [:]
+        var next = result
+        while let current = next {
+            if let answer = current.dialogRedirect, let sequence = current.sequence { dialogs[sequence] = answer.dialog.id }
+            next = current.redirect
+        }
+        for entry in entries {
+            guard let command = entry.command else { continue }
+            let from = entry.previousStacks.last?.topRoute
+            let to = entry.status.isApplied
+                ? entry.newStacks.last?.topRoute : FlowTestRunner<FlowRouteValue>.destination(of: command, in: entry.previousStacks)
+            let step = FlowNavigationStep(
+                from: from?.name ?? "?", to: (to ?? from)?.name ?? "?", kind: command.kindName, applied: entry.status.isApplied,
+                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue, dialog: dialogs[entry.sequence])
+            if observedStepSet.insert(step).inserted { observedSteps.append(step) }
+        }
+    }
+}

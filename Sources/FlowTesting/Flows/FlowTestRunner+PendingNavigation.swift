@@ -1,0 +1,41 @@
+import FlowLua
+import FlowStackCore
+import Foundation
+
+/// The held navigation in flows: `router.pendingNavigation()`, `router.resumePendingNavigation()`
+/// and `router.cancelPendingNavigation()`.
+extension FlowTestRunner {
+    /// Registers the held-navigation calls of `router`.
+    func registerPendingNavigation(in vm: LuaVM) throws(FlowScriptError) {
+        try vm.register("router.pendingNavigation", returning: { [unowned self] _ in
+            let router = try self.currentRouter()
+            return [router.pendingNavigation.map { self.pendingNavigationValue($0, router: router) } ?? .nil]
+        })
+        try vm.register("router.resumePendingNavigation", returning: { [unowned self] _ in
+            let result = try self.currentRouter().resumePendingNavigation()
+            return [.boolean(result.didResume), result.reason.map(LuaValue.string) ?? .nil]
+        })
+        try vm.register("router.cancelPendingNavigation", returning: { [unowned self] _ in
+            [.boolean(try self.currentRouter().cancelPendingNavigation() != nil)]
+        })
+    }
+
+    /// A held navigation as flows see it: the operation as the history shows it (`kind`, `route`
+    /// or `routes`, `source`), with `reason`, `heldAt` (seconds since 1970 on the flows' clock),
+    /// `attempts` and `redirect` (the redirect's operation).
+    func pendingNavigationValue(_ pending: FlowPendingNavigation<Route>, router: FlowRouter<Route, FlowDialogValue>) -> LuaValue {
+        guard case .table(var table) = opValue(pending.command, source: pending.source, isAsync: false, stacks: router.stacks) else {
+            return .nil
+        }
+        table["async"] = .nil
+        table["reason"] = .string(pending.reason)
+        table["heldAt"] = .number(pending.heldAt.timeIntervalSince1970)
+        table["attempts"] = .integer(pending.attempts)
+        if case .table(var redirect) = opValue(pending.redirect, source: pending.source, isAsync: false, stacks: router.stacks) {
+            redirect["async"] = .nil
+            redirect["source"] = .nil
+            table["redirect"] = .table(redirect)
+        }
+        return .table(table)
+    }
+}

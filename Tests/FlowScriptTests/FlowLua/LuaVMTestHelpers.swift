@@ -1,0 +1,36 @@
+@testable import FlowLua
+@testable import FlowScript
+
+/// Runs `source` as chunk `chunkName` in `vm` and returns its results.
+@MainActor
+func run(_ vm: LuaVM, _ source: String, chunkName: String = "test.lua") throws(FlowScriptError) -> [LuaValue] {
+    try vm.run(source: source, chunkName: chunkName)
+}
+
+/// The error `body` throws, or nil.
+@MainActor
+func scriptError(_ body: () throws(FlowScriptError) -> Void) -> FlowScriptError? {
+    do {
+        try body()
+        return nil
+    } catch {
+        return error
+    }
+}
+
+/// The error running `source` throws, or nil.
+@MainActor
+func scriptError(_ vm: LuaVM, _ source: String, chunkName: String = "test.lua") -> FlowScriptError? {
+    scriptError { () throws(FlowScriptError) in _ = try vm.run(source: source, chunkName: chunkName) }
+}
+
+/// The error an async body throws, or nil.
+@MainActor
+func thrownAsync(_ body: () async throws(FlowScriptError) -> Void) async -> FlowScriptError? {
+    do {
+        try await body()
+        return nil
+    } catch {
+        return error
+    }
+}

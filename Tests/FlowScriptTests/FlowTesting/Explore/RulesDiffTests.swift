@@ -1,0 +1,77 @@
+import FlowScript
+import FlowTesting
+import FlowStackCore
+import Foundation
+import Testing
+
+/// `FlowRulesDiff`: exactly the routes whose decisions changed, in the right direction; a pure
+/// refactor is no change.
+@Suite("Explore: rules diff")
+@MainActor
+struct RulesDiffTests {
+    static let manifest = """
+        return { root = "home", routes = { home = {}, a = {}, b = {}, c = {} }, facts = { isLoggedIn = false } }
+        """
+    static let v1 = [FlowRulesSource(name: "rules/10.lua", text: """
+        flow.guard("a", function(op, stacks, ctx)
+          if not facts.isLoggedIn then return false, "sign in first" end
+        end)
+        flow.guard("c", function(op, stacks, ctx)
+          if op.kind == "sheet" then return false, "c is pushed" end
+        end)
+        """)]
+
+    func diff(_ old: [FlowRulesSource], _ new: [FlowRulesSource]) async throws -> FlowDiffReport {
+        let project = try ExploreFixtures.project(manifest: Self.manifest, rules: [:])
+        return try await FlowRulesDiff(project: project, old: old, new: new, options: .init(depth: 2, maxStack: 2, maxPresented: 1)).run()
+    }
+
+    @Test("more permissive, more restrictive and unchanged routes, with the facts that matter")
+    func directions() async throws {
+        let v2 = [FlowRulesSource(name: "rules/10.lua", text: """
+            flow.guard("b", function(op, stacks, ctx)
+              return false, "b is gone"
+            end)
+            flow.guard("c", function(op, stacks, ctx)
+              if op.kind == "sheet" then return false, "c is pushed" end
+            end)
+            """)]
+        let report = try await diff(Self.v1, v2)
+        #expect(report.routes == ["home": .unchanged, "a": .morePermissive, "b": .moreRestrictive, "c": .unchanged], "\(report.json())")
+        let permissive = try #require(report.changes.first { $0.route == "a" })
+        #expect(permissive.factPattern == ["isLoggedIn": [false]])
+        #expect(permissive.trace.count == 1)
+        #expect(permissive.location == "rules/10.lua:1")
+        let restrictive = try #require(report.changes.first { $0.route == "b" })
+        #expect(restrictive.after.contains("b is gone"))
+        #expect(restrictive.location == "rules/10.lua:1")
+        #expect(report.complete == false)
+        #expect(report.decisions > 0)
+    }
+
+    @Test("a refactor that changes no decision is no change; another reason is a change")
+    func refactor() async throws {
+        let refactored = [FlowRulesSource(name: "rules/10.lua", text: """
+            -- The same rules, reorganised.
+
+            local function needsSignIn()
+              return not facts.isLoggedIn
+            end
+
+            flow.guard("c", function(op) if op.kind == "sheet" then return false, "c is pushed" end end)
+
+            flow.guard("a", function(op, stacks, ctx)
+              if needsSignIn() then
+                return false, "sign in first"
+              end
+            end)
+            """)]
+        let same = try await diff(Self.v1, refactored)
+        #expect(same.isUnchanged, "\(same.json())")
+        #expect(same.routes.values.allSatisfy { $0 == .unchanged })
+        let reworded = [FlowRulesSource(name: "rules/10.lua", text: Self.v1[0].text.replacingOccurrences(of: "c is pushed", with: "c is a screen"))]
+        let changed = try await diff(Self.v1, reworded)
+        #expect(changed.routes["c"] == .changed)
+        #expect(changed.changes.allSatisfy { $0.direction == .changed && $0.route == "c" })
+    }
+}

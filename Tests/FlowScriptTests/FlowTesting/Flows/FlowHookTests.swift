@@ -1,0 +1,129 @@
+import FlowScript
+import FlowTesting
+import FlowStackCore
+import Foundation
+import Testing
+
+/// `pending`, `before_all`/`after_all` (and busted's `setup`/`teardown`), hook failures,
+/// selection (tags, shuffle) and `app.reload`.
+@MainActor
+@Suite("Flow hooks and selection")
+struct FlowHookTests {
+    @Test("pending tests are listed and reported, not run")
+    func pendingTests() async throws {
+        let flows = ["p.lua": """
+            pending("writes the transfer screen")
+            it("has no body yet")
+            it("runs", function() end)
+            """]
+        let report = try await FlowProjectFixture.run(flows)
+        #expect(report.results.map(\.isPending) == [true, true, false])
+        #expect(report.pendingCount == 2)
+        #expect(report.passedCount == 1)
+        #expect(report.failedCount == 0)
+        #expect(report.succeeded)
+        #expect(report.results.first?.line == 1)
+        let listed = try FlowProjectFixture.runner(flows).listTests()
+        #expect(listed.tests.map(\.isPending) == [true, true, false])
+    }
+
+    @Test("before_all/setup run once per block before its first test; after_all/teardown after its last")
+    func onceHooks() async throws {
+        let report = try await FlowProjectFixture.run(["o.lua": """
+            local log = {}
+            setup(function() log[#log + 1] = "file setup" end)
+            describe("block", function()
+              before_all(function()
+                log[#log + 1] = "before_all"
+                app.host("verify2FA", function() return true end)
+              end)
+              after_all(function() log[#log + 1] = "after_all" end)
+              before_each(function() log[#log + 1] = "before_each" end)
+              it("one", function() log[#log + 1] = "one" end)
+              it("two", function()
+                log[#log + 1] = "two"
+                expect(router.push("transfer").applied).to_be(true)
+              end)
+            end)
+            teardown(function() log[#log + 1] = "file teardown" end)
+            it("last", function()
+              expect(log).to_equal({ "file setup", "before_all", "before_each", "one", "before_each", "two", "after_all" })
+            end)
+            """])
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        #expect(report.passedCount == 3)
+    }
+
+    @Test("a failing hook says which hook failed; before_all's failure fails every test of its block")
+    func hookFailures() async throws {
+        let report = try await FlowProjectFixture.run(["f.lua": """
+            describe("each", function()
+              before_each(function() error("no session") end)
+              it("a", function() end)
+            end)
+            describe("all", function()
+              before_all(function() error("no database") end)
+              it("b", function() end)
+              it("c", function() end)
+            end)
+            """])
+        #expect(report.failedCount == 3)
+        let messages = report.results.map { $0.failures.first?.message ?? "" }
+        #expect(messages[0] == "before_each failed: no session", "\(messages)")
+        #expect(messages[1] == "before_all failed: no database")
+        #expect(messages[2] == "before_all failed: no database")
+        #expect(report.results[0].failures.first?.line == 2)
+    }
+
+    @Test("tags select and exclude tests; a seed shuffles reproducibly")
+    func selection() async throws {
+        let flows = ["t.lua": """
+            describe("payments #slow", function()
+              it("pays", function() end)
+            end)
+            it("logs in #fast", function() end)
+            it("logs out", function() end)
+            it("four", function() end)
+            it("five", function() end)
+            it("six", function() end)
+            """]
+        let runner = try FlowProjectFixture.runner(flows)
+        let slow = await runner.run(selection: FlowTestSelection(tags: ["slow"]))
+        #expect(slow.results.map(\.name) == ["payments #slow › pays"])
+        #expect(slow.results.first?.tags == ["slow"])
+        let notSlow = await runner.run(selection: FlowTestSelection(excludedTags: ["slow", "fast"]))
+        #expect(notSlow.results.map(\.name) == ["logs out", "four", "five", "six"])
+        let first = await runner.run(selection: FlowTestSelection(seed: 7)).results.map(\.name)
+        let again = await runner.run(selection: FlowTestSelection(seed: 7)).results.map(\.name)
+        let other = await runner.run(selection: FlowTestSelection(seed: 8)).results.map(\.name)
+        #expect(first == again)
+        #expect(Set(first) == Set(other))
+        #expect(first.count == 6)
+        let third = await runner.run(selection: FlowTestSelection(seed: 9)).results.map(\.name)
+        #expect(first != other || first != third, "three seeds give the same order")
+    }
+
+    @Test("app.reload swaps the rules in a flow: the edit takes effect and the generation moves")
+    func reload() async throws {
+        let report = try await FlowProjectFixture.run(["r.lua": """
+            it("reloads", function()
+              expect(router.push({ name = "detail", id = "1" }).applied).to_be(false)
+              local before = app.generation()
+              local generation = app.reload{ ["rules/bank.lua"] = "flow.guard('detail', function() end)" }
+              expect(generation).to_be(before + 1)
+              expect(router.push({ name = "detail", id = "1" }).applied).to_be(true)
+              local h = router.history()
+              expect(h[#h].generation).to_be(generation)
+              local failed, message = app.reload{ ["rules/bank.lua"] = "flow.guard(" }
+              expect(failed).to_be_nil()
+              expect(message).to_contain("rules/bank.lua:1")
+              expect(app.generation()).to_be(generation)
+            end)
+            it("starts again from the project's rules", function()
+              expect(router.push({ name = "detail", id = "1" }).applied).to_be(false)
+            end)
+            """])
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        #expect(report.passedCount == 2)
+    }
+}
