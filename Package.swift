@@ -184,7 +184,7 @@ let package = Package(
         ),
         // Benchmarks that print figures (`swift run -c release flowstack-bench`).
         .executableTarget(
-            name: "flowstack-bench", dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles", "FlowTesting"]),
+            name: "flowstack-bench", dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles", "FlowLiveRules", "FlowTesting"]),
         // Helpers shared by the test targets; not a product, never shipped.
         .target(name: "FlowStackTestSupport", dependencies: ["FlowStackCore"]),
         .testTarget(

@@ -1,3 +1,4 @@
+import FlowLiveRules
 import FlowScript
 import FlowStackCore
 import Foundation

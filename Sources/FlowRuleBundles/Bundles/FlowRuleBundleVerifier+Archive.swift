@@ -35,7 +35,7 @@ extension FlowVerifiedBundle {
     /// The rules an engine loads from this bundle: the `*.lua` files below `rules/`
     /// (`FlowRuleBundle.isRulesFile`), named `prefix/path`; never the manifest, flow tests or
     /// generated annotations beside them.
-    func ruleSources(prefix: String) throws(FlowScriptError) -> [FlowRulesSource] {
+    package func ruleSources(prefix: String) throws(FlowScriptError) -> [FlowRulesSource] {
         try FlowRulesSource.rules(
             from: luaSources.map { ($0.path, $0.data) }, prefix: prefix)
     }

@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 
@@ -6,7 +7,7 @@ extension FlowNamedValue {
     /// Reads a value from a script: a non-empty string (the name), or a table with a non-empty
     /// string `Role.nameField` and other fields with string keys (their numbers finite at any
     /// depth: values are compared, hashed and encoded, and NaN equals nothing).
-    public init(lua value: LuaValue) throws(FlowScriptError) {
+    package init(lua value: LuaValue) throws(FlowScriptError) {
         let noun = Role.noun, key = Role.nameField
         switch value {
         case .string(let name) where !name.isEmpty:
@@ -43,7 +44,7 @@ extension FlowNamedValue {
     }
 
     /// The value as scripts gave it: the name string for a plain name, else the table.
-    public var luaValue: LuaValue {
+    package var luaValue: LuaValue {
         guard let fields else { return .string(name) }
         var table = LuaTable()
         table[Role.nameField] = .string(name)

@@ -4,7 +4,7 @@ import Foundation
 
 extension FlowNamedValue where Role == FlowRouteRole {
     /// The route as a Lua table (a route is always one; see `init(lua:)` for reading one).
-    public var luaTable: LuaTable {
+    package var luaTable: LuaTable {
         var fields: [LuaTableKey: LuaValue] = ["name": .string(name)]
         for (key, value) in payload where key != "name" {
             fields[.string(key)] = value.luaValue

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowLua
+import FlowRuleBundles
 import FlowScript
 import FlowStackCore
 import FlowTesting
