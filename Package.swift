@@ -184,7 +184,7 @@ let package = Package(
         ),
         // Benchmarks that print figures (`swift run -c release flowstack-bench`).
         .executableTarget(
-            name: "flowstack-bench", dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles", "FlowLiveRules", "FlowTesting"]),
+            name: "flowstack-bench", dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles", "FlowLiveRules", "FlowTesting", "FlowStackTestSupport"]),
         // Helpers shared by the test targets; not a product, never shipped.
         .target(name: "FlowStackTestSupport", dependencies: ["FlowStackCore"]),
         .testTarget(

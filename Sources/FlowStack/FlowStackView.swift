@@ -69,23 +69,10 @@ public struct FlowStackView<Route: Hashable, Dialog, Root: View, Destination: Vi
                     .id(rootStack.id)
             }
         }
-        .background(dialogWindow)
+        .background(content.dialogWindow(router))
         .task(id: FlowFollowKey(stacks: router.stacks, wakeCount: host.wakeCount)) {
             await host.follow(router)
         }
-    }
-
-    /// The global dialog's own window, where the platform gives it one (`FlowDialogPlacement`).
-    @ViewBuilder
-    private var dialogWindow: some View {
-        #if canImport(UIKit) && (os(iOS) || os(visionOS))
-        if let dialog = content.dialog {
-            FlowDialogWindowAnchor(
-                content: dialog(router.globalDialogBinding()),
-                isVisible: router.globalDialog != nil
-            )
-        }
-        #endif
     }
 }
 
@@ -101,6 +88,22 @@ struct FlowStackContent<Route: Hashable, Dialog, Root: View, Destination: View> 
     let destination: (Route) -> Destination
     /// Builds the global dialog.
     let dialog: ((Binding<Dialog?>) -> AnyView)?
+}
+
+extension FlowStackContent {
+    /// The global dialog's own window, where the platform gives it one (`FlowDialogPlacement`):
+    /// behind a `FlowStackView` or a `FlowTabView`.
+    @MainActor @ViewBuilder
+    func dialogWindow(_ router: FlowRouter<Route, Dialog>) -> some View {
+        #if canImport(UIKit) && (os(iOS) || os(visionOS))
+        if let dialog {
+            FlowDialogWindowAnchor(
+                content: dialog(router.globalDialogBinding()),
+                isVisible: router.globalDialog != nil
+            )
+        }
+        #endif
+    }
 }
 
 #endif

@@ -77,7 +77,7 @@ public struct FlowTabView<Tab: FlowTab, Route: Hashable, Dialog, Label: View, Ro
                     .tag(tab)
             }
         }
-        .background(dialogWindow)
+        .background(content.dialogWindow(router))
         .task(id: FlowFollowKey(stacks: router.stacks, wakeCount: host.wakeCount)) {
             await host.follow(router)
         }
@@ -109,19 +109,6 @@ public struct FlowTabView<Tab: FlowTab, Route: Hashable, Dialog, Label: View, Ro
                     }
             }
         }
-    }
-
-    /// The global dialog's own window, where the platform gives it one (`FlowDialogPlacement`).
-    @ViewBuilder
-    private var dialogWindow: some View {
-        #if canImport(UIKit) && (os(iOS) || os(visionOS))
-        if let dialog = content.dialog {
-            FlowDialogWindowAnchor(
-                content: dialog(router.globalDialogBinding()),
-                isVisible: router.globalDialog != nil
-            )
-        }
-        #endif
     }
 }
 

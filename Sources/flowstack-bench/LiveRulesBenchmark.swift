@@ -1,6 +1,7 @@
 import FlowLiveRules
 import FlowScript
 import FlowStackCore
+import FlowStackTestSupport
 import Foundation
 
 /// Edit-to-device latency of live rules on loopback: a `flowstack serve` process for a temporary
@@ -35,8 +36,8 @@ enum LiveRulesBenchmark {
         let pipe = Pipe()
         server.standardOutput = pipe
         server.standardError = pipe
-        let printed = Printed()
-        pipe.fileHandleForReading.readabilityHandler = { handle in printed.append(handle.availableData) }
+        let printed = OutputSink()
+        printed.collect(pipe)
         try server.run()
         defer {
             server.terminate()
@@ -109,23 +110,5 @@ enum LiveRulesBenchmark {
             try? await Task.sleep(for: .milliseconds(10))
         }
         return true
-    }
-
-    /// What the server printed, collected from the pipe's reading thread.
-    final class Printed: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-
-        func append(_ bytes: Data) {
-            lock.lock()
-            data.append(bytes)
-            lock.unlock()
-        }
-
-        var text: String {
-            lock.lock()
-            defer { lock.unlock() }
-            return String(decoding: data, as: UTF8.self)
-        }
     }
 }

@@ -10,7 +10,7 @@ final class ServeProcess: @unchecked Sendable {
     let url: URL
     let port: Int
     private let process: Process
-    private let sink = Sink()
+    private let sink = OutputSink()
 
     /// The flowstack binary (`FlowStackBinary.url`).
     static let binary: URL? = FlowStackBinary.url
@@ -34,8 +34,7 @@ final class ServeProcess: @unchecked Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        let sink = self.sink
-        pipe.fileHandleForReading.readabilityHandler = { handle in sink.append(handle.availableData) }
+        sink.collect(pipe)
         try process.run()
         var found: Int?
         let deadline = Date().addingTimeInterval(30)
@@ -72,24 +71,6 @@ final class ServeProcess: @unchecked Sendable {
 
     deinit {
         stop()
-    }
-
-    /// Collects the output from the pipe's reading thread.
-    final class Sink: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-
-        func append(_ bytes: Data) {
-            lock.lock()
-            data.append(bytes)
-            lock.unlock()
-        }
-
-        var text: String {
-            lock.lock()
-            defer { lock.unlock() }
-            return String(decoding: data, as: UTF8.self)
-        }
     }
 }
 
