@@ -362,6 +362,9 @@ typedef struct clua_decision {
     /* Set by clua_op_set in an op state (Swift writes 0): whether op.tab (the tab a selectTab
      * selects) and ctx.tab (the selected tab) are set; both are nil for a router without tabs. */
     int has_tab, has_ctx_tab;
+    /* Set by clua_op_set in an op state (Swift writes 0): whether ctx.tabs (every tab of a tabbed
+     * router, a table made for the decision) is set. */
+    int has_ctx_tabs;
     /* Set in an op state when op.route / op.routes were frozen (clua_guard.c) on their first
      * read in the decision: a rule can never change what later rules and the guards read. */
     int route_frozen, routes_frozen;

@@ -26,13 +26,14 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc);
  * a list starts) and its position (the VM context's running_rule, written before each rule, 0
  * once the decision is over): see clua_running.c. */
 
-/* The decide function's stack: its 5 arguments, then these slots; a rule's results come above. */
+/* The decide function's stack: its 6 arguments, then these slots; a rule's results come above. */
 enum {
     CLUA_DS_ROUTE = 1, CLUA_DS_ROUTES = 2, CLUA_DS_DIALOG = 3,
     CLUA_DS_TAB = 4,      /* op.tab: the tab a selectTab selects, or nil */
     CLUA_DS_CTXTAB = 5,   /* ctx.tab: the selected tab, or nil (a router without tabs) */
-    CLUA_DS_ARGS = CLUA_DS_CTXTAB,
-    CLUA_DS_OP = 6,       /* the `op` argument of rules */
+    CLUA_DS_CTXTABS = 6,  /* ctx.tabs: every tab and its stack, or nil (a router without tabs) */
+    CLUA_DS_ARGS = CLUA_DS_CTXTABS,
+    CLUA_DS_OP = 7,       /* the `op` argument of rules */
     CLUA_DS_STACKS,       /* the `stacks` argument */
     CLUA_DS_CTX,          /* the `ctx` argument */
     CLUA_DS_LIST,         /* the rule list being run */
@@ -312,7 +313,7 @@ static int clua_decide_k(lua_State *L, int status, lua_KContext kc) {
     return clua_decide_run(L, phase, i + 1);
 }
 
-/** decide(route, routes, dialog, tab, ctxTab): the verdict of one navigation, as the prelude documents it;
+/** decide(route, routes, dialog, tab, ctxTab, ctxTabs): the verdict of one navigation, as the prelude documents it;
  *  the other arguments are in the clua_decision of upvalue CLUA_DU_ARGS; the prelude's state
  *  is in the upvalues after it (CLUA_DU_*). */
 static int clua_decide_fn(lua_State *L) {
@@ -325,7 +326,8 @@ static int clua_decide_fn(lua_State *L) {
         CLUA_DU_PUSH(CLUA_DU_KINDS);
         CLUA_DU_PUSH(CLUA_DU_SOURCES);
         clua_op_make(L, -2, -1);                                    /* kinds, sources, op, ctx, state */
-        clua_op_set(L, lua_gettop(L), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG, CLUA_DS_TAB, CLUA_DS_CTXTAB);
+        clua_op_set(L, lua_gettop(L), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG, CLUA_DS_TAB, CLUA_DS_CTXTAB,
+                    CLUA_DS_CTXTABS);
         lua_pop(L, 1);
         CLUA_DU_PUSH(CLUA_DU_MAKESTACKS);
         lua_pushinteger(L, d.snap);
@@ -340,7 +342,7 @@ static int clua_decide_fn(lua_State *L) {
         CLUA_DU_PUSH(CLUA_DU_SYNCSTACKS);
         CLUA_DU_PUSH(CLUA_DU_SYNCCTX);
         clua_op_set(L, lua_upvalueindex(CLUA_DU_SYNCOPSTATE), &d, CLUA_DS_ROUTE, CLUA_DS_ROUTES, CLUA_DS_DIALOG,
-                    CLUA_DS_TAB, CLUA_DS_CTXTAB);
+                    CLUA_DS_TAB, CLUA_DS_CTXTAB, CLUA_DS_CTXTABS);
         /* A new decision for the shared stacks proxy: its views refresh on first read. */
         clua_stacks_setcount(L, lua_upvalueindex(CLUA_DU_SYNCSTATE), d.stack_count, d.front);
     }

@@ -23,7 +23,7 @@
 
 /* The user values of an op state: the route (nil, its name, or its table), the routes (nil or
  * a table of route tables), the dialog (nil or its id), ctx's fields (a plain table), op.tab
- * and ctx.tab (nil or a tab's name). */
+ * and ctx.tab (nil or a tab's name). ctx.tabs lives in ctx's fields only. */
 enum {
     CLUA_OU_ROUTE = 1, CLUA_OU_ROUTES = 2, CLUA_OU_DIALOG = 3, CLUA_OU_CTX = 4, CLUA_OU_TAB = 5, CLUA_OU_CTXTAB = 6,
     CLUA_OU_COUNT = 6
@@ -196,9 +196,11 @@ static int clua_op_same(lua_State *L, int st, int uv, int held, int value) {
 }
 
 /** Makes the state at `st` (absolute or pseudo index) hold decision `d` with the route, routes,
- *  dialog, op.tab and ctx.tab at absolute indices `route`, `routes`, `dialog`, `tab`, `ctx_tab`.
- *  ctx's fields are written only where they changed. */
-void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog, int tab, int ctx_tab) {
+ *  dialog, op.tab, ctx.tab and ctx.tabs at absolute indices `route`, `routes`, `dialog`, `tab`,
+ *  `ctx_tab`, `ctx_tabs`. ctx's fields are written only where they changed; ctx.tabs, a table
+ *  made for each decision of a tabbed router (nil without tabs), is frozen here, at every depth. */
+void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog, int tab, int ctx_tab,
+                 int ctx_tabs) {
     clua_decision *s = (clua_decision *)lua_touserdata(L, st);
     int queued = s->queued != d->queued;
     int generation = s->generation != d->generation;
@@ -206,7 +208,10 @@ void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int ro
     int same_dialog = clua_op_same(L, st, CLUA_OU_DIALOG, s->has_dialog, dialog);
     int has_ctx_tab = !lua_isnil(L, ctx_tab);
     int same_ctx_tab = clua_op_same(L, st, CLUA_OU_CTXTAB, s->has_ctx_tab, ctx_tab);
+    int has_ctx_tabs = !lua_isnil(L, ctx_tabs);
+    int tabs_changed = has_ctx_tabs || s->has_ctx_tabs;
     *s = *d;
+    s->has_ctx_tabs = has_ctx_tabs;
     s->has_dialog = has_dialog;
     s->has_ctx_tab = has_ctx_tab;
     s->has_tab = !lua_isnil(L, tab);
@@ -224,8 +229,13 @@ void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int ro
         lua_pushvalue(L, routes);
         lua_setiuservalue(L, st, CLUA_OU_ROUTES);
     }
-    if (queued || generation || !same_dialog || !same_ctx_tab) {
+    if (queued || generation || !same_dialog || !same_ctx_tab || tabs_changed) {
         lua_getiuservalue(L, st, CLUA_OU_CTX);
+        if (tabs_changed) {
+            if (has_ctx_tabs) clua_freeze(L, ctx_tabs, "ctx.tabs", 0, 0);
+            lua_pushvalue(L, ctx_tabs);
+            lua_setfield(L, -2, "tabs");
+        }
         if (!same_ctx_tab) {
             lua_pushvalue(L, ctx_tab);
             lua_setiuservalue(L, st, CLUA_OU_CTXTAB);

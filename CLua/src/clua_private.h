@@ -173,6 +173,7 @@ void clua_stacks_setcount(lua_State *L, int sst, lua_Integer count, lua_Integer 
 
 void clua_op_make(lua_State *L, int kinds, int sources);
 
-void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog, int tab, int ctx_tab);
+void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog, int tab, int ctx_tab,
+                 int ctx_tabs);
 
 #endif

@@ -29,7 +29,7 @@ package struct LuaDecisionArguments {
             snap: lua_Integer(snapshot), stack_count: lua_Integer(stackCount), front: lua_Integer(frontScreens),
             has_count: count == nil ? 0 : 1, has_target: target == nil ? 0 : 1,
             is_async: isAsync ? 1 : 0, run_defaults: runsDefaults ? 1 : 0, has_route: 0, has_routes: 0, has_dialog: 0,
-            has_tab: 0, has_ctx_tab: 0,
+            has_tab: 0, has_ctx_tab: 0, has_ctx_tabs: 0,
             route_frozen: 0, routes_frozen: 0)
     }
 }

@@ -47,7 +47,7 @@ package struct LuaTableWriter {
     }
 
     /// `t[name] = { ... }`, a nested table filled by `build`.
-    func setTable<E: Error>(
+    package func setTable<E: Error>(
         _ name: String, arrayCount: Int = 0, fieldCount: Int = 0, _ build: (inout LuaTableWriter) throws(E) -> Void
     ) throws(E) {
         stack.push(name)
@@ -86,7 +86,7 @@ package struct LuaTableWriter {
     }
 
     /// Appends a nested table filled by `build`.
-    mutating func appendTable<E: Error>(
+    package mutating func appendTable<E: Error>(
         arrayCount: Int = 0, fieldCount: Int = 0, _ build: (inout LuaTableWriter) throws(E) -> Void
     ) throws(E) {
         try stack.pushTable(arrayCount: arrayCount, fieldCount: fieldCount, build)

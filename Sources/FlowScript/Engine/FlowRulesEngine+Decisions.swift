@@ -65,9 +65,10 @@ extension FlowRulesEngine: FlowRulesHook {
     }
 
     /// Pushes what the prelude's `decide` takes: the route, the routes, the dialog, the tab a
-    /// `selectTab` selects and the selected tab on the stack, the scalars straight to the memory decide reads them from.
+    /// `selectTab` selects, the selected tab and every tab on the stack, the scalars straight to
+    /// the memory decide reads them from.
     func pushDecisionArguments(_ request: FlowRuleRequest, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
-        writer.reserve(5)
+        writer.reserve(6)
         if let route = request.route {
             // A route without parameters goes as its name: decide makes `{ name = ... }` only if
             // a rule reads `op.route` (clua_op.c).
@@ -86,6 +87,28 @@ extension FlowRulesEngine: FlowRulesHook {
         // op.tab and ctx.tab (nil for a router without tabs).
         if let tab = request.tab { writer.pushReserved(tab) } else { writer.pushNilReserved() }
         if let tab = request.selectedTab { writer.pushReserved(tab) } else { writer.pushNilReserved() }
+        // ctx.tabs: `{ name, selected, stack = { id, index, presentation, routes } }` per tab, as
+        // flows' router.tabs() (decide freezes it).
+        if request.tabs.isEmpty {
+            writer.pushNilReserved()
+        } else {
+            writer.pushTable(arrayCount: request.tabs.count) { table in
+                for tab in request.tabs {
+                    table.appendTable(fieldCount: 3) { fields in
+                        fields.set("name", tab.name)
+                        fields.set("selected", tab.isSelected)
+                        fields.setTable("stack", fieldCount: 4) { stack in
+                            stack.set("id", tab.stackID)
+                            stack.set("index", 1)
+                            stack.set("presentation", "root")
+                            stack.setTable("routes", arrayCount: tab.routes.count) { routes in
+                                for route in tab.routes { routes.appendPushed { Self.push(route, on: writer) } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
         guard let arguments = set.decisionArguments else {
             preconditionFailure("a loaded rule set always has the decide function's argument memory")
         }

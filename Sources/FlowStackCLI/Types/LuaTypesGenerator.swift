@@ -160,8 +160,8 @@ struct LuaTypesGenerator {
             "---@field dialog? string",
             "---@field queuedDialogs integer",
             "---@field generation integer",
-            // Tabs.
             "---@field tab? TabName the selected tab (nil without tabs)",
+            "---@field tabs? { name: TabName, selected: boolean, stack: Stack }[] every tab and its root stack (nil without tabs)",
             "",
             "---A redirect made by flow.redirect.",
             "---@class Redirect",

@@ -124,8 +124,20 @@ extension FlowRouter {
         if let selected = storage.state.selectedTabIndex {
             request.selectedTab = storage.state.tabSlots[selected].name
             request.tab = command.tab
+            request.tabs = ruleTabs(link: link)
         }
         return request
+    }
+
+    /// Every tab as rules see it (`ctx.tabs`); only a tabbed router's requests carry them.
+    @usableFromInline
+    func ruleTabs(link: FlowRulesLink<Route>) -> [FlowRuleTab] {
+        let selected = storage.state.selectedTabIndex
+        return storage.state.tabs.enumerated().map { index, tab in
+            FlowRuleTab(
+                name: tab.name, isSelected: index == selected, stackID: tab.stack.id.flowString,
+                routes: ([tab.stack.root] + tab.stack.path).map(link.encode))
+        }
     }
 
     /// Asks the rules about a synchronous request; a navigation requested while they decide is

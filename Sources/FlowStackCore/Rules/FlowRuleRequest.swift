@@ -43,6 +43,9 @@ public struct FlowRuleRequest {
     public var tab: String?
     /// The selected tab before the operation (`ctx.tab`), or `nil` for a router without tabs.
     public var selectedTab: String?
+    /// Every tab before the operation, in the order of the tab bar (`ctx.tabs`); empty for a
+    /// router without tabs.
+    public var tabs: [FlowRuleTab]
 
     /// Creates a request; `stackCount` and `frontScreenCount` are read from `stacks`.
     @MainActor
@@ -83,6 +86,7 @@ public struct FlowRuleRequest {
         self.stacks = stacks
         self.tab = nil
         self.selectedTab = nil
+        self.tabs = []
     }
 
     /// The names of every route the operation shows: what route guards are looked up by.
@@ -111,4 +115,25 @@ public protocol FlowRuleStacks: AnyObject {
     func screens(_ index: Int) -> Int?
     /// The route at `position` (1: the root screen) of a stack, or `nil`.
     func route(stack index: Int, position: Int) -> FlowRouteValue?
+}
+
+/// One tab of a tabbed router as rules see it (`ctx.tabs`): its name, whether it is selected,
+/// and its root stack.
+public struct FlowRuleTab: Hashable, Sendable {
+    /// The tab's name (`FlowTab.flowTabName`).
+    public var name: String
+    /// Whether the tab is the selected one (its stack is then `stacks[1]`).
+    public var isSelected: Bool
+    /// The identity of the tab's root stack.
+    public var stackID: String
+    /// The tab's screens, its root first.
+    public var routes: [FlowRouteValue]
+
+    /// Creates a tab's view.
+    public init(name: String, isSelected: Bool, stackID: String, routes: [FlowRouteValue]) {
+        self.name = name
+        self.isSelected = isSelected
+        self.stackID = stackID
+        self.routes = routes
+    }
 }

@@ -107,4 +107,54 @@ struct FlowTabsProjectTests {
         let errors = report.results.flatMap(\.scriptErrors).map(\.message).joined(separator: "\\n")
         #expect(errors.contains("did you mean 'inbox'"), "\(errors)")
     }
+
+    @Test("rules see every tab beside the stacks (ctx.tabs), read-only; a router without tabs has none")
+    func rulesSeeEveryTab() async throws {
+        let manifest = """
+            return {
+              tabs = { { name = "feed", root = "home" }, { name = "search", root = "a" } },
+              routes = { home = {}, a = {}, b = {}, c = {} },
+            }
+            """
+        // The guard of c refuses while the feed tab holds b, whichever tab is selected.
+        let rules = """
+            flow.guard("c", function(op, stacks, ctx)
+              local names = {}
+              for _, tab in ipairs(ctx.tabs) do
+                local routes = tab.stack.routes
+                names[#names + 1] = tab.name .. (tab.selected and "*" or "") .. ":" .. routes[#routes].name
+                if tab.name == "feed" and routes[#routes].name == "b" then
+                  return false, "feed holds b: " .. table.concat(names, ",")
+                end
+              end
+              if not pcall(function() ctx.tabs[1].name = "x" end) and not pcall(rawset, ctx.tabs, 1, {}) then
+                return true
+              end
+              return false, "ctx.tabs is writable"
+            end)
+            """
+        let report = try await FlowProjectFixture.run(["a.lua": """
+            it("sees the other tab's stack", function()
+              expect(router.push("b").applied).to_be(true)
+              expect(router.selectTab("search").applied).to_be(true)
+              local result = router.push("c")
+              expect(result.applied).to_be(false)
+              expect(result.reason).to_be("feed holds b: feed:b")
+              expect(router.selectTab("feed").applied).to_be(true)
+              expect(router.pop().applied).to_be(true)
+              expect(router.push("c").applied).to_be(true)
+            end)
+            """], rules: rules, manifest: manifest)
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        #expect(report.results.allSatisfy { $0.scriptErrors.isEmpty }, "\(report.results.flatMap(\.scriptErrors))")
+
+        let untabbed = try await FlowProjectFixture.run(["a.lua": """
+            it("has no tabs", function()
+              expect(router.push("a").applied).to_be(true)
+            end)
+            """], rules: """
+            flow.guard("a", function(op, stacks, ctx) return ctx.tabs == nil and ctx.tab == nil, "tabs seen" end)
+            """, manifest: "return { root = \"home\", routes = { home = {}, a = {} } }")
+        #expect(untabbed.failedCount == 0, "\(FlowProjectFixture.failures(untabbed))")
+    }
 }
