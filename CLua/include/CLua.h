@@ -355,6 +355,9 @@ typedef struct clua_decision {
     lua_Integer stack_count;   /* the number of stacks */
     lua_Integer front;         /* the front-most stack's number of screens */
     int has_count, has_target, is_async, run_defaults;
+    /* Whether the router has tabs: without them, decide is called with 3 arguments (route,
+     * routes, dialog) and clua_op_set skips op.tab, ctx.tab and ctx.tabs. */
+    int tabbed;
     /* Set by clua_op_set in an op state (Swift writes 0): whether the route, routes and dialog
      * are set. A state's user value is read only while its flag is set, so a decision without
      * one writes nothing (the value left there is the last one set, never read). */

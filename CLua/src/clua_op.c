@@ -206,15 +206,17 @@ void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int ro
     int generation = s->generation != d->generation;
     int has_dialog = !lua_isnil(L, dialog);
     int same_dialog = clua_op_same(L, st, CLUA_OU_DIALOG, s->has_dialog, dialog);
-    int has_ctx_tab = !lua_isnil(L, ctx_tab);
-    int same_ctx_tab = clua_op_same(L, st, CLUA_OU_CTXTAB, s->has_ctx_tab, ctx_tab);
-    int has_ctx_tabs = !lua_isnil(L, ctx_tabs);
+    /* A router without tabs (this decision and the last): the tab fields stay nil, unread. */
+    int tabs = d->tabbed || s->tabbed;
+    int has_ctx_tab = tabs && !lua_isnil(L, ctx_tab);
+    int same_ctx_tab = !tabs || clua_op_same(L, st, CLUA_OU_CTXTAB, s->has_ctx_tab, ctx_tab);
+    int has_ctx_tabs = tabs && !lua_isnil(L, ctx_tabs);
     int tabs_changed = has_ctx_tabs || s->has_ctx_tabs;
     *s = *d;
     s->has_ctx_tabs = has_ctx_tabs;
     s->has_dialog = has_dialog;
     s->has_ctx_tab = has_ctx_tab;
-    s->has_tab = !lua_isnil(L, tab);
+    s->has_tab = tabs && !lua_isnil(L, tab);
     if (s->has_tab) {
         lua_pushvalue(L, tab);
         lua_setiuservalue(L, st, CLUA_OU_TAB);

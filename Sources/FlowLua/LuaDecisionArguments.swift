@@ -21,14 +21,14 @@ package struct LuaDecisionArguments {
     /// Swift (0: the synchronous decision's).
     package func write(
         kind: Int, count: Int?, target: Int?, source: Int, isAsync: Bool, runsDefaults: Bool, queued: Int,
-        generation: Int, snapshot: Int, stackCount: Int, frontScreens: Int
+        generation: Int, snapshot: Int, stackCount: Int, frontScreens: Int, tabbed: Bool
     ) {
         pointer.pointee = clua_decision(
             kind: lua_Integer(kind), count: lua_Integer(count ?? 0), target: lua_Integer(target ?? 0),
             source: lua_Integer(source), queued: lua_Integer(queued), generation: lua_Integer(generation),
             snap: lua_Integer(snapshot), stack_count: lua_Integer(stackCount), front: lua_Integer(frontScreens),
             has_count: count == nil ? 0 : 1, has_target: target == nil ? 0 : 1,
-            is_async: isAsync ? 1 : 0, run_defaults: runsDefaults ? 1 : 0, has_route: 0, has_routes: 0, has_dialog: 0,
+            is_async: isAsync ? 1 : 0, run_defaults: runsDefaults ? 1 : 0, tabbed: tabbed ? 1 : 0, has_route: 0, has_routes: 0, has_dialog: 0,
             has_tab: 0, has_ctx_tab: 0, has_ctx_tabs: 0,
             route_frozen: 0, routes_frozen: 0)
     }

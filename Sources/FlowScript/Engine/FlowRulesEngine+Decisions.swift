@@ -68,7 +68,9 @@ extension FlowRulesEngine: FlowRulesHook {
     /// `selectTab` selects, the selected tab and every tab on the stack, the scalars straight to
     /// the memory decide reads them from.
     func pushDecisionArguments(_ request: FlowRuleRequest, snapshot: Int, set: FlowRuleSet, on writer: LuaStackWriter) {
-        writer.reserve(6)
+        // A router without tabs passes the first three (decide makes the others nil).
+        let tabbed = request.selectedTab != nil
+        writer.reserve(tabbed ? 6 : 3)
         if let route = request.route {
             // A route without parameters goes as its name: decide makes `{ name = ... }` only if
             // a rule reads `op.route` (clua_op.c).
@@ -84,31 +86,7 @@ extension FlowRulesEngine: FlowRulesHook {
             writer.pushNilReserved()
         }
         if let dialog = request.dialog { writer.pushReserved(dialog) } else { writer.pushNilReserved() }
-        // op.tab and ctx.tab (nil for a router without tabs).
-        if let tab = request.tab { writer.pushReserved(tab) } else { writer.pushNilReserved() }
-        if let tab = request.selectedTab { writer.pushReserved(tab) } else { writer.pushNilReserved() }
-        // ctx.tabs: `{ name, selected, stack = { id, index, presentation, routes } }` per tab, as
-        // flows' router.tabs() (decide freezes it).
-        if request.tabs.isEmpty {
-            writer.pushNilReserved()
-        } else {
-            writer.pushTable(arrayCount: request.tabs.count) { table in
-                for tab in request.tabs {
-                    table.appendTable(fieldCount: 3) { fields in
-                        fields.set("name", tab.name)
-                        fields.set("selected", tab.isSelected)
-                        fields.setTable("stack", fieldCount: 4) { stack in
-                            stack.set("id", tab.stackID)
-                            stack.set("index", 1)
-                            stack.set("presentation", "root")
-                            stack.setTable("routes", arrayCount: tab.routes.count) { routes in
-                                for route in tab.routes { routes.appendPushed { Self.push(route, on: writer) } }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        if tabbed { pushTabArguments(request, on: writer) }
         guard let arguments = set.decisionArguments else {
             preconditionFailure("a loaded rule set always has the decide function's argument memory")
         }
@@ -116,7 +94,31 @@ extension FlowRulesEngine: FlowRulesHook {
             kind: request.kind.position, count: request.count, target: request.target,
             source: FlowRulesPrelude.sourcePosition(request.source), isAsync: request.isAsync,
             runsDefaults: request.runsDefaultPreconditions, queued: request.queuedDialogCount, generation: set.generation,
-            snapshot: snapshot, stackCount: request.stackCount, frontScreens: request.frontScreenCount)
+            snapshot: snapshot, stackCount: request.stackCount, frontScreens: request.frontScreenCount, tabbed: tabbed)
+    }
+
+    /// Pushes a tabbed router's op.tab (the tab a `selectTab` selects, or nil), ctx.tab (the
+    /// selected tab) and ctx.tabs: `{ name, selected, stack = { id, index, presentation, routes } }`
+    /// per tab, as flows' `router.tabs()` (decide freezes it).
+    func pushTabArguments(_ request: FlowRuleRequest, on writer: LuaStackWriter) {
+        if let tab = request.tab { writer.pushReserved(tab) } else { writer.pushNilReserved() }
+        if let tab = request.selectedTab { writer.pushReserved(tab) } else { writer.pushNilReserved() }
+        writer.pushTable(arrayCount: request.tabs.count) { table in
+            for tab in request.tabs {
+                table.appendTable(fieldCount: 3) { fields in
+                    fields.set("name", tab.name)
+                    fields.set("selected", tab.isSelected)
+                    fields.setTable("stack", fieldCount: 4) { stack in
+                        stack.set("id", tab.stackID)
+                        stack.set("index", 1)
+                        stack.set("presentation", "root")
+                        stack.setTable("routes", arrayCount: tab.routes.count) { routes in
+                            for route in tab.routes { routes.appendPushed { Self.push(route, on: writer) } }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Pushes a route as its script table.
