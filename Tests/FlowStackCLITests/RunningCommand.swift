@@ -23,9 +23,17 @@ final class RunningCommand {
         try process.run()
     }
 
-    /// Interrupts the command (Ctrl-C) and waits for it to end.
+    /// Interrupts the command (Ctrl-C) and waits for it to end. The interrupt is sent again every
+    /// half second: one that arrives while the command is still arming its handler is lost (it
+    /// ignores the signal for that moment). After 20 s it is killed, so a test never hangs here.
     func stop() {
-        process.interrupt()
+        let deadline = Date().addingTimeInterval(20)
+        while process.isRunning && Date() < deadline {
+            process.interrupt()
+            let retry = Date().addingTimeInterval(0.5)
+            while process.isRunning && Date() < retry { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         pipe.fileHandleForReading.readabilityHandler = nil
     }
