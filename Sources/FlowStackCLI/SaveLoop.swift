@@ -2,11 +2,12 @@ import FlowScript
 import Foundation
 
 /// Calls `onSave` after every save of a `.lua` file below `directory` (debounced: an editor's
-/// write-then-rename gives one call) until Ctrl-C, then prints `stopped`. `watch` and `serve`
-/// share it. `watching` is called once the directory is watched and Ctrl-C is handled.
+/// write-then-rename gives one call) until the process ends (Ctrl-C: the caller's
+/// ``StopSignals``). `watch` and `serve` share it. `watching` is called once the directory is
+/// watched; a save while it runs is seen after it.
 @MainActor
 func forEachSave(
-    of directory: URL, terminal: Terminal, stopped: String, watching: () -> Void = {}, _ onSave: () async -> Void
+    of directory: URL, watching: () async -> Void, _ onSave: () async -> Void
 ) async throws {
     let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     let watcher = DirectoryWatcher(directory: directory, debounce: .milliseconds(50), includes: { $0.hasSuffix(".lua") }) {
@@ -17,11 +18,9 @@ func forEachSave(
     } catch {
         throw CommandFailure("cannot watch \(directory.path): \(error). Check that the directory is readable.")
     }
-    let stop = StopSignals { terminal.line(stopped) }
-    watching()
+    await watching()
     for await _ in changes {
         await onSave()
     }
     watcher.stop()
-    stop.cancel()
 }

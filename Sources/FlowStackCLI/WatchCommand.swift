@@ -36,10 +36,11 @@ struct WatchCommand: AsyncParsableCommand {
         let url = try project.loadableURL()
         let terminal = Terminal.standardOutput
         let session = WatchSession(directory: url, name: project.directory, filter: filter, strict: strict, terminal: terminal)
+        let stopped = "stopped watching \(project.directory)"
+        let stop = StopSignals { terminal.line(stopped) }
+        defer { stop.cancel() }
         terminal.line("watching \(project.directory) (routes.lua, rules/, flows/); press Ctrl-C to stop")
-        await session.runOnce()
-
-        try await forEachSave(of: url, terminal: terminal, stopped: "stopped watching \(project.directory)") {
+        try await forEachSave(of: url, watching: { await session.runOnce() }) {
             await session.runOnce()
         }
     }

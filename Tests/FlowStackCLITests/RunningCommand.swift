@@ -23,19 +23,18 @@ final class RunningCommand {
         try process.run()
     }
 
-    /// Interrupts the command (Ctrl-C) and waits for it to end. The interrupt is sent again every
-    /// half second: one that arrives while the command is still arming its handler is lost (it
-    /// ignores the signal for that moment). After 20 s it is killed, so a test never hangs here.
-    func stop() {
+    /// Interrupts the command (Ctrl-C), waits for it to end and returns how it ended: its exit
+    /// status, or nil when it was ended by a signal (it had no handler yet, or it was killed after
+    /// 20 s, so a test never hangs here).
+    @discardableResult
+    func stop() -> Int32? {
+        process.interrupt()
         let deadline = Date().addingTimeInterval(20)
-        while process.isRunning && Date() < deadline {
-            process.interrupt()
-            let retry = Date().addingTimeInterval(0.5)
-            while process.isRunning && Date() < retry { Thread.sleep(forTimeInterval: 0.01) }
-        }
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         pipe.fileHandleForReading.readabilityHandler = nil
+        return process.terminationReason == .exit ? process.terminationStatus : nil
     }
 }
 

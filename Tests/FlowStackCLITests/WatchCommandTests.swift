@@ -37,6 +37,24 @@ struct WatchCommandTests {
         #expect(elapsed < 1.5, "edit-to-result took \(elapsed) s")
         #expect(output.text.contains("guards detail"))
     }
+
+    @Test("Ctrl-C at once after the banner ends it with its last line and status 0, every time")
+    func interruptAfterBanner() throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/auth.lua": TemporaryProject.rules,
+            "flows/f.lua": "it(\"a\", function() end)\n",
+        ])
+        defer { project.remove() }
+        for attempt in 1...10 {
+            let command = try RunningCommand(["watch", project.path])
+            let banner = command.output.waitForLine(containing: "press Ctrl-C to stop", timeout: 30)
+            #expect(banner != nil, "attempt \(attempt): \(command.output.text)")
+            let status = command.stop()
+            #expect(status == 0, "attempt \(attempt) ended by a signal or failed: \(command.output.text)")
+            #expect(command.output.text.contains("stopped watching"), "attempt \(attempt): \(command.output.text)")
+        }
+    }
 }
 
 @Suite("flowstack watch: rules that do not load")

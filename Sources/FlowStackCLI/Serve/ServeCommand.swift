@@ -106,13 +106,16 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandFailure("cannot listen on \(host):\(port) (\(error.localizedDescription)); choose another --port or --host")
         }
         let boundPort = try server.port()
+        let stopped = "stopped serving \(project.directory)"
+        let stop = StopSignals { terminal.line(stopped) }
+        defer { stop.cancel() }
         printBanner(port: boundPort, token: token, signed: signingKey != nil, terminal: terminal)
         await session.refresh()
 
         // Connections wait in the listen queue until the project is watched: a client that
         // takes every descriptor first cannot stop the watching from starting.
         var serving: Task<Void, any Error>?
-        try await forEachSave(of: url, terminal: terminal, stopped: "stopped serving \(project.directory)", watching: {
+        try await forEachSave(of: url, watching: {
             serving = Task { try await server.run() }
         }) {
             await session.refresh()
