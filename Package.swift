@@ -187,16 +187,34 @@ let package = Package(
             name: "flowstack-bench", dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles", "FlowLiveRules", "FlowTesting", "FlowStackTestSupport"]),
         // Helpers shared by the test targets; not a product, never shipped.
         .target(name: "FlowStackTestSupport", dependencies: ["FlowStackCore"]),
+        // Helpers shared by the test targets that run Lua; not a product, never shipped.
+        .target(name: "FlowLuaTestSupport", dependencies: ["FlowLua"]),
+        // A test target per module, each in the folder `Tests/<Module>Tests`, depending on the
+        // module it tests, what that module's API hands out, and the test-support targets.
         .testTarget(
             name: "FlowStackTests",
             dependencies: ["FlowStackCore", "FlowStackTestSupport"],
             swiftSettings: [.define("FLOWSTACK_TESTS")]
         ),
+        .testTarget(name: "FlowLuaTests", dependencies: ["FlowLua", "FlowStackCore", "FlowLuaTestSupport", "FlowStackTestSupport"]),
         .testTarget(
             name: "FlowScriptTests",
             dependencies: [
-                "FlowLua", "FlowScript", "FlowTesting", "FlowRuleBundles", "FlowLiveRules", "FlowStackCore", "FlowStackTestSupport",
+                "FlowScript", "FlowLua", "FlowStackCore", "FlowLuaTestSupport", "FlowStackTestSupport",
+                .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        .testTarget(
+            name: "FlowRuleBundlesTests",
+            dependencies: ["FlowRuleBundles", "FlowScript", "FlowLua", "FlowStackCore", "FlowStackTestSupport"]
+        ),
+        .testTarget(
+            name: "FlowLiveRulesTests",
+            dependencies: ["FlowLiveRules", "FlowRuleBundles", "FlowScript", "FlowStackCore", "FlowStackTestSupport"]
+        ),
+        .testTarget(
+            name: "FlowTestingTests",
+            dependencies: ["FlowTesting", "FlowScript", "FlowLua", "FlowStackCore", "FlowLuaTestSupport", "FlowStackTestSupport"]
         ),
         .testTarget(name: "FlowStackCLITests", dependencies: ["FlowStackTestSupport"]),
         // An app written against the original FlowStack's public API, with `import FlowStack` alone.

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the Lua engine's tests (FlowScriptTests: the VM, the sandbox, the rules engine, the
-# hardening suite) under AddressSanitizer with LeakSanitizer, then under ThreadSanitizer.
+# Runs the tests of the modules that run Lua (FlowLuaTests, FlowScriptTests, FlowRuleBundlesTests,
+# FlowLiveRulesTests, FlowTestingTests: the VM, the sandbox, the rules engine, the hardening
+# suites, the flow-test runner, bundles, live rules) under AddressSanitizer with LeakSanitizer, then under ThreadSanitizer.
 # Each sanitizer builds into its own scratch path (.build-asan, .build-tsan), so the normal
 # .build stays as it is. A run fails on the first sanitizer report.
 #
@@ -18,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 which_sanitizers=${1:-all}
-filter=${FLOWSTACK_SANITIZE_FILTER:-FlowScriptTests}
+filter=${FLOWSTACK_SANITIZE_FILTER:-'^(FlowLua|FlowScript|FlowRuleBundles|FlowLiveRules|FlowTesting)Tests\.'}
 
 bash Tools/install-deps.sh
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs FlowStack's whole test suite: installs Lua 5.4 when missing, builds, runs `swift test`
-# against the system's Lua (Debian: 5.4.4). Then runs the Lua modules' suites (FlowScriptTests:
-# FlowLua, FlowScript, FlowTesting, FlowRuleBundles and FlowLiveRules, each in the folder of its
-# name; and FlowStackCLITests with the hostile projects) again against the official Lua 5.4.7 built
-# from source (FLOWSTACK_LUA=source, its own scratch path .build-lua-source; the sources come
+# against the system's Lua (Debian: 5.4.4). Then runs the test targets of the modules that run
+# Lua (FlowLuaTests, FlowScriptTests, FlowRuleBundlesTests, FlowLiveRulesTests, FlowTestingTests:
+# a target per module, `Tests/<Module>Tests`; and FlowStackCLITests with the hostile projects)
+# again against the official Lua 5.4.7 built from source (FLOWSTACK_LUA=source, its own scratch path .build-lua-source; the sources come
 # from the submodule or from Tools/lua-source.sh). The two Luas have different limits (C stack,
 # parser depth), so both run. On each Lua the hostile projects run on the usual stack and on a
 # 512 KiB C stack (HostileScriptsTests through Tools/small-stack.sh: what iOS gives a secondary
@@ -29,6 +29,10 @@ if [ "$#" -gt 0 ] || [ "${FLOWSTACK_LUA_SOURCE_TESTS:-1}" = 0 ] || [ "$(uname -s
     source_pass=0
 fi
 scratch=.build-lua-source
+# The test targets of the modules that run Lua (a `swift test --filter` pattern); the source-Lua
+# pass runs them and FlowStackCLITests. FlowStackTests (the router) and FlowStackDropInTests run
+# no Lua of their own.
+lua_test_targets='^(FlowLua|FlowScript|FlowRuleBundles|FlowLiveRules|FlowTesting)Tests\.'
 
 start=$SECONDS
 swift build --build-tests
@@ -65,5 +69,5 @@ case "$version" in
 esac
 echo "source Lua: built ($((SECONDS - source_start)) s after the system-Lua tests)" >&2
 FLOWSTACK_BINARY="$PWD/$scratch/debug/flowstack" \
-    swift test --skip-build --scratch-path "$scratch" --filter FlowScriptTests --filter FlowStackCLITests
+    swift test --skip-build --scratch-path "$scratch" --filter "$lua_test_targets" --filter FlowStackCLITests
 echo "source Lua: $version ($((SECONDS - source_start)) s)" >&2

@@ -1,5 +1,5 @@
 -- A small shop's rules with five planted mistakes that flow tests and `flowstack check` miss,
--- and `flowstack explore` finds (Tests/FlowScriptTests/Explore, Tests/FlowStackCLITests).
+-- and `flowstack explore` finds (Tests/FlowTestingTests/Explore, Tests/FlowStackCLITests).
 return {
   root = "home",
   routes = {

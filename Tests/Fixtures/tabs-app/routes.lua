@@ -1,6 +1,6 @@
 -- A tabbed app: a feed, a search and a profile tab, each with its own stack. The profile tab
 -- needs a signed-in person; a rule answers a signed-out tap with the sign-in sheet.
--- (Flow tests of tabs: flows/tabs.lua; Tests/FlowScriptTests/Flows runs them.)
+-- (Flow tests of tabs: flows/tabs.lua; Tests/FlowTestingTests/Flows runs them.)
 return {
   tabs = {
     { name = "feed", root = "feedHome" },

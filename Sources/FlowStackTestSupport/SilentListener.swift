@@ -1,0 +1,25 @@
+// A server that never answers. Not a product: never shipped.
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A TCP socket on 127.0.0.1 that accepts connections (the kernel completes them) and never
+/// answers: a silent server.
+public final class SilentListener {
+    /// The port it listens on.
+    public let port: Int
+    private let descriptor: Int32
+
+    /// Opens the socket.
+    public init() throws {
+        (descriptor, port) = try LoopbackSocket.listen()
+    }
+
+    /// Closes the socket.
+    public func close() {
+        LoopbackSocket.close(descriptor)
+    }
+}
