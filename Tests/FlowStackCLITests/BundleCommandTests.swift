@@ -1,10 +1,11 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
 @Suite("flowstack keygen and bundle")
 struct BundleCommandTests {
     @Test("keygen writes a key pair; bundle signs a project with it")
-    func keygenAndBundle() throws {
+    func keygenAndBundle() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/auth.lua": TemporaryProject.rules,
@@ -13,7 +14,7 @@ struct BundleCommandTests {
         defer { project.remove() }
         let keyURL = project.url.appendingPathComponent(".keys/rules.key")
         let publicURL = project.url.appendingPathComponent(".keys/rules.pub")
-        let keygen = try CLIRunner.run(["keygen", "--private-key", keyURL.path, "--public-key", publicURL.path])
+        let keygen = try await CLIRunner.run(["keygen", "--private-key", keyURL.path, "--public-key", publicURL.path])
         #expect(keygen.status == 0, "\(keygen.stderr)")
         let privateKey = try String(contentsOf: keyURL, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(Data(base64Encoded: privateKey)?.count == 32)
@@ -21,7 +22,7 @@ struct BundleCommandTests {
         let permissions = try FileManager.default.attributesOfItem(atPath: keyURL.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
 
-        let bundle = try CLIRunner.run([
+        let bundle = try await CLIRunner.run([
             "bundle", project.path, "--key", keyURL.path, "--version", "1.4.0", "--min-app", "2.0", "--expires", "2099-06-01",
         ])
         #expect(bundle.status == 0, "\(bundle.stderr)")
@@ -37,8 +38,8 @@ struct BundleCommandTests {
     }
 
     @Test("keygen without files prints both keys")
-    func keygenPrints() throws {
-        let output = try CLIRunner.run(["keygen"])
+    func keygenPrints() async throws {
+        let output = try await CLIRunner.run(["keygen"])
         #expect(output.status == 0)
         #expect(output.lines.count == 2)
         #expect(output.lines[0].hasPrefix("private key: "))
@@ -47,36 +48,36 @@ struct BundleCommandTests {
     }
 
     @Test("bad arguments say what to write")
-    func badArguments() throws {
+    func badArguments() async throws {
         let project = try TemporaryProject(["rules/a.lua": "-- empty\n", "key": "not a key"])
         defer { project.remove() }
         let key = project.url.appendingPathComponent("key").path
-        let badDate = try CLIRunner.run(["bundle", project.path, "--key", key, "--version", "1", "--min-app", "1", "--expires", "soon"])
+        let badDate = try await CLIRunner.run(["bundle", project.path, "--key", key, "--version", "1", "--min-app", "1", "--expires", "soon"])
         #expect(badDate.status != 0)
         #expect(badDate.stderr.contains("write it as 2027-06-01"))
-        let badKey = try CLIRunner.run(["bundle", project.path, "--key", key, "--version", "1", "--min-app", "1", "--expires", "2099-01-01"])
+        let badKey = try await CLIRunner.run(["bundle", project.path, "--key", key, "--version", "1", "--min-app", "1", "--expires", "2099-01-01"])
         #expect(badKey.status != 0)
         #expect(badKey.stderr.contains(key))
         #expect(!FileManager.default.fileExists(atPath: project.url.appendingPathComponent("bundle.json").path))
     }
 
     @Test("keygen never replaces an existing key without --force, and writes nothing when it refuses")
-    func keygenRefusesToOverwrite() throws {
+    func keygenRefusesToOverwrite() async throws {
         let project = try TemporaryProject(["keys/rules.key": "the key every shipped app trusts\n"])
         defer { project.remove() }
         let key = project.url.appendingPathComponent("keys/rules.key")
         let pub = project.url.appendingPathComponent("keys/rules.pub")
-        let refused = try CLIRunner.run(["keygen", "--private-key", key.path, "--public-key", pub.path])
+        let refused = try await CLIRunner.run(["keygen", "--private-key", key.path, "--public-key", pub.path])
         #expect(refused.status != 0)
         #expect(refused.stderr.contains(key.path) && refused.stderr.contains("--force"), "\(refused.stderr)")
         #expect(try String(contentsOf: key, encoding: .utf8) == "the key every shipped app trusts\n")
         #expect(!FileManager.default.fileExists(atPath: pub.path), "nothing written when one key is refused")
 
-        let onlyPublic = try CLIRunner.run(["keygen", "--public-key", key.path])
+        let onlyPublic = try await CLIRunner.run(["keygen", "--public-key", key.path])
         #expect(onlyPublic.status != 0)
         #expect(try String(contentsOf: key, encoding: .utf8) == "the key every shipped app trusts\n")
 
-        let forced = try CLIRunner.run(["keygen", "--private-key", key.path, "--public-key", pub.path, "--force"])
+        let forced = try await CLIRunner.run(["keygen", "--private-key", key.path, "--public-key", pub.path, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         let replaced = try String(contentsOf: key, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(Data(base64Encoded: replaced)?.count == 32)
@@ -84,13 +85,13 @@ struct BundleCommandTests {
     }
 
     @Test("keygen refuses one path for both keys, however it is spelled, before writing anything")
-    func keygenRefusesOnePathForBothKeys() throws {
+    func keygenRefusesOnePathForBothKeys() async throws {
         let project = try TemporaryProject(["rules/a.lua": "-- a\n"])
         defer { project.remove() }
         let key = project.url.appendingPathComponent("rules.key")
         for (first, second) in [(key.path, key.path), (key.path, project.path + "/rules/../rules.key")] {
             for force in [false, true] {
-                let output = try CLIRunner.run(["keygen", "--private-key", first, "--public-key", second] + (force ? ["--force"] : []))
+                let output = try await CLIRunner.run(["keygen", "--private-key", first, "--public-key", second] + (force ? ["--force"] : []))
                 #expect(output.status != 0)
                 #expect(output.stderr.contains("give each key its own file"), "\(output.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: key.path))
@@ -99,19 +100,19 @@ struct BundleCommandTests {
     }
 
     @Test("keygen does not follow a symbolic link to a key")
-    func keygenRefusesALink() throws {
+    func keygenRefusesALink() async throws {
         let project = try TemporaryProject(["outside.txt": "keep\n"])
         defer { project.remove() }
         let link = project.url.appendingPathComponent("rules.key")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: project.url.appendingPathComponent("outside.txt").path)
-        let output = try CLIRunner.run(["keygen", "--private-key", link.path, "--force"])
+        let output = try await CLIRunner.run(["keygen", "--private-key", link.path, "--force"])
         #expect(output.status != 0)
         #expect(output.stderr.contains("symbolic link"), "\(output.stderr)")
         #expect(try String(contentsOf: project.url.appendingPathComponent("outside.txt"), encoding: .utf8) == "keep\n")
     }
 
     @Test("bundle signs rules/ and routes.lua only: not flow tests, annotations or notes")
-    func bundleTakesRulesAndManifestOnly() throws {
+    func bundleTakesRulesAndManifestOnly() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/auth.lua": TemporaryProject.rules,
@@ -124,9 +125,9 @@ struct BundleCommandTests {
         defer { project.remove() }
         let key = project.url.appendingPathComponent("rules.key")
         try FileManager.default.removeItem(at: key)
-        #expect(try CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
+        #expect(try await CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
         let output = project.url.appendingPathComponent("out.flowbundle")
-        let bundle = try CLIRunner.run([
+        let bundle = try await CLIRunner.run([
             "bundle", project.path, "--key", key.path, "--version", "1.0", "--min-app", "1.0", "--expires", "2099-01-01",
             "--output", output.path,
         ])
@@ -139,13 +140,13 @@ struct BundleCommandTests {
     }
 
     @Test("bundle refuses a rules file deeper than test and check read, naming it")
-    func bundleRefusesTooDeep() throws {
+    func bundleRefusesTooDeep() async throws {
         let deep = "rules/" + Array(repeating: "d", count: 32).joined(separator: "/") + "/deep.lua"
         let project = try TemporaryProject(["rules/a.lua": "-- a\n", deep: "-- never tested\n"])
         defer { project.remove() }
         let key = project.url.appendingPathComponent(".rules.key")
-        #expect(try CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
-        let bundle = try CLIRunner.run([
+        #expect(try await CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
+        let bundle = try await CLIRunner.run([
             "bundle", project.path, "--key", key.path, "--version", "1.0", "--min-app", "1.0", "--expires", "2099-01-01",
         ])
         #expect(bundle.status != 0)
@@ -154,14 +155,14 @@ struct BundleCommandTests {
     }
 
     @Test("bundle --output writes into the file itself and refuses a symbolic link there")
-    func bundleOutputRefusesALink() throws {
+    func bundleOutputRefusesALink() async throws {
         let project = try TemporaryProject(["rules/a.lua": "-- a\n", "target.txt": "keep\n"])
         defer { project.remove() }
         let key = project.url.appendingPathComponent(".rules.key")
-        #expect(try CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
+        #expect(try await CLIRunner.run(["keygen", "--private-key", key.path]).status == 0)
         let link = project.url.appendingPathComponent("out.flowbundle")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: project.url.appendingPathComponent("target.txt").path)
-        let bundle = try CLIRunner.run([
+        let bundle = try await CLIRunner.run([
             "bundle", project.path, "--key", key.path, "--version", "1.0", "--min-app", "1.0", "--expires", "2099-01-01",
             "--output", link.path,
         ])

@@ -1,18 +1,19 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
 @Suite("flowstack check")
 struct CheckCommandTests {
     @Test("the example project checks clean")
-    func exampleIsClean() throws {
-        let output = try CLIRunner.run(["check", "Scripts"])
+    func exampleIsClean() async throws {
+        let output = try await CLIRunner.run(["check", "Scripts"])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.lines.last?.hasPrefix("checked Scripts: 9 rules files, 12 flow files") == true)
         #expect(output.lines.last?.hasSuffix(": 0 errors, 0 warnings") == true)
     }
 
     @Test("reports names the manifest does not declare, with file:line and did you mean")
-    func manifestNames() throws {
+    func manifestNames() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/auth.lua": """
@@ -33,7 +34,7 @@ struct CheckCommandTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 1)
         let expected = [
             "flows/f.lua:2: error: unknown route 'logn' (did you mean 'login'?)",
@@ -53,21 +54,21 @@ struct CheckCommandTests {
     }
 
     @Test("reports load errors of rules and flows with file:line")
-    func loadErrors() throws {
+    func loadErrors() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/bad.lua": "flow.guard(\"nowhere\", function() end)\n",
             "flows/bad.lua": "describe(\"x\", function()\n  it(\"y\"\nend)\n",
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("rules/bad.lua:1: error: unknown route 'nowhere'"))
         #expect(output.stdout.contains("flows/bad.lua:3: error:"))
     }
 
     @Test("reports unknown style attributes and bad values as warnings at the rule that sets them")
-    func styles() throws {
+    func styles() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/style.lua": """
@@ -85,16 +86,16 @@ struct CheckCommandTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 0, "style problems are warnings (the spec's); --strict fails on them")
         #expect(output.stdout.contains("rules/style.lua:4: warning: screen style attribute navigationBarHiden ignored: unknown style attribute (did you mean 'navigationBarHidden'?)"))
         #expect(output.stdout.contains("rules/style.lua:5: warning: screen style attribute tint ignored"))
         #expect(output.stdout.contains("rules/style.lua:10: warning: modal style attribute presentationDetents ignored: bad detent \"half\""))
-        #expect(try CLIRunner.run(["check", project.path, "--strict"]).status == 1)
+        #expect(try await CLIRunner.run(["check", project.path, "--strict"]).status == 1)
     }
 
     @Test("reports shadowed and duplicate deep-link patterns as warnings; --strict fails on them")
-    func deepLinkDiagnostics() throws {
+    func deepLinkDiagnostics() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/links.lua": """
@@ -105,12 +106,12 @@ struct CheckCommandTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 0, "warnings alone pass")
         #expect(output.stdout.contains("rules/links.lua:2: warning:"))
         #expect(output.stdout.contains("rules/links.lua:4: warning:"))
         #expect(output.lines.last?.hasSuffix(": 0 errors, 2 warnings") == true, "\(output.stdout)")
-        let strict = try CLIRunner.run(["check", project.path, "--strict"])
+        let strict = try await CLIRunner.run(["check", project.path, "--strict"])
         #expect(strict.status == 1)
     }
 }

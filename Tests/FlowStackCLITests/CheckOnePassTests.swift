@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
@@ -47,10 +48,10 @@ struct CheckOnePassTests {
         """
 
     @Test("one run reports the bad manifest entry, a bare global read, a link parameter, a missing kind, a style key and a fact default")
-    func everyMistakeAtOnce() throws {
+    func everyMistakeAtOnce() async throws {
         let project = try TemporaryProject(["routes.lua": Self.manifest, "rules/shop.lua": Self.rules, "flows/shop.lua": Self.flow])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 1)
         let expected = [
             // The broken entry is reported and left out; the route and the rest of the manifest still check names.
@@ -74,7 +75,7 @@ struct CheckOnePassTests {
     }
 
     @Test("a bare read of a name the file declares, self, a label or a table key, and facts used as declared, are not reported")
-    func declaredNamesAreQuiet() throws {
+    func declaredNamesAreQuiet() async throws {
         let project = try TemporaryProject([
             "routes.lua": """
                 return { root = "home", routes = { home = {} }, facts = { name = "guest", count = 0 } }
@@ -98,14 +99,14 @@ struct CheckOnePassTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(!output.stdout.contains("undeclared"), "\(output.stdout)")
         #expect(!output.stdout.contains("unknown route 'admin'"), "facts.name is a fact, not a route's name: \(output.stdout)")
     }
 
     @Test("calls with too few or too many arguments, an unknown kind, and a misspelt near global")
-    func arityAndKinds() throws {
+    func arityAndKinds() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/calls.lua": """
@@ -128,7 +129,7 @@ struct CheckOnePassTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         let expected = [
             "rules/calls.lua:2: error: unknown operation kind 'pussh' in flow.precondition (did you mean 'push'?)",
             "rules/calls.lua:4: error: undeclared global 'retires' (did you mean 'retries'?)",
@@ -151,7 +152,7 @@ struct CheckOnePassTests {
 @Suite("flowstack check: explore files")
 struct CheckExploreFilesTests {
     @Test("an explore file's undeclared globals and a call to invariant without its check are reported")
-    func exploreFiles() throws {
+    func exploreFiles() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "explore/shop.lua": """
@@ -163,7 +164,7 @@ struct CheckExploreFilesTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 1)
         let expected = [
             "explore/shop.lua:4: error: invariant takes 2 arguments, got 1",

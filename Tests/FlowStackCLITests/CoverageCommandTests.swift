@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -9,11 +10,11 @@ import Darwin
 @Suite("flowstack test --coverage")
 struct CoverageCommandTests {
     @Test("writes lcov that genhtml accepts and ends the pretty report with a per-file summary")
-    func lcovAndSummary() throws {
+    func lcovAndSummary() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-coverage-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let lcov = directory.appendingPathComponent("rules.lcov")
-        let output = try CLIRunner.run(["test", "Scripts", "--coverage", lcov.path])
+        let output = try await CLIRunner.run(["test", "Scripts", "--coverage", lcov.path])
         #expect(output.status == 0)
         #expect(output.lines.last?.hasSuffix("passed, 0 failed") == true, "the summary stays last")
         #expect(output.stdout.contains("Rules coverage"))
@@ -54,31 +55,31 @@ struct CoverageCommandTests {
     }
 
     @Test("--coverage writes into the file itself: an existing file keeps its inode, a missing folder is made")
-    func writesInPlace() throws {
+    func writesInPlace() async throws {
         let project = try Self.project()
         defer { project.remove() }
         let lcov = project.url.appendingPathComponent("rules.lcov")
         try Data("old contents, longer than nothing\n".utf8).write(to: lcov)
         let before = try FileManager.default.attributesOfItem(atPath: lcov.path)[.systemFileNumber] as? Int
-        let output = try CLIRunner.run(["test", project.path, "--coverage", lcov.path])
+        let output = try await CLIRunner.run(["test", project.path, "--coverage", lcov.path])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(try FileManager.default.attributesOfItem(atPath: lcov.path)[.systemFileNumber] as? Int == before, "not renamed over")
         let text = try String(contentsOf: lcov, encoding: .utf8)
         #expect(text.hasPrefix("TN:\nSF:") && text.hasSuffix("end_of_record\n"))
         let nested = project.url.appendingPathComponent("out/cov/rules.lcov")
-        #expect(try CLIRunner.run(["test", project.path, "--coverage", nested.path]).status == 0)
+        #expect(try await CLIRunner.run(["test", project.path, "--coverage", nested.path]).status == 0)
         #expect(FileManager.default.fileExists(atPath: nested.path))
     }
 
     @Test("--coverage refuses a symbolic link, a FIFO, a device and a folder, and leaves each as it was")
-    func refusesWhatIsNotARegularFile() throws {
+    func refusesWhatIsNotARegularFile() async throws {
         let project = try Self.project()
         defer { project.remove() }
         let target = project.url.appendingPathComponent("target.txt")
         try Data("keep\n".utf8).write(to: target)
         let link = project.url.appendingPathComponent("link.lcov")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: target.path)
-        let linked = try CLIRunner.run(["test", project.path, "--coverage", link.path])
+        let linked = try await CLIRunner.run(["test", project.path, "--coverage", link.path])
         #expect(linked.status != 0)
         #expect(linked.stderr.contains("symbolic link") && linked.stderr.contains("--coverage"), "\(linked.stderr)")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == target.path, "the link stays a link")
@@ -86,7 +87,7 @@ struct CoverageCommandTests {
 
         let fifo = project.url.appendingPathComponent("fifo.lcov")
         #expect(mkfifo(fifo.path, 0o644) == 0)
-        let piped = try CLIRunner.run(["test", project.path, "--coverage", fifo.path], timeout: 60)
+        let piped = try await CLIRunner.run(["test", project.path, "--coverage", fifo.path], timeout: 60)
         #expect(piped.status != 0)
         #expect(piped.stderr.contains("FIFO"), "\(piped.stderr)")
         var info = stat()
@@ -97,14 +98,14 @@ struct CoverageCommandTests {
         #if os(Linux)
         let node = project.url.appendingPathComponent("null.lcov")
         if mknod(node.path, S_IFCHR | 0o666, dev_t((1 << 8) | 3)) == 0 {
-            let device = try CLIRunner.run(["test", project.path, "--coverage", node.path])
+            let device = try await CLIRunner.run(["test", project.path, "--coverage", node.path])
             #expect(device.status != 0)
             #expect(device.stderr.contains("device"), "\(device.stderr)")
             #expect(lstat(node.path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR, "the device stays a device")
         }
         #endif
 
-        let folder = try CLIRunner.run(["test", project.path, "--coverage", project.url.appendingPathComponent("rules").path])
+        let folder = try await CLIRunner.run(["test", project.path, "--coverage", project.url.appendingPathComponent("rules").path])
         #expect(folder.status != 0)
         #expect(folder.stderr.contains("folder"), "\(folder.stderr)")
     }

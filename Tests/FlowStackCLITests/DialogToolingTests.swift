@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
@@ -35,7 +36,7 @@ enum DialogProject {
 @Suite("flowstack check: dialogs")
 struct DialogCheckTests {
     @Test("reports unknown dialog ids and policies in rules and flows with file:line and did you mean")
-    func plantedMistakes() throws {
+    func plantedMistakes() async throws {
         let project = try TemporaryProject([
             "routes.lua": DialogProject.manifest,
             "rules/dialogs.lua": """
@@ -70,7 +71,7 @@ struct DialogCheckTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 1)
         let policies = "policies are replace, replaceKeepingQueue, queue, ignoreIfVisible"
         let expected = [
@@ -96,14 +97,14 @@ struct DialogCheckTests {
     }
 
     @Test("a project that spells its dialogs right has no dialog finding; without dialogs in routes.lua, ids are not checked")
-    func cleanAndUnchecked() throws {
+    func cleanAndUnchecked() async throws {
         let project = try TemporaryProject([
             "routes.lua": DialogProject.manifest,
             "rules/dialogs.lua": DialogProject.rules,
             "flows/dialogs.lua": "it(\"x\", function() expect(router.showDialog(\"ratingPrompt\", \"queue\")).to_be(true) end)\n",
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(!output.stdout.contains("unknown dialog"), "\(output.stdout)")
         #expect(!output.stdout.contains("unknown route"), "\(output.stdout)")
         #expect(!output.stdout.contains("has no 'dialog_guard'"), "\(output.stdout)")
@@ -113,7 +114,7 @@ struct DialogCheckTests {
             "rules/dialogs.lua": "flow.guard(\"orders\", function() return flow.redirect(\"dialog\", \"anything\") end)\n",
         ])
         defer { noDialogs.remove() }
-        let unchecked = try CLIRunner.run(["check", noDialogs.path])
+        let unchecked = try await CLIRunner.run(["check", noDialogs.path])
         #expect(!unchecked.stdout.contains("unknown dialog"), "\(unchecked.stdout)")
         #expect(!unchecked.stdout.contains("unknown route 'anything'"), "\(unchecked.stdout)")
     }
@@ -122,10 +123,10 @@ struct DialogCheckTests {
 @Suite("flowstack types: dialogs")
 struct DialogTypesTests {
     @Test("declares flow.dialog_guard, the dialog view, the dialog redirect and plan step, and router.showDialog's boolean")
-    func declarations() throws {
+    func declarations() async throws {
         let project = try TemporaryProject(["routes.lua": DialogProject.manifest, "rules/dialogs.lua": DialogProject.rules])
         defer { project.remove() }
-        let output = try CLIRunner.run(["types", project.path])
+        let output = try await CLIRunner.run(["types", project.path])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.lines
         let expected = [
@@ -161,14 +162,14 @@ struct DialogTypesTests {
     }
 
     @Test("--luacheck knows flow.dialog_guard: luacheck passes on rules that use it")
-    func luacheck() throws {
+    func luacheck() async throws {
         let project = try TemporaryProject([
             "routes.lua": DialogProject.manifest,
             "rules/dialogs.lua": DialogProject.rules,
             "flows/f.lua": "it(\"y\", function() expect(router.showDialog(\"ratingPrompt\")).to_be(true) end)\n",
         ])
         defer { project.remove() }
-        #expect(try CLIRunner.run(["types", project.path, "--luacheck"]).status == 0)
+        #expect(try await CLIRunner.run(["types", project.path, "--luacheck"]).status == 0)
         let written = try String(contentsOf: project.url.appendingPathComponent(".luacheckrc"), encoding: .utf8)
         let rulesFlow = try #require(written.split(separator: "\n").first { $0.contains("flow = { fields = {") })
         #expect(rulesFlow.contains("dialog_guard = {}"), "\(rulesFlow)")
@@ -217,10 +218,10 @@ struct DialogGraphTests {
     }
 
     @Test("dot: a navigation answered with a dialog is a dashed edge from the guarded route to a note")
-    func dot() throws {
+    func dot() async throws {
         let project = try project()
         defer { project.remove() }
-        let output = try CLIRunner.run(["graph", project.path, "--format", "dot"])
+        let output = try await CLIRunner.run(["graph", project.path, "--format", "dot"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.lines
         #expect(lines.contains("  \"dialog:loginRequired\" [shape=note, style=filled, fillcolor=\"#fff8dc\", label=\"loginRequired\"];"),
@@ -234,10 +235,10 @@ struct DialogGraphTests {
     }
 
     @Test("mermaid: a dashed -.-> edge to a dialog node with its own shape and class")
-    func mermaid() throws {
+    func mermaid() async throws {
         let project = try project()
         defer { project.remove() }
-        let output = try CLIRunner.run(["graph", project.path])
+        let output = try await CLIRunner.run(["graph", project.path])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.lines
         #expect(lines.contains("  dialog_loginRequired>\"loginRequired\"]"), "\(output.stdout)")

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
@@ -19,8 +20,8 @@ struct ExploreCommandTests {
         """
 
     @Test("explore --format json on the shop: the five findings in the documented shape, exit 1")
-    func shopJSON() throws {
-        let output = try CLIRunner.run(
+    func shopJSON() async throws {
+        let output = try await CLIRunner.run(
             ["explore", "Tests/Fixtures/explore-shop", "--depth", "2", "--max-stack", "2", "--format", "json"], timeout: 600)
         #expect(output.status == 1, "\(output.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
@@ -36,38 +37,38 @@ struct ExploreCommandTests {
     }
 
     @Test("explore exits 0 with nothing found, 2 on a load error or a missing project")
-    func exitCodes() throws {
+    func exitCodes() async throws {
         let clean = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": Self.v1])
         defer { clean.remove() }
-        let ok = try CLIRunner.run(["explore", clean.path, "--depth", "2"])
+        let ok = try await CLIRunner.run(["explore", clean.path, "--depth", "2"])
         #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
         #expect(ok.lines.last?.contains("0 findings") == true)
         let broken = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": "flow.guard(\"a\", function(\n"])
         defer { broken.remove() }
-        let load = try CLIRunner.run(["explore", broken.path])
+        let load = try await CLIRunner.run(["explore", broken.path])
         #expect(load.status == 2)
         #expect(load.stderr.contains("rules/10.lua:"))
-        let missing = try CLIRunner.run(["explore", "/nonexistent/flowstack-project"])
+        let missing = try await CLIRunner.run(["explore", "/nonexistent/flowstack-project"])
         #expect(missing.status == 2)
     }
 
     @Test("explore and diff refuse a bound out of range alike: exit 2, naming the bounds")
-    func boundsOutOfRange() throws {
+    func boundsOutOfRange() async throws {
         let project = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": Self.v1])
         defer { project.remove() }
         for arguments in [["explore", project.path, "--max-stack", "0"], ["diff", project.path, project.path, "--depth=-1"]] {
-            let output = try CLIRunner.run(arguments)
+            let output = try await CLIRunner.run(arguments)
             #expect(output.status == 2, "\(arguments): \(output.stdout)\(output.stderr)")
             #expect(output.stderr.contains("--max-stack 1"), "\(output.stderr)")
         }
     }
 
     @Test("diff: verdicts per route in json and markdown; --fail-on fails only on its direction")
-    func diff() throws {
+    func diff() async throws {
         let old = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": Self.v1])
         let new = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": Self.v2])
         defer { old.remove(); new.remove() }
-        let json = try CLIRunner.run(["diff", old.path, new.path, "--depth", "2", "--format", "json"])
+        let json = try await CLIRunner.run(["diff", old.path, new.path, "--depth", "2", "--format", "json"])
         #expect(json.status == 0, "\(json.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(object["routes"] as? [String: String] == ["home": "unchanged", "a": "more-permissive", "b": "more-restrictive"])
@@ -75,25 +76,25 @@ struct ExploreCommandTests {
         for key in ["route", "operation", "trace", "facts", "before", "after", "direction", "location"] {
             #expect(change[key] != nil, "missing \(key)")
         }
-        let markdown = try CLIRunner.run(["diff", old.path, new.path, "--depth", "2", "--format", "markdown"])
+        let markdown = try await CLIRunner.run(["diff", old.path, new.path, "--depth", "2", "--format", "markdown"])
         #expect(markdown.stdout.contains("| `a` | more-permissive |"))
-        let failing = try CLIRunner.run(["diff", old.path, new.path, "--depth", "2", "--fail-on", "more-permissive"])
+        let failing = try await CLIRunner.run(["diff", old.path, new.path, "--depth", "2", "--fail-on", "more-permissive"])
         #expect(failing.status == 1)
-        let same = try CLIRunner.run(["diff", old.path, old.path, "--depth", "2", "--fail-on", "any"])
+        let same = try await CLIRunner.run(["diff", old.path, old.path, "--depth", "2", "--fail-on", "any"])
         #expect(same.status == 0)
         #expect(same.lines.last?.hasSuffix("no change") == true, "\(same.stdout)")
     }
 
     @Test("--help of explore and diff gives examples")
-    func help() throws {
-        let explore = try CLIRunner.run(["explore", "--help"])
+    func help() async throws {
+        let explore = try await CLIRunner.run(["explore", "--help"])
         #expect(explore.stdout.contains("flowstack explore Scripts --emit-flows"))
-        let diff = try CLIRunner.run(["diff", "--help"])
+        let diff = try await CLIRunner.run(["diff", "--help"])
         #expect(diff.stdout.contains("--fail-on more-permissive"))
     }
 
     @Test("graph --explore draws every reachable route and transition: refusals dashed with reasons, dialog answers")
-    func graphExplore() throws {
+    func graphExplore() async throws {
         let project = try TemporaryProject([
             "routes.lua": """
                 return { root = "home", routes = { home = {}, a = {}, b = {}, c = {} }, dialogs = { "signIn" },
@@ -110,7 +111,7 @@ struct ExploreCommandTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["graph", project.path, "--explore", "--depth", "2", "--max-stack", "2"])
+        let output = try await CLIRunner.run(["graph", project.path, "--explore", "--depth", "2", "--max-stack", "2"])
         #expect(output.status == 0, "\(output.stderr)")
         let text = output.stdout
         #expect(text.contains("--explore:"), "\(text)")
@@ -120,7 +121,7 @@ struct ExploreCommandTests {
         #expect(text.contains(">\"signIn\"]"), "\(text)")
         #expect(text.contains("push: never"), "\(text)")
         #expect(!text.split(separator: "\n").contains { $0.contains(" -->|") && $0.hasSuffix("| c") }, "\(text)")
-        let dot = try CLIRunner.run(["graph", project.path, "--explore", "--depth", "1", "--format", "dot"])
+        let dot = try await CLIRunner.run(["graph", project.path, "--explore", "--depth", "1", "--format", "dot"])
         #expect(dot.stdout.contains("\"home\" -> \"b\" [label=\""), "\(dot.stdout)")
         #expect(dot.stdout.contains("style=dashed"), "\(dot.stdout)")
     }
@@ -135,15 +136,15 @@ struct ExploreCommandTests {
         var oldArchive: String { keys.url.appendingPathComponent("v1.flowbundle").path }
         var newArchive: String { keys.url.appendingPathComponent("v2.flowbundle").path }
 
-        init() throws {
+        init() async throws {
             old = try TemporaryProject(["routes.lua": ExploreCommandTests.manifest, "rules/10.lua": ExploreCommandTests.v1])
             new = try TemporaryProject(["routes.lua": ExploreCommandTests.manifest, "rules/10.lua": ExploreCommandTests.v2])
             keys = try TemporaryProject(["README": "keys\n"])
             let key = keys.url.appendingPathComponent("rules.key").path
-            let keygen = try CLIRunner.run(["keygen", "--private-key", key, "--public-key", keys.url.appendingPathComponent("rules.pub").path])
+            let keygen = try await CLIRunner.run(["keygen", "--private-key", key, "--public-key", keys.url.appendingPathComponent("rules.pub").path])
             #expect(keygen.status == 0, "\(keygen.stderr)")
             for (project, version, archive) in [(old, "1.0.0", oldArchive), (new, "1.1.0", newArchive)] {
-                let bundle = try CLIRunner.run([
+                let bundle = try await CLIRunner.run([
                     "bundle", project.path, "--key", key, "--version", version, "--min-app", "2.0", "--expires", "2099-06-01",
                     "--output", archive,
                 ])
@@ -159,38 +160,38 @@ struct ExploreCommandTests {
     }
 
     @Test("diff of two signed bundles (directories or archives) verifies them and explores the verified rules")
-    func diffBundles() throws {
-        let pair = try SignedPair()
+    func diffBundles() async throws {
+        let pair = try await SignedPair()
         defer { pair.remove() }
         let expected = ["home": "unchanged", "a": "more-permissive", "b": "more-restrictive"]
         for (old, new) in [(pair.old.path, pair.new.path), (pair.oldArchive, pair.newArchive)] {
-            let output = try CLIRunner.run([
+            let output = try await CLIRunner.run([
                 "diff", old, new, "--public-key", pair.publicKey, "--app-version", "2.1", "--depth", "2", "--format", "json",
             ])
             #expect(output.status == 0, "\(output.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
             #expect(object["routes"] as? [String: String] == expected)
         }
-        let tooOld = try CLIRunner.run(["diff", pair.oldArchive, pair.newArchive, "--public-key", pair.publicKey, "--app-version", "1.0"])
+        let tooOld = try await CLIRunner.run(["diff", pair.oldArchive, pair.newArchive, "--public-key", pair.publicKey, "--app-version", "1.0"])
         #expect(tooOld.status == 2)
         #expect(tooOld.stderr.contains("OLD"), "\(tooOld.stderr)")
     }
 
     @Test("diff refuses a bundle whose signature does not verify: exit 2 and a message naming the bundle")
-    func diffBadSignature() throws {
-        let pair = try SignedPair()
+    func diffBadSignature() async throws {
+        let pair = try await SignedPair()
         defer { pair.remove() }
         // Another key: the signatures do not verify with it.
         let other = pair.keys.url.appendingPathComponent("other.pub").path
-        #expect(try CLIRunner.run(["keygen", "--public-key", other]).status == 0)
-        let wrongKey = try CLIRunner.run(["diff", pair.old.path, pair.new.path, "--public-key", other])
+        #expect(try await CLIRunner.run(["keygen", "--public-key", other]).status == 0)
+        let wrongKey = try await CLIRunner.run(["diff", pair.old.path, pair.new.path, "--public-key", other])
         #expect(wrongKey.status == 2)
         #expect(wrongKey.stderr.contains("error: OLD \(pair.old.path): rule bundle refused"), "\(wrongKey.stderr)")
         #expect(wrongKey.stderr.contains("does not verify"), "\(wrongKey.stderr)")
         #expect(wrongKey.stdout.isEmpty)
         // A rules file changed after signing.
         try Data("-- edited after signing\n".utf8).write(to: pair.new.url.appendingPathComponent("rules/10.lua"))
-        let edited = try CLIRunner.run(["diff", pair.old.path, pair.new.path, "--public-key", pair.publicKey])
+        let edited = try await CLIRunner.run(["diff", pair.old.path, pair.new.path, "--public-key", pair.publicKey])
         #expect(edited.status == 2)
         #expect(edited.stderr.contains("error: NEW \(pair.new.path): rule bundle refused"), "\(edited.stderr)")
     }

@@ -1,11 +1,12 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
 @Suite("flowstack graph")
 struct GraphCommandTests {
     @Test("mermaid: a flowchart with the example's routes, solid applied edges and dashed refused ones")
-    func mermaid() throws {
-        let output = try CLIRunner.run(["graph", "Scripts"])
+    func mermaid() async throws {
+        let output = try await CLIRunner.run(["graph", "Scripts"])
         #expect(output.status == 0, "\(output.stderr)")
         let lines = output.lines
         #expect(lines.first == "flowchart LR")
@@ -29,8 +30,8 @@ struct GraphCommandTests {
     }
 
     @Test("dot: a digraph with quoted nodes, labelled edges, dashed refused ones")
-    func dot() throws {
-        let output = try CLIRunner.run(["graph", "Scripts", "--format", "dot"])
+    func dot() async throws {
+        let output = try await CLIRunner.run(["graph", "Scripts", "--format", "dot"])
         #expect(output.status == 0)
         let lines = output.lines
         #expect(lines.first == "digraph flowstack {")
@@ -47,13 +48,13 @@ struct GraphCommandTests {
     }
 
     @Test("routes no flow reaches are drawn as unreached")
-    func unreached() throws {
+    func unreached() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "flows/f.lua": "it(\"pushes\", function() router.push({ name = \"detail\", id = \"1\" }) end)\n",
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["graph", project.path])
+        let output = try await CLIRunner.run(["graph", project.path])
         #expect(output.lines.contains("  home -->|\"push\"| detail"))
         #expect(output.lines.contains("  class login unreached"))
     }

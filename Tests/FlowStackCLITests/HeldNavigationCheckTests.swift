@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ struct HeldNavigationCheckTests {
         """
 
     @Test("reports unknown options (did you mean), a non-boolean resume, and resume where it does nothing")
-    func plantedMistakes() throws {
+    func plantedMistakes() async throws {
         let project = try TemporaryProject([
             "routes.lua": Self.manifest,
             "rules/held.lua": """
@@ -35,7 +36,7 @@ struct HeldNavigationCheckTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 1)
         let expected = [
             "rules/held.lua:2: error: unknown option 'resum' in flow.redirect's options (did you mean 'resume'?); the options are: resume",

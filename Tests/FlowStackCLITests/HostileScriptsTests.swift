@@ -92,8 +92,8 @@ struct HostileScriptsTests {
     }
 
     @Test("a rule's print cannot forge a report line or send terminal escapes")
-    func printCannotForge() throws {
-        let output = try CLIRunner.run(["test", "Tests/Hostile/print-forgery"], timeout: Self.timeLimit)
+    func printCannotForge() async throws {
+        let output = try await CLIRunner.run(["test", "Tests/Hostile/print-forgery"], timeout: Self.timeLimit)
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(output.lines.filter { $0.contains("99 passed") }.allSatisfy { $0.contains("print:") }, "\(output.stdout)")
         #expect(!output.stdout.utf8.contains(0x1B), "\(output.stdout)")

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 #if canImport(FoundationXML)
@@ -25,10 +26,10 @@ struct ReportFormatTests {
     }
 
     @Test("TAP: version, one test line per test, YAML blocks for failures, the plan")
-    func tap() throws {
+    func tap() async throws {
         let project = try Self.mixedProject()
         defer { project.remove() }
-        let output = try CLIRunner.run(["test", project.path, "--format", "tap"])
+        let output = try await CLIRunner.run(["test", project.path, "--format", "tap"])
         #expect(output.status == 1)
         let lines = output.lines
         #expect(lines.first == "TAP version 13")
@@ -61,11 +62,11 @@ struct ReportFormatTests {
     }
 
     @Test("JUnit: valid XML with a suite per flow file and a failure per failed test")
-    func junit() throws {
+    func junit() async throws {
         let project = try Self.mixedProject()
         defer { project.remove() }
         let reportURL = project.url.appendingPathComponent("out/report.xml")
-        let output = try CLIRunner.run(["test", project.path, "--format", "junit", "--output", reportURL.path])
+        let output = try await CLIRunner.run(["test", project.path, "--format", "junit", "--output", reportURL.path])
         #expect(output.status == 1)
         #expect(output.lines.last == "1 passed, 2 failed", "the summary still ends standard output")
         let data = try Data(contentsOf: reportURL)
@@ -97,8 +98,8 @@ struct ReportFormatTests {
     }
 
     @Test("JUnit without --output goes to standard output as a whole XML document")
-    func junitToStandardOutput() throws {
-        let output = try CLIRunner.run(["test", "Scripts", "--format", "junit", "--filter", "dialogs"])
+    func junitToStandardOutput() async throws {
+        let output = try await CLIRunner.run(["test", "Scripts", "--format", "junit", "--filter", "dialogs"])
         #expect(output.status == 0)
         #expect(output.stdout.hasPrefix("<?xml"))
         #expect(output.lines.last == "</testsuites>")
@@ -123,10 +124,10 @@ struct ReportDetailTests {
     }
 
     @Test("JUnit: a runtime error is an <error> counted in errors; pending is <skipped/>")
-    func junitErrors() throws {
+    func junitErrors() async throws {
         let project = try Self.project()
         defer { project.remove() }
-        let output = try CLIRunner.run(["test", project.path, "--format", "junit"])
+        let output = try await CLIRunner.run(["test", project.path, "--format", "junit"])
         let collector = XMLCollector()
         let parser = XMLParser(data: Data(output.stdout.utf8))
         parser.delegate = collector
@@ -144,11 +145,11 @@ struct ReportDetailTests {
     }
 
     @Test("prove accepts the TAP output")
-    func prove() throws {
+    func prove() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/prove") else { return }
         let project = try Self.project()
         defer { project.remove() }
-        let output = try CLIRunner.run(["test", project.path, "--format", "tap"])
+        let output = try await CLIRunner.run(["test", project.path, "--format", "tap"])
         #expect(output.stdout.contains("ok 4 - flows/a.lua › later # SKIP pending"))
         let tap = project.url.appendingPathComponent("report.tap")
         try Data(output.stdout.utf8).write(to: tap)
@@ -167,25 +168,25 @@ struct ReportDetailTests {
     }
 
     @Test("--list, --tags, --exclude-tags and --seed")
-    func selection() throws {
+    func selection() async throws {
         let project = try Self.project()
         defer { project.remove() }
-        let list = try CLIRunner.run(["test", project.path, "--list"])
+        let list = try await CLIRunner.run(["test", project.path, "--list"])
         #expect(list.status == 0)
         #expect(list.lines == [
             "flows/a.lua:1  passes #fast", "flows/a.lua:2  fails", "flows/a.lua:3  errors #slow",
             "flows/a.lua:4  later (pending)", "4 tests",
         ], "\(list.stdout)")
-        let fast = try CLIRunner.run(["test", project.path, "--tags", "fast"])
+        let fast = try await CLIRunner.run(["test", project.path, "--tags", "fast"])
         #expect(fast.status == 0)
         #expect(fast.lines.last == "1 passed, 0 failed")
-        let notSlow = try CLIRunner.run(["test", project.path, "--exclude-tags", "slow", "--list"])
+        let notSlow = try await CLIRunner.run(["test", project.path, "--exclude-tags", "slow", "--list"])
         #expect(!notSlow.stdout.contains("errors #slow"))
-        let seeded = try CLIRunner.run(["test", project.path, "--seed", "42"])
-        let again = try CLIRunner.run(["test", project.path, "--seed", "42"])
+        let seeded = try await CLIRunner.run(["test", project.path, "--seed", "42"])
+        let again = try await CLIRunner.run(["test", project.path, "--seed", "42"])
         #expect(seeded.lines.first == "shuffled with --seed 42")
         #expect(seeded.lines.filter { $0.hasPrefix("  ") } == again.lines.filter { $0.hasPrefix("  ") })
-        let shuffled = try CLIRunner.run(["test", project.path, "--shuffle"])
+        let shuffled = try await CLIRunner.run(["test", project.path, "--shuffle"])
         #expect(shuffled.lines.first?.wholeMatch(of: /shuffled with --seed \d+/) != nil)
     }
 }

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 
 /// A `flowstack` command running in the background (`watch`, `serve`), its output collected as

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 #if canImport(FoundationXML)
@@ -24,10 +25,10 @@ struct ScriptErrorReportTests {
     }
 
     @Test("pretty: listed with file:line before the summary; --strict fails the run")
-    func pretty() throws {
+    func pretty() async throws {
         let project = try Self.project()
         defer { project.remove() }
-        let lenient = try CLIRunner.run(["test", project.path])
+        let lenient = try await CLIRunner.run(["test", project.path])
         #expect(lenient.status == 0, "\(lenient.stdout)")
         let lines = lenient.lines
         let header = try #require(lines.firstIndex { $0.hasPrefix("Script errors the rules raised (the tests' expectations decide; --strict fails them):") }, "\(lenient.stdout)")
@@ -36,42 +37,42 @@ struct ScriptErrorReportTests {
         #expect(lines.last == "2 passed, 0 failed")
         #expect(lines.contains { $0.contains("2 tests in") && $0.contains("1 script error") })
 
-        let strict = try CLIRunner.run(["test", project.path, "--strict"])
+        let strict = try await CLIRunner.run(["test", project.path, "--strict"])
         #expect(strict.status == 1)
         #expect(strict.lines.last == "1 passed, 1 failed", "\(strict.stdout)")
         #expect(strict.stdout.contains("  ✗ opens detail"))
 
         // The pretty report written to a file lists them before the summary too.
         let file = project.url.appendingPathComponent("report.txt")
-        #expect(try CLIRunner.run(["test", project.path, "--output", file.path]).status == 0)
+        #expect(try await CLIRunner.run(["test", project.path, "--output", file.path]).status == 0)
         let written = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(written.last == "2 passed, 0 failed")
         #expect(written.dropLast().last?.hasPrefix("rules/auth.lua:2: script error in a rule") == true, "\(written)")
     }
 
     @Test("TAP: a comment line per script error; --strict makes the test not ok")
-    func tap() throws {
+    func tap() async throws {
         let project = try Self.project()
         defer { project.remove() }
-        let lenient = try CLIRunner.run(["test", project.path, "--format", "tap"])
+        let lenient = try await CLIRunner.run(["test", project.path, "--format", "tap"])
         #expect(lenient.status == 0)
         #expect(lenient.lines.contains("ok 1 - flows/a.lua › opens detail"), "\(lenient.stdout)")
         #expect(lenient.lines.contains { $0.hasPrefix("# rules/auth.lua:2: script error in a rule") }, "\(lenient.stdout)")
-        let strict = try CLIRunner.run(["test", project.path, "--format", "tap", "--strict"])
+        let strict = try await CLIRunner.run(["test", project.path, "--format", "tap", "--strict"])
         #expect(strict.status == 1)
         #expect(strict.lines.contains("not ok 1 - flows/a.lua › opens detail"), "\(strict.stdout)")
         #expect(strict.lines.contains("  file: \"rules/auth.lua\""))
     }
 
     @Test("JUnit: <system-err> of the test case; --strict makes it an <error>")
-    func junit() throws {
+    func junit() async throws {
         let project = try Self.project()
         defer { project.remove() }
-        let lenient = try CLIRunner.run(["test", project.path, "--format", "junit"])
+        let lenient = try await CLIRunner.run(["test", project.path, "--format", "junit"])
         #expect(lenient.status == 0)
         #expect(lenient.stdout.contains("<system-err>rules/auth.lua:2: script error in a rule"), "\(lenient.stdout)")
         #expect(!lenient.stdout.contains("<error"))
-        let strict = try CLIRunner.run(["test", project.path, "--format", "junit", "--strict"])
+        let strict = try await CLIRunner.run(["test", project.path, "--format", "junit", "--strict"])
         #expect(strict.status == 1)
         let collector = XMLCollector()
         let parser = XMLParser(data: Data(strict.stdout.utf8))
@@ -87,8 +88,8 @@ struct ScriptErrorReportTests {
 @Suite("flowstack test --strict on the example")
 struct StrictExampleTests {
     @Test("the example passes --strict: its expected script errors are taken with app.scriptErrors()")
-    func example() throws {
-        let output = try CLIRunner.run(["test", "Scripts", "--strict"])
+    func example() async throws {
+        let output = try await CLIRunner.run(["test", "Scripts", "--strict"])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(!output.stdout.contains("Script errors the rules raised"), "\(output.stdout)")
     }

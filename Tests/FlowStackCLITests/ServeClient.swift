@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 #if canImport(FoundationNetworking)
@@ -7,8 +8,8 @@ import FoundationNetworking
 @Suite("flowstack serve and bundle --output")
 struct ServeCommandTests {
     @Test("serve --help shows the endpoints and examples")
-    func help() throws {
-        let output = try CLIRunner.run(["serve", "--help"])
+    func help() async throws {
+        let output = try await CLIRunner.run(["serve", "--help"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("Examples:"))
         #expect(output.stdout.contains("flowstack serve Scripts --port 8765 --token dev-secret"))
@@ -18,16 +19,16 @@ struct ServeCommandTests {
     }
 
     @Test("bundle --output writes one signed archive file")
-    func bundleOutput() throws {
+    func bundleOutput() async throws {
         let project = try TemporaryProject(["routes.lua": TemporaryProject.manifest, "rules/auth.lua": TemporaryProject.rules])
         defer { project.remove() }
         let key = project.url.deletingLastPathComponent().appendingPathComponent("\(project.url.lastPathComponent).key")
         defer { try? FileManager.default.removeItem(at: key) }
-        #expect(try CLIRunner.run(["keygen", "--private-key", key.path, "--public-key", key.path + ".pub"]).status == 0)
+        #expect(try await CLIRunner.run(["keygen", "--private-key", key.path, "--public-key", key.path + ".pub"]).status == 0)
         defer { try? FileManager.default.removeItem(atPath: key.path + ".pub") }
         let archive = project.url.deletingLastPathComponent().appendingPathComponent("\(project.url.lastPathComponent).flowbundle")
         defer { try? FileManager.default.removeItem(at: archive) }
-        let output = try CLIRunner.run([
+        let output = try await CLIRunner.run([
             "bundle", project.path, "--key", key.path, "--version", "1.0", "--min-app", "1.0", "--expires", "2099-01-01",
             "--output", archive.path,
         ])

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
@@ -5,14 +6,14 @@ import Testing
 @Suite("flowstack tools: tabs")
 struct TabsToolingTests {
     @Test("the tabbed fixture project checks clean")
-    func fixtureChecksClean() throws {
-        let output = try CLIRunner.run(["check", "Tests/Fixtures/tabs-app"])
+    func fixtureChecksClean() async throws {
+        let output = try await CLIRunner.run(["check", "Tests/Fixtures/tabs-app"])
         #expect(output.status == 0, "\(output.stdout)")
         #expect(output.lines.last?.hasSuffix(": 0 errors, 0 warnings") == true, "\(output.stdout)")
     }
 
     @Test("check reports tab names the manifest does not declare, with did you mean")
-    func checkTabNames() throws {
+    func checkTabNames() async throws {
         let project = try TemporaryProject([
             "routes.lua": """
                 return {
@@ -33,7 +34,7 @@ struct TabsToolingTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 1)
         let expected = [
             "flows/f.lua:2: error: unknown tab 'serch' (did you mean 'search'?) (declared in routes.lua)",
@@ -47,8 +48,8 @@ struct TabsToolingTests {
     }
 
     @Test("types declares the tab names, router.selectTab, router.tab and ctx.tab")
-    func types() throws {
-        let output = try CLIRunner.run(["types", "Tests/Fixtures/tabs-app"])
+    func types() async throws {
+        let output = try await CLIRunner.run(["types", "Tests/Fixtures/tabs-app"])
         #expect(output.status == 0)
         #expect(output.stdout.contains(#"---@alias TabName "feed"|"search"|"profile""#), "\(output.stdout)")
         #expect(output.stdout.contains("function router.selectTab(tab) end"))
@@ -58,13 +59,13 @@ struct TabsToolingTests {
     }
 
     @Test("graph draws each tab as a cluster around its routes")
-    func graph() throws {
-        let output = try CLIRunner.run(["graph", "Tests/Fixtures/tabs-app", "--format", "dot"])
+    func graph() async throws {
+        let output = try await CLIRunner.run(["graph", "Tests/Fixtures/tabs-app", "--format", "dot"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("subgraph cluster_tab_1 {\n    label=\"tab feed\";"), "\(output.stdout)")
         #expect(output.stdout.contains("subgraph cluster_tab_2 {\n    label=\"tab search\";"))
         #expect(output.stdout.contains("label=\"selectTab"))
-        let mermaid = try CLIRunner.run(["graph", "Tests/Fixtures/tabs-app"])
+        let mermaid = try await CLIRunner.run(["graph", "Tests/Fixtures/tabs-app"])
         #expect(mermaid.stdout.contains("subgraph tab_1[\"tab feed\"]"), "\(mermaid.stdout)")
     }
 }

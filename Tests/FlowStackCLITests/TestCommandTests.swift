@@ -1,11 +1,12 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
 @Suite("flowstack test")
 struct TestCommandTests {
     @Test("the example project passes, and the last line is the summary")
-    func examplePasses() throws {
-        let output = try CLIRunner.run(["test", "Scripts"])
+    func examplePasses() async throws {
+        let output = try await CLIRunner.run(["test", "Scripts"])
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         let last = try #require(output.lines.last)
         #expect(last.wholeMatch(of: /(\d+) passed, 0 failed/) != nil, "last line: \(last)")
@@ -16,14 +17,14 @@ struct TestCommandTests {
     }
 
     @Test("DIR defaults to Scripts")
-    func defaultDirectory() throws {
-        let output = try CLIRunner.run(["test"])
+    func defaultDirectory() async throws {
+        let output = try await CLIRunner.run(["test"])
         #expect(output.status == 0)
         #expect(output.lines.last?.hasSuffix("passed, 0 failed") == true)
     }
 
     @Test("passing and failing flows: a line per test, failures with file:line, expected, actual and stacks")
-    func passingAndFailing() throws {
+    func passingAndFailing() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/auth.lua": TemporaryProject.rules,
@@ -46,7 +47,7 @@ struct TestCommandTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["test", project.path])
+        let output = try await CLIRunner.run(["test", project.path])
         #expect(output.status == 1)
         #expect(output.lines.last == "2 passed, 1 failed")
         #expect(output.lines.contains("  ✓ detail › is guarded"))
@@ -60,14 +61,14 @@ struct TestCommandTests {
     }
 
     @Test("a flow with a syntax error is reported with file:line and fails the run")
-    func syntaxError() throws {
+    func syntaxError() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "flows/good.lua": "it(\"passes\", function() expect(router.top().name).to_be(\"home\") end)\n",
             "flows/broken.lua": "it(\"never loads\", function()\n  expect(1).to_be(1)\nend\n",
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["test", project.path])
+        let output = try await CLIRunner.run(["test", project.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("flows/broken.lua:4:"))
         #expect(output.stdout.contains("did not load"))
@@ -76,7 +77,7 @@ struct TestCommandTests {
     }
 
     @Test("a rules directory with an error: reported with file:line, no test runs, exit 1")
-    func rulesError() throws {
+    func rulesError() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/a.lua": TemporaryProject.rules,
@@ -84,7 +85,7 @@ struct TestCommandTests {
             "flows/f.lua": "it(\"runs\", function() expect(true).to_be(true) end)\n",
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["test", project.path])
+        let output = try await CLIRunner.run(["test", project.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("error: rules/b.lua:3:"))
         #expect(output.stdout.contains("not run: the rules did not load"))
@@ -92,7 +93,7 @@ struct TestCommandTests {
     }
 
     @Test("a typo in a route name fails with a did-you-mean suggestion")
-    func routeTypo() throws {
+    func routeTypo() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "flows/typo.lua": """
@@ -105,7 +106,7 @@ struct TestCommandTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["test", project.path])
+        let output = try await CLIRunner.run(["test", project.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("flows/typo.lua:2: router.push: unknown route 'detial' (did you mean 'detail'?)"))
         #expect(output.lines.contains("  ✓ catches it on purpose"))
@@ -113,29 +114,29 @@ struct TestCommandTests {
     }
 
     @Test("--filter runs only the matching tests; a filter that matches nothing fails")
-    func filter() throws {
-        let output = try CLIRunner.run(["test", "Scripts", "--filter", "PAYWALL"])
+    func filter() async throws {
+        let output = try await CLIRunner.run(["test", "Scripts", "--filter", "PAYWALL"])
         #expect(output.status == 0)
         let tests = output.lines.filter { $0.hasPrefix("  ✓ ") || $0.hasPrefix("  ✗ ") }
         #expect(!tests.isEmpty)
         #expect(tests.allSatisfy { $0.lowercased().contains("paywall") || $0.contains("premium") || $0.contains("editor") })
         #expect(output.lines.last == "\(tests.count) passed, 0 failed")
 
-        let none = try CLIRunner.run(["test", "Scripts", "--filter", "no such test anywhere"])
+        let none = try await CLIRunner.run(["test", "Scripts", "--filter", "no such test anywhere"])
         #expect(none.status == 1)
         #expect(none.stderr.contains("no test matches"))
     }
 
     @Test("a missing project directory says what to do")
-    func missingDirectory() throws {
-        let output = try CLIRunner.run(["test", "/nonexistent/flowstack-project"])
+    func missingDirectory() async throws {
+        let output = try await CLIRunner.run(["test", "/nonexistent/flowstack-project"])
         #expect(output.status != 0)
         #expect(output.stderr.contains("no flow project at /nonexistent/flowstack-project"))
         #expect(output.stderr.contains("Pass the project directory"))
     }
 
     @Test("expectations fail when they should: every matcher, and to_fail")
-    func matchersFail() throws {
+    func matchersFail() async throws {
         let failing = [
             "expect(1).to_be(2)", "expect({ 1 }).to_be({ 1 })", "expect({ a = 1 }).to_equal({ a = 1, b = 2 })",
             "expect(nil).to_be_truthy()", "expect(0).to_be_falsy()", "expect(false).to_be_nil()",
@@ -152,7 +153,7 @@ struct TestCommandTests {
             """
         let project = try TemporaryProject(["flows/matchers.lua": flow])
         defer { project.remove() }
-        let output = try CLIRunner.run(["test", project.path])
+        let output = try await CLIRunner.run(["test", project.path])
         #expect(output.lines.last == "1 passed, \(failing.count) failed", "\(output.stdout)")
         for index in 1...failing.count {
             #expect(output.lines.contains("  ✗ fails \(index)"))
@@ -161,7 +162,7 @@ struct TestCommandTests {
     }
 
     @Test("style warnings of the run are shown before the summary; pending tests are marked")
-    func styleWarningsAndPending() throws {
+    func styleWarningsAndPending() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/style.lua": "flow.style.screen(function(c) return { tint = \"purpel\" } end)\n",
@@ -171,7 +172,7 @@ struct TestCommandTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["test", project.path])
+        let output = try await CLIRunner.run(["test", project.path])
         #expect(output.status == 0, "warnings do not fail the run")
         #expect(output.lines.contains("Warnings:"), "\(output.stdout)")
         #expect(output.stdout.contains("warning: screen style attribute tint ignored"))

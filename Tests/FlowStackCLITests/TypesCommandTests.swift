@@ -1,11 +1,12 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
 @Suite("flowstack types")
 struct TypesCommandTests {
     @Test("prints LuaLS annotations: every line is an annotation, a comment or a declaration")
-    func structure() throws {
-        let output = try CLIRunner.run(["types", "Scripts"])
+    func structure() async throws {
+        let output = try await CLIRunner.run(["types", "Scripts"])
         #expect(output.status == 0)
         let lines = output.lines
         #expect(lines.first == "---@meta flowstack")
@@ -49,8 +50,8 @@ struct TypesCommandTests {
     }
 
     @Test("route names, payloads, facts and host functions come from the project")
-    func projectNames() throws {
-        let output = try CLIRunner.run(["types", "Scripts"])
+    func projectNames() async throws {
+        let output = try await CLIRunner.run(["types", "Scripts"])
         let lines = output.lines
         let alias = try #require(lines.first { $0.hasPrefix("---@alias RouteName ") })
         for route in ["splash", "home", "detail", "editor", "paywall", "photoPicker", "promo"] {
@@ -68,7 +69,7 @@ struct TypesCommandTests {
 @Suite("flowstack types --luacheck / --luarc")
 struct LinterConfigTests {
     @Test("--luacheck writes the .luacheckrc the example ships, and luacheck passes with it")
-    func luacheck() throws {
+    func luacheck() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/auth.lua": TemporaryProject.rules,
@@ -76,7 +77,7 @@ struct LinterConfigTests {
             "explore/shop.lua": "invariant(\"detail needs a login\", function(s)\n  return s.top.name ~= \"detail\" or s.facts.isLoggedIn\nend)\n",
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["types", project.path, "--luacheck"])
+        let output = try await CLIRunner.run(["types", project.path, "--luacheck"])
         #expect(output.status == 0)
         #expect(output.stdout.isEmpty, "no annotations printed with --luacheck alone")
         let written = try String(contentsOf: project.url.appendingPathComponent(".luacheckrc"), encoding: .utf8)
@@ -85,7 +86,7 @@ struct LinterConfigTests {
         #expect(written.contains(#"files["**/explore/**/*.lua"]"#))
         #expect(written.contains(#"read_globals = { "invariant" }"#))
         let shipped = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Scripts/.luacheckrc"), encoding: .utf8)
-        let regenerated = try CLIRunner.run(["types", "Scripts", "--luacheck"])
+        let regenerated = try await CLIRunner.run(["types", "Scripts", "--luacheck"])
         #expect(regenerated.status == 0)
         let after = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Scripts/.luacheckrc"), encoding: .utf8)
         #expect(shipped == after, "Scripts/.luacheckrc is what `flowstack types Scripts --luacheck` writes")
@@ -95,7 +96,7 @@ struct LinterConfigTests {
         let luacheck = URL(fileURLWithPath: "/usr/bin/luacheck")
         guard FileManager.default.isExecutableFile(atPath: luacheck.path) else { return }
         // The generated annotations declare globals on purpose: the .luacheckrc leaves them out.
-        #expect(try CLIRunner.run(["types", project.path, "--output", project.url.appendingPathComponent("flowstack-types.lua").path]).status == 0)
+        #expect(try await CLIRunner.run(["types", project.path, "--output", project.url.appendingPathComponent("flowstack-types.lua").path]).status == 0)
         let parent = project.url.deletingLastPathComponent()
         let name = project.url.lastPathComponent
         // The commands the docs give: `luacheck .` in the project, `--config` from the directory holding it.
@@ -120,11 +121,11 @@ struct LinterConfigTests {
     }
 
     @Test("--luarc writes a .luarc.json pointing at the annotations file")
-    func luarc() throws {
+    func luarc() async throws {
         let project = try TemporaryProject(["routes.lua": TemporaryProject.manifest])
         defer { project.remove() }
         let annotations = project.url.appendingPathComponent("types/flowstack.lua").path
-        let output = try CLIRunner.run(["types", project.path, "--output", annotations, "--luarc"])
+        let output = try await CLIRunner.run(["types", project.path, "--output", annotations, "--luarc"])
         #expect(output.status == 0)
         let data = try Data(contentsOf: project.url.appendingPathComponent(".luarc.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -1,3 +1,4 @@
+import FlowStackTestSupport
 import Foundation
 import Testing
 
@@ -25,8 +26,8 @@ struct TypoProjectTests {
     ]
 
     @Test("every planted mistake is reported with file:line in one run, and what was not checked is said")
-    func everyMistakeInOnePass() throws {
-        let output = try CLIRunner.run(["check", "Tests/Fixtures/typo-project"])
+    func everyMistakeInOnePass() async throws {
+        let output = try await CLIRunner.run(["check", "Tests/Fixtures/typo-project"])
         #expect(output.status == 1)
         for line in Self.planted {
             #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
@@ -37,18 +38,18 @@ struct TypoProjectTests {
     }
 
     @Test("check and graph on a directory that is not a flow project say so")
-    func notAProject() throws {
+    func notAProject() async throws {
         let project = try TemporaryProject(["one.lua": "it('x', function() end)\n"])
         defer { project.remove() }
         for command in ["check", "graph", "test"] {
-            let output = try CLIRunner.run([command, project.path])
+            let output = try await CLIRunner.run([command, project.path])
             #expect(output.status != 0, "\(command)")
             #expect(output.stderr.contains("is not a flow project"), "\(command): \(output.stderr)")
         }
     }
 
     @Test("style rules run under every combination of boolean facts")
-    func factCombinations() throws {
+    func factCombinations() async throws {
         let project = try TemporaryProject([
             "routes.lua": """
                 return { root = "home", routes = { home = {} }, facts = { isLoggedIn = false, isPremium = true } }
@@ -62,15 +63,15 @@ struct TypoProjectTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(output.status == 0, "style problems are warnings")
         #expect(output.stdout.contains("rules/style.lua:3: warning: screen style attribute background ignored"), "\(output.stdout)")
-        let strict = try CLIRunner.run(["check", project.path, "--strict"])
+        let strict = try await CLIRunner.run(["check", project.path, "--strict"])
         #expect(strict.status == 1)
     }
 
     @Test("a global one rules file defines is known in the others; a misspelt one is flagged")
-    func sharedRuleGlobals() throws {
+    func sharedRuleGlobals() async throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
             "rules/10-helpers.lua": "function isPrivate(route) return route.name == \"detail\" end\n",
@@ -82,7 +83,7 @@ struct TypoProjectTests {
                 """,
         ])
         defer { project.remove() }
-        let output = try CLIRunner.run(["check", project.path])
+        let output = try await CLIRunner.run(["check", project.path])
         #expect(!output.stdout.contains("undeclared global 'isPrivate'"), "\(output.stdout)")
         #expect(output.stdout.contains("rules/20-guard.lua:3: error: undeclared global 'isPrivat' (did you mean 'isPrivate'?)"),
                 "\(output.stdout)")

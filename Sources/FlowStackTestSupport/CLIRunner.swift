@@ -1,29 +1,40 @@
+// Runs the `flowstack` binary for the process-based tests. Not a product: never shipped.
 import Foundation
-import FlowStackTestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Runs the built `flowstack` binary and captures what it prints.
-struct CLIRunner {
+/// Runs the built `flowstack` binary and captures what it prints, without holding a thread while
+/// it waits: the process-based tests of all targets run concurrently, and two blocked threads
+/// would stall the whole concurrency pool of a 2-core machine.
+public enum CLIRunner {
     /// What one run produced.
-    struct Output {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+    public struct Output: Sendable {
+        /// The exit status (128 + the signal for a process a signal ended, as a shell reports it).
+        public let status: Int32
+        /// What the process printed on standard output.
+        public let stdout: String
+        /// What the process printed on standard error.
+        public let stderr: String
 
         /// The lines of standard output.
-        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty() }
+        public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLastIfEmpty() }
     }
 
     /// The package root.
-    static let packageRoot = FlowStackBinary.packageRoot
+    public static let packageRoot = FlowStackBinary.packageRoot
 
     /// The `flowstack` binary (`FlowStackBinary.url`).
-    static let binary: URL? = FlowStackBinary.url
+    public static let binary: URL? = FlowStackBinary.url
 
     /// The error when the binary is missing.
-    typealias MissingBinary = FlowStackBinary.Missing
+    public typealias MissingBinary = FlowStackBinary.Missing
 
-    /// Runs `flowstack arguments...` in `directory` and waits (at most `timeout` seconds).
-    static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: TimeInterval = 60) throws -> Output {
+    /// Runs `flowstack arguments...` in `directory` and waits (at most `timeout` seconds; then the
+    /// process is terminated) without blocking a thread.
+    public static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: TimeInterval = 60) async throws -> Output {
         guard let binary else { throw MissingBinary() }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -43,13 +54,16 @@ struct CLIRunner {
         process.environment = environment
         process.standardOutput = out
         process.standardError = err
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        let exit = ProcessExit()
+        process.terminationHandler = { _ in exit.signal() }
         try process.run()
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
-            exited.wait()
+        let pid = process.processIdentifier
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(timeout))
+            kill(pid, SIGTERM)
         }
+        await exit.wait()
+        watchdog.cancel()
         try out.close()
         try err.close()
         return Output(
@@ -59,16 +73,47 @@ struct CLIRunner {
     }
 }
 
+/// A process's end, awaited once: `signal()` from its termination handler, `wait()` from the test.
+final class ProcessExit: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ended = false
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    /// The process ended.
+    func signal() {
+        lock.lock()
+        ended = true
+        let waiter = self.waiter
+        self.waiter = nil
+        lock.unlock()
+        waiter?.resume()
+    }
+
+    /// Returns once `signal()` has been called.
+    func wait() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if ended {
+                lock.unlock()
+                continuation.resume()
+            } else {
+                waiter = continuation
+                lock.unlock()
+            }
+        }
+    }
+}
+
 extension CLIRunner {
     /// What `launch` saw of one process.
-    struct Launched {
+    public struct Launched: Sendable {
         /// The exit status and what the process printed.
-        let output: Output
+        public let output: Output
         /// Whether the process ran past its time limit and was killed.
-        let timedOut: Bool
+        public let timedOut: Bool
         /// The process's largest resident set, in megabytes, as sampled while it ran (Linux;
         /// `nil` elsewhere).
-        let residentMegabytes: Int?
+        public let residentMegabytes: Int?
     }
 
     /// Runs `flowstack arguments...` in the package root without holding a thread of the
@@ -79,7 +124,7 @@ extension CLIRunner {
     /// Started with `posix_spawn` and waited for on a thread of its own, which samples the
     /// process's resident high-water mark (`VmHWM` in `/proc/PID/status`, every 5 ms): the
     /// `ru_maxrss` that `wait4` reports counts the memory of the test process it was spawned from.
-    static func launch(_ arguments: [String], smallStack: Bool = false, timeout: Duration = .seconds(60)) async throws -> Launched {
+    public static func launch(_ arguments: [String], smallStack: Bool = false, timeout: Duration = .seconds(60)) async throws -> Launched {
         let binary = try FlowStackBinary.require()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -135,10 +180,13 @@ extension CLIRunner {
     }
 
     /// A process that could not be started.
-    struct SpawnFailure: Error, CustomStringConvertible {
-        let path: String
-        let code: Int32
-        var description: String { "cannot start \(path): \(String(cString: strerror(code)))" }
+    public struct SpawnFailure: Error, CustomStringConvertible {
+        /// The executable.
+        public let path: String
+        /// The `posix_spawn` error.
+        public let code: Int32
+        /// What failed and why.
+        public var description: String { "cannot start \(path): \(String(cString: strerror(code)))" }
     }
 
     /// Starts `command` (an executable's path, then its arguments) with standard output and
@@ -167,17 +215,18 @@ extension CLIRunner {
 
 extension Array where Element == String {
     /// Without the empty string a trailing newline leaves.
-    func dropLastIfEmpty() -> [String] {
+    public func dropLastIfEmpty() -> [String] {
         last == "" ? Array(dropLast()) : self
     }
 }
 
 /// A flow project in a temporary directory, removed by `remove()`.
-struct TemporaryProject {
-    let url: URL
+public struct TemporaryProject {
+    /// The project directory.
+    public let url: URL
 
     /// Writes `files` (relative path → contents) into a fresh directory.
-    init(_ files: [String: String]) throws {
+    public init(_ files: [String: String]) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-project-\(UUID().uuidString)")
         for (path, contents) in files {
             let file = url.appendingPathComponent(path)
@@ -187,15 +236,15 @@ struct TemporaryProject {
     }
 
     /// The path to pass to the command.
-    var path: String { url.path }
+    public var path: String { url.path }
 
     /// Deletes the directory.
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(at: url)
     }
 
     /// A small project: home, detail (with an id) and login; a login guard on detail.
-    static let manifest = """
+    public static let manifest = """
         return {
           root = "home",
           routes = { home = {}, login = {}, detail = { params = { id = "string" } } },
@@ -204,7 +253,8 @@ struct TemporaryProject {
         }
         """
 
-    static let rules = """
+    /// A guard on detail that sends a logged-out user to login.
+    public static let rules = """
         flow.guard("detail", function(op, stacks, ctx)
           if not facts.isLoggedIn then
             return flow.redirect("sheet", "login", "login required")
