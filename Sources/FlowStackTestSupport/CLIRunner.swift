@@ -32,9 +32,30 @@ public enum CLIRunner {
     /// The error when the binary is missing.
     public typealias MissingBinary = FlowStackBinary.Missing
 
-    /// Runs `flowstack arguments...` in `directory` and waits (at most `timeout` seconds; then the
-    /// process is terminated) without blocking a thread.
+    /// How many processes `run` starts at once: two a core. The tests that call it all start
+    /// together; more processes than that would only share the cores and run into their timeouts.
+    public static let concurrentRuns = 2 * max(ProcessInfo.processInfo.activeProcessorCount, 1)
+
+    /// The slots `run` waits for.
+    private static let slots = ProcessSlots(concurrentRuns)
+
+    /// Runs `flowstack arguments...` in `directory` and waits (at most `timeout` seconds from its
+    /// start; then the process is terminated) without blocking a thread. At most
+    /// `concurrentRuns` run at once; the others wait for a slot first.
     public static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: TimeInterval = 60) async throws -> Output {
+        await slots.acquire()
+        do {
+            let output = try await runNow(arguments, in: directory, timeout: timeout)
+            await slots.release()
+            return output
+        } catch {
+            await slots.release()
+            throw error
+        }
+    }
+
+    /// `run` once it has its slot.
+    private static func runNow(_ arguments: [String], in directory: URL, timeout: TimeInterval) async throws -> Output {
         guard let binary else { throw MissingBinary() }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -70,6 +91,36 @@ public enum CLIRunner {
             status: process.terminationStatus,
             stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+}
+
+/// A counting semaphore for tasks: `acquire()` suspends (first come, first served) while every
+/// slot is taken.
+actor ProcessSlots {
+    private var free: Int
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    /// Slots for `count` holders at once.
+    init(_ count: Int) {
+        free = count
+    }
+
+    /// Takes a slot, waiting for one.
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    /// Gives a slot back: to the first waiter, or to the free ones.
+    func release() {
+        if waiters.isEmpty {
+            free += 1
+        } else {
+            waiters.removeFirst().resume()
+        }
     }
 }
 

@@ -133,9 +133,9 @@ struct LuaVMBenchmarksTests {
     @Test("The benchmark runs its three calls and reports figures")
     func runs() throws {
         let figures = try LuaVMBenchmarks.run(iterations: 200)
-        #expect(figures.emptyCall > 0)
-        #expect(figures.guardCall > 0)
-        #expect(figures.hostFunctionCall > 0)
-        #expect(figures.memoryInUse > 0)
+        // The guard benchmark throws unless every call allowed; the figures are per call and
+        // finite (a division by no iterations is not); the memory is a Lua state's, not a count gone wrong.
+        #expect([figures.emptyCall, figures.guardCall, figures.hostFunctionCall].allSatisfy { $0.isFinite && $0 > 0 }, "\(figures)")
+        #expect((4 << 10)..<(64 << 20) ~= figures.memoryInUse, "\(figures.memoryInUse) bytes")
     }
 }

@@ -11,10 +11,13 @@ enum ExploreFixtures {
     static let packageRoot = FlowStackBinary.packageRoot
 
     /// Tests/Fixtures/explore-shop.
-    static var shopDirectory: URL { packageRoot.appendingPathComponent("Tests/Fixtures/explore-shop") }
+    static var shopDirectory: URL { packageRoot.appendingPathComponent(ShopExploration.directory) }
 
-    /// The bounds the shop is explored with in tests: every planted problem is within them.
-    static let shopBounds = FlowExplorer.Options(depth: 2, maxStack: 2, maxPresented: 1)
+    /// The bounds the shop is explored with in tests, those `flowstack explore` is run with
+    /// (`ShopExploration`): every planted problem is within them.
+    static let shopBounds = FlowExplorer.Options(
+        depth: ShopExploration.depth, maxStack: ShopExploration.maxStack, maxPresented: ShopExploration.maxPresented,
+        maxStates: ShopExploration.maxStates)
 
     /// The shop explored once (the tests share it).
     static let shopExploration = Task { @MainActor in

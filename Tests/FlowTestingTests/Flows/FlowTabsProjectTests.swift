@@ -21,7 +21,7 @@ struct FlowTabsProjectTests {
     func fixtureFlowsPass() async throws {
         let project = try FlowProject(directory: Self.directory)
         let report = await FlowTestRunner<FlowRouteValue>(project: project).run()
-        #expect(report.results.count >= 11)
+        #expect(report.results.count == (try DeclaredFlowTests.count(in: Self.directory.appendingPathComponent("flows"))))
         #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
         #expect(report.results.allSatisfy { $0.scriptErrors.isEmpty })
     }
