@@ -40,13 +40,13 @@ struct DirectoryWatcherTests {
             try write("-- version \(index)", to: file)
             usleep(20_000)
         }
-        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 1 })
+        #expect(await eventually { counter.count >= 1 })
         #expect(ContinuousClock.now - started >= .milliseconds(300))
         // A window in which nothing may happen (no event to wait for): no second callback.
         try await Task.sleep(for: .milliseconds(500))
         #expect(counter.count == 1)
         try write("-- later", to: directory.appendingPathComponent("top.lua"))
-        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 2 })
+        #expect(await eventually { counter.count >= 2 })
     }
 
     @Test("Saving by writing a temporary file and renaming it triggers a callback")
@@ -68,7 +68,7 @@ struct DirectoryWatcherTests {
         #expect(counter.count == 0)
         // ...and renaming it over the original counts.
         #expect(rename(temporary.path, target.path) == 0)
-        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 1 })
+        #expect(await eventually { counter.count >= 1 })
         #expect(try String(contentsOf: target, encoding: .utf8) == "-- v2")
     }
 
@@ -87,7 +87,7 @@ struct DirectoryWatcherTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(counter.count == 0)
         try write("-- nested", to: nested.appendingPathComponent("deep.lua"))
-        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 1 })
+        #expect(await eventually { counter.count >= 1 })
     }
 
     @Test("Stop closes the descriptors and no callback follows")
@@ -112,7 +112,7 @@ struct DirectoryWatcherTests {
         // A stopped watcher can start again.
         try watcher.start()
         try write("-- restarted", to: directory.appendingPathComponent("rules/c.lua"))
-        #expect(await eventually(timeout: .seconds(15)) { counter.count >= 1 })
+        #expect(await eventually { counter.count >= 1 })
         watcher.stop()
         #expect(watcherDescriptorCount() == before)
     }
