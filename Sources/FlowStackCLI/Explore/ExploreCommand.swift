@@ -134,7 +134,7 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         let count = report.findings.count
         let summary = "explored \(report.states) states, \(report.transitions) transitions, \(report.factCombinations) fact "
-            + "combinations, diameter \(report.diameter): \(report.complete ? "complete" : "incomplete (raise the bounds)"); "
+            + "combinations\(report.sharedCombinations > 0 ? " (\(report.sharedCombinations) like another: their hosts' answers never asked)" : ""), diameter \(report.diameter): \(report.complete ? "complete" : "incomplete (raise the bounds)"); "
             + "\(count) finding\(count == 1 ? "" : "s")"
         lines.append(count == 0 ? terminal.green(summary) : summary)
         return lines.joined(separator: "\n") + "\n"

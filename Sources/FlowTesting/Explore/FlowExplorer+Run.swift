@@ -105,7 +105,18 @@ extension FlowExplorer {
         // Facts fixed: one graph per combination. Fact changes: one graph from the root under
         // every combination, a fact change being a step like any other.
         let groups = options.factChanges ? [Array(combinations.indices)] : combinations.indices.map { [$0] }
+        // Facts fixed: the combinations explored, with the hosts their exploration asked. A
+        // combination that differs from one of them only in the answers of hosts it never asked
+        // is explored exactly as it was: its states are that one's, not explored again.
+        var explored: [(index: Int, asked: Set<String>)] = []
         for group in groups {
+            if !options.factChanges, let index = group.first,
+               let same = explored.first(where: { Self.answersAlike(combinations[$0.index], combinations[index], asked: $0.asked) }) {
+                for (route, indexes) in shownUnder where indexes.contains(same.index) { shownUnder[route]!.insert(index) }
+                report.sharedCombinations += 1
+                continue
+            }
+            askedHosts.removeAll()
             var graph = Graph()
             for index in group {
                 let rootState: FlowRouterState<FlowRouteValue, FlowDialogValue>
@@ -141,7 +152,7 @@ extension FlowExplorer {
                     continue
                 }
                 let key = graph.stateKeys[id]
-                try? router.restore(state)
+                router.restoreValidated(state)
                 routerKey = key
                 for failure in newErrorDiagnostics() {
                     noteFailure(failure.description, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
@@ -189,6 +200,7 @@ extension FlowExplorer {
                 }
             }
             totalStates += graph.count
+            if let index = group.first { explored.append((index, askedHosts)) }
             noteTraps(graph: graph, findings: &findings)
             if !report.complete && totalStates >= options.maxStates { break }
         }
@@ -224,6 +236,14 @@ extension FlowExplorer {
         }
         report.seconds = Date().timeIntervalSince(started)
         return report
+    }
+
+    /// Whether two combinations have the same facts and differ only in the answers of hosts
+    /// not in `asked`.
+    static func answersAlike(_ lhs: Combination, _ rhs: Combination, asked: Set<String>) -> Bool {
+        guard lhs.facts == rhs.facts else { return false }
+        for (name, answer) in lhs.hosts where rhs.hosts[name] != answer && asked.contains(name) { return false }
+        return true
     }
 
     /// Notes the routes `state` shows under combination `combination`.

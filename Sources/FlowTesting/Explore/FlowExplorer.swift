@@ -108,6 +108,8 @@ package final class FlowExplorer {
     /// Registered decision rules: `file:line` → what registered it (`flow.guard "login"`).
     let rules: [String: String]
     var hostAnswers: [String: FlowScriptValue] = [:]
+    /// The hosts asked (and answered) since the current combination's exploration started.
+    var askedHosts: Set<String> = []
     var unanswered: [String] = []
     var decidingLocation: String?
     var decidedLocations: Set<String> = []
@@ -160,7 +162,10 @@ package final class FlowExplorer {
         }
         for name in hosts.sorted() {
             engine.registerHost(name) { [unowned self] _ in
-                if let answer = self.hostAnswers[name] { return [answer] }
+                if let answer = self.hostAnswers[name] {
+                    self.askedHosts.insert(name)
+                    return [answer]
+                }
                 self.unanswered.append(name)
                 throw FlowScriptError(
                     kind: .host,
@@ -253,6 +258,11 @@ package final class FlowExplorer {
         return routes
     }()
 
+    /// The operations on every sample route, tried from every state.
+    lazy var routeSteps: [FlowExploreStep] = sampleRoutes.flatMap { route in
+        [.push(route), .pushMany(route), .sheet(route), .fullScreenCover(route), .setRoot(route), .replaceCurrent(route)]
+    }
+
     static func sample(ofType type: String) -> FlowScriptValue {
         switch type {
         case "string": "1"
@@ -277,10 +287,7 @@ package final class FlowExplorer {
 
     /// The operations tried from the router's current state.
     func steps(from state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> [FlowExploreStep] {
-        var steps: [FlowExploreStep] = []
-        for route in sampleRoutes {
-            steps += [.push(route), .pushMany(route), .sheet(route), .fullScreenCover(route), .setRoot(route), .replaceCurrent(route)]
-        }
+        var steps = routeSteps
         guard let front = state.stacks.last else { return steps }
         var below = Set<FlowRouteValue>()
         for route in front.routes.dropLast() where below.insert(route).inserted { steps.append(.popTo(route)) }
@@ -312,11 +319,14 @@ package final class FlowExplorer {
         let sourceKey = stateKey ?? key(of: state, combination: combination)
         // Restoring validates the whole state: skipped when the router already shows this one
         // (the last operation left it unchanged).
-        if routerKey != sourceKey { try? router.restore(state) }
+        if routerKey != sourceKey { router.restoreValidated(state) }
         routerKey = nil
         let before = router.history.last?.sequence ?? 0
         decidingLocation = nil
         var extra: String?
+        // Whether a link's outcome names a failing rule (a handler that returns no plan leaves
+        // the link unhandled on purpose, naming its own file:line: no failure).
+        var extraFailed = false
         var result: FlowOperationResult<FlowRouteValue>?
         switch step {
         case .push(let route): result = router.perform(FlowCommand(.push(route, target: .active)))
@@ -351,7 +361,9 @@ package final class FlowExplorer {
             if let url = URL(string: text) {
                 let result = router.open(url)
                 if result.status != .applied {
-                    extra = "link \(result.status): \(result.reason ?? "")"
+                    let reason = result.reason ?? ""
+                    extra = "link \(result.status): \(reason)"
+                    extraFailed = !(result.status == .unhandled && reason.contains("handler returned no plan"))
                 }
             }
         }
@@ -380,7 +392,7 @@ package final class FlowExplorer {
         }
         if let extra {
             decision.append(extra)
-            if FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
+            if extraFailed, FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
         }
         if let location = decidingLocation { decidedLocations.insert(location) }
         if recordsSteps { record(history[start...], answered: result) }
