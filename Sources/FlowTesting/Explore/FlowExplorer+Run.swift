@@ -267,23 +267,30 @@ extension FlowExplorer {
     }
 
     /// A rule error or redirect loop seen when `step` ran from state `id`.
+    ///
+    /// The same failure recurs in many states: its trace is only built when it is the first or
+    /// a shorter one, and a loop's key is worked out once per reason.
     func noteFailure(
         _ reason: String, graph: Graph, id: Int, step: FlowExploreStep?, labels: [String: FlowScriptValue], findings: inout Findings
     ) {
-        let steps = graph.steps(to: id, then: step)
+        let length = Int(graph.depths[id]) + (step == nil ? 0 : 1)
         let route = step?.route?.name ?? stacks(of: graph.stateKeys[id]).last?.routes.last?.name
-        if reason.contains("redirect loop") {
+        let key: String
+        if let known = failureKeys[reason] {
+            key = known
+        } else if reason.contains("redirect loop") {
             // The loop is the same whichever operation entered it: told apart by the steps it repeats.
             let chain = reason.firstMatch(of: /redirects: (.*?);/).map { String($0.output.1) } ?? reason
-            let cycle = Set(chain.components(separatedBy: " → ").dropFirst()).sorted().joined(separator: ", ")
-            findings.note("loop \(cycle)", FlowExploreFinding(
-                kind: .redirectLoop, message: reason, route: route, location: FlowExploreRuleInventory.location(in: reason),
-                facts: labels, steps: steps), length: steps.count)
-            return
+            key = "loop " + Set(chain.components(separatedBy: " → ").dropFirst()).sorted().joined(separator: ", ")
+            failureKeys[reason] = key
+        } else {
+            key = "error \(FlowExploreRuleInventory.location(in: reason) ?? reason)"
+            failureKeys[reason] = key
         }
-        let location = FlowExploreRuleInventory.location(in: reason)
-        findings.note("error \(location ?? reason)", FlowExploreFinding(
-            kind: .ruleError, message: reason, route: route, location: location, facts: labels, steps: steps), length: steps.count)
+        let kind: FlowExploreFinding.Kind = key.hasPrefix("loop ") ? .redirectLoop : .ruleError
+        findings.note(key, FlowExploreFinding(
+            kind: kind, message: reason, route: route, location: FlowExploreRuleInventory.location(in: reason), facts: labels,
+            steps: graph.steps(to: id, then: step)), length: length)
     }
 
     /// Checks the invariants on a new state.

@@ -114,6 +114,8 @@ package final class FlowExplorer {
     var decidingLocation: String?
     var decidedLocations: Set<String> = []
     var seenDiagnostics = 0
+    /// The finding key of each failure reason met (`noteFailure`).
+    var failureKeys: [String: String] = [:]
     /// Whether transitions describe their decisions (`diff` compares them).
     var recordsDecisions = false
     /// Whether every distinct navigation step is kept in `observedSteps` (`graph --explore`).
