@@ -42,8 +42,11 @@ struct ExploreCommand: AsyncParsableCommand {
 
             Exit status: 0 nothing found, 1 findings, 2 usage or load error.
 
+            Each bound multiplies the states: every route sequence up to --max-stack per
+            stack, every dialog and queued dialog, every fact combination.
+
             Examples:
-              flowstack explore Scripts
+              flowstack explore Scripts --max-stack 1 --max-queued 0   (complete, 31,412 states)
               flowstack explore Scripts --depth 4 --max-stack 3 --format json
               flowstack explore Scripts --emit-flows Scripts/flows/explore
               flowstack explore Scripts --fact-changes --depth 4
