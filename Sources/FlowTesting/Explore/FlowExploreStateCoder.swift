@@ -1,7 +1,7 @@
 import FlowStackCore
 import Foundation
 
-/// Numbers the routes, dialogs and held requests of explored states, so that a state key is one
+/// Numbers the routes and dialogs of explored states, so that a state key is one
 /// array of small integers: cheap to hash and compare, a few bytes per screen to keep.
 ///
 /// The two explorers of a `diff` share one coder, so that their keys compare.
@@ -10,7 +10,6 @@ final class FlowExploreStateCoder {
     private var routeCodes: [FlowRouteValue: UInt32] = [:]
     private var routes: [FlowRouteValue] = []
     private var dialogCodes: [FlowDialogValue: UInt32] = [:]
-    private var textCodes: [String: UInt32] = [:]
 
     /// The number of `route` (numbers start at 0).
     func code(_ route: FlowRouteValue) -> UInt32 {
@@ -34,24 +33,16 @@ final class FlowExploreStateCoder {
         return code
     }
 
-    /// The number of a held request's description (numbers start at 1; 0 is "none").
-    func code(_ text: String) -> UInt32 {
-        if let code = textCodes[text] { return code }
-        let code = UInt32(textCodes.count + 1)
-        textCodes[text] = code
-        return code
-    }
 }
 
 extension FlowExplorer {
-    /// What two states share when they show the same thing: routes, presentations, dialogs and
-    /// held requests (never the identities of stacks and screens), as one array of numbers.
+    /// What two states share when they show the same thing: routes, presentations and dialogs
+    /// (never the identities of stacks and screens), as one array of numbers.
     ///
     /// The layout: the number of stacks; per stack its presentation (high bits) and screen count,
     /// then its routes root first; the number of dialogs (visible one first) with a bit for
-    /// whether one is visible, then the dialogs; with fact changes, the held navigation and held link
-    /// (0 when none);
-    /// the selected tab plus one (0 without tabs), then per tab its screen count and routes.
+    /// whether one is visible, then the dialogs; the selected tab plus one (0 without tabs),
+    /// then per tab its screen count and routes.
     struct StateKey: Hashable {
         /// The numbers (see the type's summary).
         var codes: [UInt32]
@@ -93,12 +84,6 @@ extension FlowExplorer {
         codes.append(UInt32(state.dialogQueue.count + (hasDialog ? 1 : 0)) << 1 | (hasDialog ? 1 : 0))
         if let dialog = state.globalDialog { codes.append(coder.code(dialog)) }
         for dialog in state.dialogQueue { codes.append(coder.code(dialog)) }
-        // A held navigation or link is retried when facts change: with fact changes, another
-        // state (with facts fixed, the rules refuse its retry as they refused it).
-        if options.factChanges {
-            codes.append(state.pendingNavigation.map { coder.code("\($0.kind) \($0.routes.map(\.description))") } ?? 0)
-            codes.append(state.pendingLink.map { coder.code($0.url.absoluteString) } ?? 0)
-        }
         if let selected = state.selectedTabIndex {
             codes.append(UInt32(selected + 1))
             for tab in state.tabs {
