@@ -7,8 +7,11 @@ extension FlowExplorer {
     /// A state's router value is kept only until its operations are tried (`release`); after
     /// that, its key says what it shows. Memory grows with the distinct states' keys and edges.
     struct Graph {
-        /// Router states not yet expanded (`nil` once released).
+        /// Router states from id `dropped` on (`nil` once released); the released ones before
+        /// them are dropped now and then, so that only the queue's states take room.
         var states: [FlowRouterState<FlowRouteValue, FlowDialogValue>?] = []
+        /// How many states were dropped from the front of `states`.
+        var dropped = 0
         /// Each state's key.
         var stateKeys: [FlowExplorer.StateKey] = []
         var keys: [FlowExplorer.StateKey: Int32] = [:]
@@ -31,7 +34,7 @@ extension FlowExplorer {
         func combination(_ id: Int) -> Int { stateKeys[id].combination }
 
         /// The state explored `id` (before `release`).
-        func state(_ id: Int) -> FlowRouterState<FlowRouteValue, FlowDialogValue> { states[id]! }
+        func state(_ id: Int) -> FlowRouterState<FlowRouteValue, FlowDialogValue> { states[id - dropped]! }
 
         mutating func add(
             _ state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: FlowExplorer.StateKey, parent: (Int, FlowExploreStep)?,
@@ -55,9 +58,18 @@ extension FlowExplorer {
             if edges[from].last != Int32(to) { edges[from].append(Int32(to)) }
         }
 
-        /// Drops state `id`'s router value once its operations were tried.
+        /// Drops state `id`'s router value once its operations were tried, and compacts its edges.
         mutating func release(_ id: Int) {
-            states[id] = nil
+            states[id - dropped] = nil
+            // Its edges are final: kept once each, without the spare capacity of a growing array.
+            if edges[id].count > 1 { edges[id] = Set(edges[id]).sorted() }
+            // States are released in order (breadth first): drop the released run at the front
+            // once it is long enough to be worth the move.
+            if id - dropped >= 4_095 {
+                let count = states.prefix { $0 == nil }.count
+                states.removeFirst(count)
+                dropped += count
+            }
         }
 
         /// The steps from the root to `id`.

@@ -369,7 +369,6 @@ package final class FlowExplorer {
                 }
             }
         }
-        let after = router.state
         var decision: [String] = []
         var failures: [String] = []
         var allowed = true
@@ -398,6 +397,10 @@ package final class FlowExplorer {
         }
         if let location = decidingLocation { decidedLocations.insert(location) }
         if recordsSteps { record(history[start...], answered: result) }
+        // The history is read: the state kept holds none (its own copy of the last entries was
+        // most of a kept state's memory, and a restore never reads it).
+        router.clearOperationHistory()
+        let after = router.state
         let key = self.key(of: after, combination: combination)
         routerKey = key
         return Transition(
