@@ -14,11 +14,14 @@ extension FlowExplorer {
         var dropped = 0
         /// Each state's key.
         var stateKeys: [FlowExplorer.StateKey] = []
+        /// Each state's id by its key.
         var keys: [FlowExplorer.StateKey: Int32] = [:]
         /// States from which an operation failed (a rule error or loop, reported on its own).
         var failing: [Bool] = []
+        /// The state and step each state was first reached from (`nil` for a root).
         var parents: [(state: Int32, step: FlowExploreStep)?] = []
-        var depths: [UInt8] = []
+        /// Steps from the root.
+        var depths: [Int32] = []
         /// Operations between distinct states (fact changes are not: a trap is a state the
         /// person cannot leave).
         var edges: [[Int32]] = []
@@ -45,7 +48,7 @@ extension FlowExplorer {
             stateKeys.append(key)
             keys[key] = Int32(id)
             parents.append(parent.map { (Int32($0.0), $0.1) })
-            depths.append(UInt8(clamping: depth))
+            depths.append(Int32(clamping: depth))
             edges.append([])
             cut.append(false)
             failing.append(false)
