@@ -47,4 +47,21 @@ return {
 
   -- Which deep links the app accepts (rules/80-links.lua maps them to screens).
   links = { schemes = { "myapp", "https" }, hosts = { "example.com" } },
+
+  -- What `flowstack explore Scripts` tries besides every route, operation and boolean fact
+  -- (docs/exploring.md): both answers of the two system prompts the rules ask for, and one
+  -- link of each kind rules/80-links.lua handles (and one it leaves unhandled).
+  explore = {
+    -- The smallest push limit: on the explored stacks (two screens each, see docs/exploring.md)
+    -- the shipped limit of 6 never bites, 1 does, and is otherwise the same.
+    facts = { maxPushDepth = { 1 } },
+    hostAnswers = {
+      requestPhotoAccess = { true, false }, -- rules/30-permissions.lua
+      confirmDiscard = { true, false },     -- rules/40-editing.lua (asked by async navigations only)
+    },
+    urls = {
+      "myapp://projects/42", "myapp://projects/42/edit", "https://example.com/invites/welcome",
+      "myapp://settings", "myapp://promo/spring", "myapp://promo/",
+    },
+  },
 }

@@ -13,15 +13,18 @@ struct ExploreBounds: ParsableArguments {
     @Option(help: "Presented stacks at once.")
     var maxPresented = 1
 
+    @Option(help: "Dialogs waiting behind the visible one (each queued dialog is another state).")
+    var maxQueued = 1
+
     @Option(help: "Distinct states, over all fact combinations.")
     var maxStates = 500_000
 
     /// The explorer's options; a bound out of range is a usage error (exit 2).
     func options() throws -> FlowExplorer.Options {
-        guard depth >= 0, maxStack >= 1, maxPresented >= 0, maxStates >= 1 else {
-            Terminal.error("error: --depth must be at least 0, --max-stack 1, --max-presented 0, --max-states 1")
+        guard depth >= 0, maxStack >= 1, maxPresented >= 0, maxQueued >= 0, maxStates >= 1 else {
+            Terminal.error("error: --depth must be at least 0, --max-stack 1, --max-presented 0, --max-queued 0, --max-states 1")
             throw ExitCode(2)
         }
-        return .init(depth: depth, maxStack: maxStack, maxPresented: maxPresented, maxStates: maxStates)
+        return .init(depth: depth, maxStack: maxStack, maxPresented: maxPresented, maxQueued: maxQueued, maxStates: maxStates)
     }
 }

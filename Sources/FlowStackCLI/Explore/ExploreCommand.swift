@@ -42,8 +42,11 @@ struct ExploreCommand: AsyncParsableCommand {
 
             Exit status: 0 nothing found, 1 findings, 2 usage or load error.
 
+            Each bound multiplies the states: every route sequence up to --max-stack per
+            stack, every dialog and queued dialog, every fact combination.
+
             Examples:
-              flowstack explore Scripts
+              flowstack explore Scripts --max-stack 1 --max-queued 0   (complete, 31,412 states)
               flowstack explore Scripts --depth 4 --max-stack 3 --format json
               flowstack explore Scripts --emit-flows Scripts/flows/explore
               flowstack explore Scripts --fact-changes --depth 4
@@ -134,7 +137,7 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         let count = report.findings.count
         let summary = "explored \(report.states) states, \(report.transitions) transitions, \(report.factCombinations) fact "
-            + "combinations, diameter \(report.diameter): \(report.complete ? "complete" : "incomplete (raise the bounds)"); "
+            + "combinations\(report.sharedCombinations > 0 ? " (\(report.sharedCombinations) like another: their hosts' answers never asked)" : ""), diameter \(report.diameter): \(report.complete ? "complete" : "incomplete (raise the bounds)"); "
             + "\(count) finding\(count == 1 ? "" : "s")"
         lines.append(count == 0 ? terminal.green(summary) : summary)
         return lines.joined(separator: "\n") + "\n"

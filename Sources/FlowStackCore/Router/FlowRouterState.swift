@@ -551,6 +551,12 @@ extension FlowRouter {
     /// unchanged.
     public func restore(_ state: FlowRouterState<Route, Dialog>) throws {
         if let problem = state.problem { throw FlowStateError(description: problem) }
+        restoreValidated(state)
+    }
+
+    /// Restores a state known to be valid (one this router showed before: exploration restores
+    /// one per operation it tries), without `restore(_:)`'s check of every identity.
+    package func restoreValidated(_ state: FlowRouterState<Route, Dialog>) {
         willChange()
         storage.state.stacks = state.stacks
         storage.state.rootID = state.rootID

@@ -96,6 +96,9 @@ package struct FlowExploreReport: Hashable, Sendable {
     package var factCombinations: Int
     /// The most steps any explored state is from the root.
     package var diameter: Int
+    /// Combinations not explored again: they differ from an explored one only in the answers
+    /// of hosts its exploration never asked, so their states are that one's (counted once).
+    package var sharedCombinations = 0
     /// The findings, ordered by kind then message.
     package var findings: [FlowExploreFinding]
     /// Routes shown only under some facts: route → fact → the values under which it is shown.

@@ -44,9 +44,13 @@ enum FlowExploreRuleInventory {
         return rules
     }
 
-    /// The `file:line` at the start of a failure's reason (`rules/a.lua:12: ...`), if one.
+    /// The `file:line` of a failure's reason: the first one a Lua error names
+    /// (`rules/a.lua:12: ...`), else the first one mentioned (`deep link '/x' (rules/a.lua:3) ...`).
     static func location(in reason: String) -> String? {
-        guard let match = reason.firstMatch(of: /([A-Za-z0-9_.\/\-]+\.lua):(\d+)/) else { return nil }
+        // Most reasons name no file: a plain search first, the patterns only when they may match.
+        guard reason.contains(".lua:") else { return nil }
+        guard let match = reason.firstMatch(of: #/([A-Za-z0-9_.\/\-]+\.lua):(\d+): /#)
+            ?? reason.firstMatch(of: /([A-Za-z0-9_.\/\-]+\.lua):(\d+)/) else { return nil }
         return "\(match.output.1):\(match.output.2)"
     }
 }

@@ -3,37 +3,76 @@ import Foundation
 
 extension FlowExplorer {
     /// The explored graph of one fact combination.
+    ///
+    /// A state's router value is kept only until its operations are tried (`release`); after
+    /// that, its key says what it shows. Memory grows with the distinct states' keys and edges.
     struct Graph {
-        var states: [FlowRouterState<FlowRouteValue, FlowDialogValue>] = []
-        var keys: [FlowExplorer.StateKey: Int] = [:]
+        /// Router states from id `dropped` on (`nil` once released); the released ones before
+        /// them are dropped now and then, so that only the queue's states take room.
+        var states: [FlowRouterState<FlowRouteValue, FlowDialogValue>?] = []
+        /// How many states were dropped from the front of `states`.
+        var dropped = 0
+        /// Each state's key.
+        var stateKeys: [FlowExplorer.StateKey] = []
+        /// Each state's id by its key.
+        var keys: [FlowExplorer.StateKey: Int32] = [:]
         /// States from which an operation failed (a rule error or loop, reported on its own).
         var failing: [Bool] = []
-        var parents: [(state: Int, step: FlowExploreStep)?] = []
-        var depths: [Int] = []
-        /// Operations between states (fact changes are not: a trap is a state the person cannot leave).
-        var edges: [[Int]] = []
+        /// The state and step each state was first reached from (`nil` for a root).
+        var parents: [(state: Int32, step: FlowExploreStep)?] = []
+        /// Steps from the root.
+        var depths: [Int32] = []
+        /// Operations between distinct states (fact changes are not: a trap is a state the
+        /// person cannot leave).
+        var edges: [[Int32]] = []
         /// States whose successors were not all explored (bounds): they may lead anywhere.
         var cut: [Bool] = []
-        /// The fact combination in force in each state.
-        var combinations: [Int] = []
         /// The combination each state's trace starts from (its facts are reported).
-        var origins: [Int] = []
+        var origins: [Int32] = []
+
+        /// The number of states.
+        var count: Int { stateKeys.count }
+
+        /// The fact combination in force in state `id`.
+        func combination(_ id: Int) -> Int { stateKeys[id].combination }
+
+        /// The state explored `id` (before `release`).
+        func state(_ id: Int) -> FlowRouterState<FlowRouteValue, FlowDialogValue> { states[id - dropped]! }
 
         mutating func add(
             _ state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: FlowExplorer.StateKey, parent: (Int, FlowExploreStep)?,
             depth: Int, origin: Int? = nil
         ) -> Int {
-            let id = states.count
+            let id = stateKeys.count
             states.append(state)
-            keys[key] = id
-            parents.append(parent)
-            depths.append(depth)
+            stateKeys.append(key)
+            keys[key] = Int32(id)
+            parents.append(parent.map { (Int32($0.0), $0.1) })
+            depths.append(Int32(clamping: depth))
             edges.append([])
             cut.append(false)
             failing.append(false)
-            combinations.append(key.combination)
-            origins.append(origin ?? parent.map { origins[$0.0] } ?? key.combination)
+            origins.append(Int32(origin ?? parent.map { Int(origins[$0.0]) } ?? key.combination))
             return id
+        }
+
+        /// An operation from `from` leads to the known state `to`.
+        mutating func link(_ from: Int, _ to: Int) {
+            if edges[from].last != Int32(to) { edges[from].append(Int32(to)) }
+        }
+
+        /// Drops state `id`'s router value once its operations were tried, and compacts its edges.
+        mutating func release(_ id: Int) {
+            states[id - dropped] = nil
+            // Its edges are final: kept once each, without the spare capacity of a growing array.
+            if edges[id].count > 1 { edges[id] = Set(edges[id]).sorted() }
+            // States are released in order (breadth first): drop the released run at the front
+            // once it is long enough to be worth the move.
+            if id - dropped >= 4_095 {
+                let count = states.prefix { $0 == nil }.count
+                states.removeFirst(count)
+                dropped += count
+            }
         }
 
         /// The steps from the root to `id`.
@@ -42,7 +81,7 @@ extension FlowExplorer {
             var current = id
             while let parent = parents[current] {
                 steps.append(parent.step)
-                current = parent.state
+                current = Int(parent.state)
             }
             return steps.reversed()
         }
@@ -81,7 +120,18 @@ extension FlowExplorer {
         // Facts fixed: one graph per combination. Fact changes: one graph from the root under
         // every combination, a fact change being a step like any other.
         let groups = options.factChanges ? [Array(combinations.indices)] : combinations.indices.map { [$0] }
+        // Facts fixed: the combinations explored, with the hosts their exploration asked. A
+        // combination that differs from one of them only in the answers of hosts it never asked
+        // is explored exactly as it was: its states are that one's, not explored again.
+        var explored: [(index: Int, asked: Set<String>)] = []
         for group in groups {
+            if !options.factChanges, let index = group.first,
+               let same = explored.first(where: { Self.answersAlike(combinations[$0.index], combinations[index], asked: $0.asked) }) {
+                for (route, indexes) in shownUnder where indexes.contains(same.index) { shownUnder[route]!.insert(index) }
+                report.sharedCombinations += 1
+                continue
+            }
+            askedHosts.removeAll()
             var graph = Graph()
             for index in group {
                 let rootState: FlowRouterState<FlowRouteValue, FlowDialogValue>
@@ -93,29 +143,31 @@ extension FlowExplorer {
                         length: 0)
                     continue
                 }
-                let root = graph.add(rootState, key: Self.key(of: rootState, combination: index), parent: nil, depth: 0)
+                let root = graph.add(rootState, key: key(of: rootState, combination: index), parent: nil, depth: 0)
+                note(shown: rootState, combination: index, in: &shownUnder)
                 checkInvariants(graph: graph, id: root, labels: combinations[index].labels, findings: &findings)
             }
             var next = 0
-            while next < graph.states.count {
-                if totalStates + graph.states.count >= options.maxStates {
+            while next < graph.count {
+                if totalStates + graph.count >= options.maxStates {
                     report.complete = false
-                    for id in next..<graph.states.count { graph.cut[id] = true }
+                    for id in next..<graph.count { graph.cut[id] = true }
                     break
                 }
                 let id = next
                 next += 1
                 if id % Self.statesBetweenYields == 0 { await Task.yield() }
-                let state = graph.states[id]
-                let depth = graph.depths[id]
-                let labels = combinations[graph.origins[id]].labels
+                let state = graph.state(id)
+                defer { graph.release(id) }
+                let depth = Int(graph.depths[id])
+                let labels = combinations[Int(graph.origins[id])].labels
                 do {
-                    try activate(graph.combinations[id])
+                    try activate(graph.combination(id))
                 } catch {
                     continue
                 }
-                let key = Self.key(of: state, combination: graph.combinations[id])
-                try? router.restore(state)
+                let key = graph.stateKeys[id]
+                router.restoreValidated(state)
                 routerKey = key
                 for failure in newErrorDiagnostics() {
                     noteFailure(failure.description, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
@@ -139,34 +191,31 @@ extension FlowExplorer {
                     guard transition.changed else { continue }
                     let isFactChange = if case .setFact = step { true } else { false }
                     if let known = graph.keys[transition.key] {
-                        if !isFactChange { graph.edges[id].append(known) }
+                        if !isFactChange { graph.link(id, Int(known)) }
                     } else if !withinBounds(transition.state) {
                         // Max-stack and max-presented are constraints on the states explored:
                         // leaving them out does not make the exploration incomplete.
                         continue
-                    } else if depth >= options.depth || totalStates + graph.states.count >= options.maxStates {
+                    } else if depth >= options.depth || totalStates + graph.count >= options.maxStates {
                         report.complete = false
-                        if totalStates + graph.states.count >= options.maxStates { graph.cut[id] = true }
+                        if totalStates + graph.count >= options.maxStates { graph.cut[id] = true }
                     } else {
                         let new = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
-                        if !isFactChange { graph.edges[id].append(new) }
+                        note(shown: transition.state, combination: transition.key.combination, in: &shownUnder)
+                        if !isFactChange { graph.link(id, new) }
                         report.diameter = max(report.diameter, depth + 1)
                         checkInvariants(graph: graph, id: new, labels: labels, findings: &findings)
                     }
                 }
-                if graph.states.count % 2_000 == 0, let onProgress {
+                if graph.count % 2_000 == 0, let onProgress {
                     let seconds = max(Date().timeIntervalSince(started), 0.001)
                     onProgress(Progress(
-                        states: totalStates + graph.states.count, queue: graph.states.count - next,
-                        statesPerSecond: Double(totalStates + graph.states.count) / seconds))
+                        states: totalStates + graph.count, queue: graph.count - next,
+                        statesPerSecond: Double(totalStates + graph.count) / seconds))
                 }
             }
-            totalStates += graph.states.count
-            for (id, state) in graph.states.enumerated() {
-                for stack in state.stacks {
-                    for route in stack.routes { shownUnder[route.name, default: []].insert(graph.combinations[id]) }
-                }
-            }
+            totalStates += graph.count
+            if let index = group.first { explored.append((index, askedHosts)) }
             noteTraps(graph: graph, findings: &findings)
             if !report.complete && totalStates >= options.maxStates { break }
         }
@@ -204,6 +253,21 @@ extension FlowExplorer {
         return report
     }
 
+    /// Whether two combinations have the same facts and differ only in the answers of hosts
+    /// not in `asked`.
+    static func answersAlike(_ lhs: Combination, _ rhs: Combination, asked: Set<String>) -> Bool {
+        guard lhs.facts == rhs.facts else { return false }
+        for (name, answer) in lhs.hosts where rhs.hosts[name] != answer && asked.contains(name) { return false }
+        return true
+    }
+
+    /// Notes the routes `state` shows under combination `combination`.
+    func note(shown state: FlowRouterState<FlowRouteValue, FlowDialogValue>, combination: Int, in shownUnder: inout [String: Set<Int>]) {
+        for stack in state.stacks {
+            for route in stack.routes { shownUnder[route.name, default: []].insert(combination) }
+        }
+    }
+
     /// The registered rule whose function starts last at or before `location` in its file.
     func enclosingRule(of location: String) -> String? {
         guard let colon = location.lastIndex(of: ":"), let line = Int(location[location.index(after: colon)...]) else { return nil }
@@ -218,34 +282,42 @@ extension FlowExplorer {
     }
 
     /// A rule error or redirect loop seen when `step` ran from state `id`.
+    ///
+    /// The same failure recurs in many states: its trace is only built when it is the first or
+    /// a shorter one, and a loop's key is worked out once per reason.
     func noteFailure(
         _ reason: String, graph: Graph, id: Int, step: FlowExploreStep?, labels: [String: FlowScriptValue], findings: inout Findings
     ) {
-        let steps = graph.steps(to: id, then: step)
-        let route = step?.route?.name ?? graph.states[id].stacks.last?.topRoute.name
-        if reason.contains("redirect loop") {
+        let length = Int(graph.depths[id]) + (step == nil ? 0 : 1)
+        let route = step?.route?.name ?? stacks(of: graph.stateKeys[id]).last?.routes.last?.name
+        let key: String
+        if let known = failureKeys[reason] {
+            key = known
+        } else if reason.contains("redirect loop") {
             // The loop is the same whichever operation entered it: told apart by the steps it repeats.
             let chain = reason.firstMatch(of: /redirects: (.*?);/).map { String($0.output.1) } ?? reason
-            let cycle = Set(chain.components(separatedBy: " → ").dropFirst()).sorted().joined(separator: ", ")
-            findings.note("loop \(cycle)", FlowExploreFinding(
-                kind: .redirectLoop, message: reason, route: route, location: FlowExploreRuleInventory.location(in: reason),
-                facts: labels, steps: steps), length: steps.count)
-            return
+            key = "loop " + Set(chain.components(separatedBy: " → ").dropFirst()).sorted().joined(separator: ", ")
+            failureKeys[reason] = key
+        } else {
+            key = "error \(FlowExploreRuleInventory.location(in: reason) ?? reason)"
+            failureKeys[reason] = key
         }
-        let location = FlowExploreRuleInventory.location(in: reason)
-        findings.note("error \(location ?? reason)", FlowExploreFinding(
-            kind: .ruleError, message: reason, route: route, location: location, facts: labels, steps: steps), length: steps.count)
+        let kind: FlowExploreFinding.Kind = key.hasPrefix("loop ") ? .redirectLoop : .ruleError
+        findings.note(key, FlowExploreFinding(
+            kind: kind, message: reason, route: route, location: FlowExploreRuleInventory.location(in: reason), facts: labels,
+            steps: graph.steps(to: id, then: step)), length: length)
     }
 
     /// Checks the invariants on a new state.
     func checkInvariants(graph: Graph, id: Int, labels: [String: FlowScriptValue], findings: inout Findings) {
         guard !invariants.isEmpty else { return }
-        for (invariant, error) in invariants.broken(by: graph.states[id], facts: combinationList[graph.combinations[id]].facts) {
+        let state = graph.state(id)
+        for (invariant, error) in invariants.broken(by: state, facts: combinationList[graph.combination(id)].facts) {
             let steps = graph.steps(to: id)
             let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
                 ?? "invariant '\(invariant.name)' (\(invariant.location)) does not hold after \(steps.map(\.description).joined(separator: ", "))"
             findings.note("invariant \(invariant.name)", FlowExploreFinding(
-                kind: .invariant, message: message, route: graph.states[id].stacks.last?.topRoute.name,
+                kind: .invariant, message: message, route: state.stacks.last?.topRoute.name,
                 location: invariant.location, invariant: invariant.name, facts: labels, steps: steps), length: steps.count)
         }
     }
@@ -253,10 +325,10 @@ extension FlowExplorer {
     /// States from which no explored path leads back to the root state (states cut by the
     /// bounds count as leading anywhere); each trap reported at its first state.
     func noteTraps(graph: Graph, findings: inout Findings) {
-        let count = graph.states.count
+        let count = graph.count
         var reverse = [[Int]](repeating: [], count: count)
         for (from, targets) in graph.edges.enumerated() {
-            for target in targets { reverse[target].append(from) }
+            for target in targets { reverse[Int(target)].append(from) }
         }
         var reaches = [Bool](repeating: false, count: count)
         // The roots (one per combination explored together): operations keep the facts, so a
@@ -277,18 +349,18 @@ extension FlowExplorer {
             }
         }
         for id in 0..<count where !reaches[id] {
-            if let parent = graph.parents[id], !reaches[parent.state] { continue }
+            if let parent = graph.parents[id], !reaches[Int(parent.state)] { continue }
             // A failing rule or loop that keeps the way back closed is reported on its own.
             if graph.failing[id] { continue }
-            let state = graph.states[id]
-            guard let front = state.stacks.last else { continue }
+            guard let front = stacks(of: graph.stateKeys[id]).last, let top = front.routes.last, let frontRoot = front.routes.first
+            else { continue }
             let steps = graph.steps(to: id)
-            findings.note("trap \(front.root.name)", FlowExploreFinding(
+            findings.note("trap \(frontRoot.name)", FlowExploreFinding(
                 kind: .trap,
                 message: "after \(steps.map(\.description).joined(separator: ", ")) no allowed operation leads back to "
-                    + "'\(root.name)': the \(front.style == .root ? "stack" : front.style.rawValue) showing '\(front.topRoute.name)' "
+                    + "'\(root.name)': the \(front.style == .root ? "stack" : front.style.rawValue) showing '\(top.name)' "
                     + "cannot be left; let a rule allow a way out (dismiss, pop, setRoot) or a gesture (swipe)",
-                route: front.topRoute.name, facts: combinationList[graph.origins[id]].labels, steps: steps), length: steps.count)
+                route: top.name, facts: combinationList[Int(graph.origins[id])].labels, steps: steps), length: steps.count)
         }
     }
 

@@ -26,6 +26,8 @@ package final class FlowExplorer {
         package var maxStack: Int
         /// Presented stacks at once.
         package var maxPresented: Int
+        /// Dialogs waiting behind the visible one (the queue a `queue` policy fills).
+        package var maxQueued: Int
         /// Distinct states, summed over fact combinations.
         public var maxStates: Int
         /// Whether facts may also change between steps (a fact change is a step, `set isLoggedIn
@@ -33,10 +35,14 @@ package final class FlowExplorer {
         public var factChanges: Bool
 
         /// Creates bounds.
-        public init(depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxStates: Int = 500_000, factChanges: Bool = false) {
+        public init(
+            depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxQueued: Int = 1, maxStates: Int = 500_000,
+            factChanges: Bool = false
+        ) {
             self.depth = depth
             self.maxStack = maxStack
             self.maxPresented = maxPresented
+            self.maxQueued = maxQueued
             self.maxStates = maxStates
             self.factChanges = factChanges
         }
@@ -97,13 +103,19 @@ package final class FlowExplorer {
     /// The state every combination starts from (one root stack, or the tabs with the first selected).
     let startState: FlowRouterState<FlowRouteValue, FlowDialogValue>
     let invariants: FlowExploreInvariants
+    /// Numbers routes and dialogs in state keys (a diff's two explorers share one).
+    var coder = FlowExploreStateCoder()
     /// Registered decision rules: `file:line` → what registered it (`flow.guard "login"`).
     let rules: [String: String]
     var hostAnswers: [String: FlowScriptValue] = [:]
+    /// The hosts asked (and answered) since the current combination's exploration started.
+    var askedHosts: Set<String> = []
     var unanswered: [String] = []
     var decidingLocation: String?
     var decidedLocations: Set<String> = []
     var seenDiagnostics = 0
+    /// The finding key of each failure reason met (`noteFailure`).
+    var failureKeys: [String: String] = [:]
     /// Whether transitions describe their decisions (`diff` compares them).
     var recordsDecisions = false
     /// Whether every distinct navigation step is kept in `observedSteps` (`graph --explore`).
@@ -152,7 +164,10 @@ package final class FlowExplorer {
         }
         for name in hosts.sorted() {
             engine.registerHost(name) { [unowned self] _ in
-                if let answer = self.hostAnswers[name] { return [answer] }
+                if let answer = self.hostAnswers[name] {
+                    self.askedHosts.insert(name)
+                    return [answer]
+                }
                 self.unanswered.append(name)
                 throw FlowScriptError(
                     kind: .host,
@@ -245,6 +260,11 @@ package final class FlowExplorer {
         return routes
     }()
 
+    /// The operations on every sample route, tried from every state.
+    lazy var routeSteps: [FlowExploreStep] = sampleRoutes.flatMap { route in
+        [.push(route), .pushMany(route), .sheet(route), .fullScreenCover(route), .setRoot(route), .replaceCurrent(route)]
+    }
+
     static func sample(ofType type: String) -> FlowScriptValue {
         switch type {
         case "string": "1"
@@ -267,68 +287,9 @@ package final class FlowExplorer {
         return router.state
     }
 
-    /// What two states share when they show the same thing: routes, presentations, dialogs
-    /// (never the identities of stacks and screens).
-    struct StateKey: Hashable {
-        /// Every stack's routes, root first, one stack after the other.
-        var routes: [FlowRouteValue]
-        /// Each stack's screen count.
-        var counts: [Int]
-        var styles: [FlowPresentationStyle]
-        var dialogs: [FlowDialogValue]
-        var hasDialog: Bool
-        /// The fact combination in force (with fact changes, the same screens under other facts
-        /// are another state).
-        var combination: Int
-        /// Tabs: every tab's routes, one tab after the other, their counts, and the selected tab
-        /// (empty and nil without tabs).
-        var tabRoutes: [FlowRouteValue] = []
-        var tabCounts: [Int] = []
-        var selectedTab: Int?
-    }
-
-    /// The key of a state under fact combination `combination`.
-    ///
-    /// Built screen by screen (`route(atDepth:)`), with no intermediate arrays: exploration
-    /// computes one per operation tried.
-    static func key(of state: FlowRouterState<FlowRouteValue, FlowDialogValue>, combination: Int = 0) -> StateKey {
-        var routes: [FlowRouteValue] = []
-        var counts: [Int] = []
-        var styles: [FlowPresentationStyle] = []
-        counts.reserveCapacity(state.stacks.count)
-        styles.reserveCapacity(state.stacks.count)
-        for stack in state.stacks {
-            let count = stack.pathCount + 1
-            counts.append(count)
-            styles.append(stack.style)
-            for depth in 0..<count {
-                if let route = stack.route(atDepth: depth) { routes.append(route) }
-            }
-        }
-        var dialogs = state.dialogQueue
-        if let dialog = state.globalDialog { dialogs.insert(dialog, at: 0) }
-        var key = StateKey(
-            routes: routes, counts: counts, styles: styles, dialogs: dialogs, hasDialog: state.globalDialog != nil,
-            combination: combination)
-        if let selected = state.selectedTabIndex {
-            for tab in state.tabs {
-                let count = tab.stack.pathCount + 1
-                key.tabCounts.append(count)
-                for depth in 0..<count {
-                    if let route = tab.stack.route(atDepth: depth) { key.tabRoutes.append(route) }
-                }
-            }
-            key.selectedTab = selected
-        }
-        return key
-    }
-
     /// The operations tried from the router's current state.
     func steps(from state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> [FlowExploreStep] {
-        var steps: [FlowExploreStep] = []
-        for route in sampleRoutes {
-            steps += [.push(route), .pushMany(route), .sheet(route), .fullScreenCover(route), .setRoot(route), .replaceCurrent(route)]
-        }
+        var steps = routeSteps
         guard let front = state.stacks.last else { return steps }
         var below = Set<FlowRouteValue>()
         for route in front.routes.dropLast() where below.insert(route).inserted { steps.append(.popTo(route)) }
@@ -357,14 +318,17 @@ package final class FlowExplorer {
     /// Performs one step from `state` and says what happened.
     func apply(_ step: FlowExploreStep, to state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key stateKey: StateKey? = nil) -> Transition {
         let combination = max(activeCombination, 0)
-        let sourceKey = stateKey ?? Self.key(of: state, combination: combination)
+        let sourceKey = stateKey ?? key(of: state, combination: combination)
         // Restoring validates the whole state: skipped when the router already shows this one
         // (the last operation left it unchanged).
-        if routerKey != sourceKey { try? router.restore(state) }
+        if routerKey != sourceKey { router.restoreValidated(state) }
         routerKey = nil
         let before = router.history.last?.sequence ?? 0
         decidingLocation = nil
         var extra: String?
+        // Whether a link's outcome names a failing rule (a handler that returns no plan leaves
+        // the link unhandled on purpose, naming its own file:line: no failure).
+        var extraFailed = false
         var result: FlowOperationResult<FlowRouteValue>?
         switch step {
         case .push(let route): result = router.perform(FlowCommand(.push(route, target: .active)))
@@ -391,7 +355,7 @@ package final class FlowExplorer {
             if let index = combinationIndex[changed], (try? activate(index)) != nil {
                 let after = router.state
                 try? activate(combination)
-                let key = Self.key(of: after, combination: index)
+                let key = self.key(of: after, combination: index)
                 return Transition(
                     state: after, key: key, changed: true, allowed: true, decision: step.description, location: nil, failures: [])
             }
@@ -399,11 +363,12 @@ package final class FlowExplorer {
             if let url = URL(string: text) {
                 let result = router.open(url)
                 if result.status != .applied {
-                    extra = "link \(result.status): \(result.reason ?? "")"
+                    let reason = result.reason ?? ""
+                    extra = "link \(result.status): \(reason)"
+                    extraFailed = !(result.status == .unhandled && reason.contains("handler returned no plan"))
                 }
             }
         }
-        let after = router.state
         var decision: [String] = []
         var failures: [String] = []
         var allowed = true
@@ -428,11 +393,15 @@ package final class FlowExplorer {
         }
         if let extra {
             decision.append(extra)
-            if FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
+            if extraFailed, FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
         }
         if let location = decidingLocation { decidedLocations.insert(location) }
         if recordsSteps { record(history[start...], answered: result) }
-        let key = Self.key(of: after, combination: combination)
+        // The history is read: the state kept holds none (its own copy of the last entries was
+        // most of a kept state's memory, and a restore never reads it).
+        router.clearOperationHistory()
+        let after = router.state
+        let key = self.key(of: after, combination: combination)
         routerKey = key
         return Transition(
             state: after, key: key, changed: key != sourceKey, allowed: allowed,
@@ -455,7 +424,8 @@ package final class FlowExplorer {
 
     /// Whether a state is within the bounds.
     func withinBounds(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> Bool {
-        state.stacks.count - 1 <= options.maxPresented && state.stacks.allSatisfy { $0.pathCount + 1 <= options.maxStack }
+        state.stacks.count - 1 <= options.maxPresented && state.dialogQueue.count <= options.maxQueued
+            && state.stacks.allSatisfy { $0.pathCount + 1 <= options.maxStack }
             && state.tabs.allSatisfy { $0.stack.pathCount + 1 <= options.maxStack }
     }
 

@@ -95,6 +95,8 @@ package final class FlowRulesDiff {
     ) throws(FlowScriptError) {
         self.old = try FlowExplorer(project: project, rules: old, options: options)
         self.new = try FlowExplorer(project: project, rules: new, options: options)
+        // One numbering of routes and dialogs, so that the two explorers' state keys compare.
+        self.new.coder = self.old.coder
         self.old.recordsDecisions = true
         self.new.recordsDecisions = true
     }
@@ -117,18 +119,19 @@ package final class FlowRulesDiff {
             guard let rootOld = try? old.prepare(combination), (try? new.prepare(combination)) != nil else { continue }
             let labels = combination.labels
             var graph = FlowExplorer.Graph()
-            _ = graph.add(rootOld, key: FlowExplorer.key(of: rootOld, combination: old.activeCombination), parent: nil, depth: 0)
+            _ = graph.add(rootOld, key: old.key(of: rootOld, combination: old.activeCombination), parent: nil, depth: 0)
             var next = 0
-            while next < graph.states.count {
-                if total + graph.states.count >= options.maxStates {
+            while next < graph.count {
+                if total + graph.count >= options.maxStates {
                     complete = false
                     break
                 }
                 let id = next
                 next += 1
                 if id % FlowExplorer.statesBetweenYields == 0 { await Task.yield() }
-                let state = graph.states[id]
-                let depth = graph.depths[id]
+                let state = graph.state(id)
+                defer { graph.release(id) }
+                let depth = Int(graph.depths[id])
                 try? old.router.restore(state)
                 try? new.router.restore(state)
                 old.routerKey = nil
@@ -162,10 +165,10 @@ package final class FlowRulesDiff {
                     }
                     for transition in [before, after] where transition.changed {
                         if let known = graph.keys[transition.key] {
-                            graph.edges[id].append(known)
+                            graph.link(id, Int(known))
                         } else if !old.withinBounds(transition.state) {
                             continue
-                        } else if depth >= options.depth || total + graph.states.count >= options.maxStates {
+                        } else if depth >= options.depth || total + graph.count >= options.maxStates {
                             complete = false
                         } else {
                             _ = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
@@ -173,7 +176,7 @@ package final class FlowRulesDiff {
                     }
                 }
             }
-            total += graph.states.count
+            total += graph.count
         }
         var changes: [FlowDiffChange] = []
         for group in groups.values {

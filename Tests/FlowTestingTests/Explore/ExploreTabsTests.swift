@@ -27,7 +27,7 @@ struct ExploreTabsTests {
         let switched = explorer.apply(.selectTab("search"), to: start)
         #expect(switched.changed)
         #expect(switched.state.selectedTab == "search")
-        #expect(FlowExplorer.key(of: switched.state) != FlowExplorer.key(of: start))
+        #expect(explorer.key(of: switched.state) != explorer.key(of: start))
         // Signed out, the profile tab is refused and answered with the sign-in sheet.
         let refused = explorer.apply(.selectTab("profile"), to: start)
         #expect(!refused.allowed)
