@@ -68,7 +68,7 @@ public struct FlowRuleRequest {
         kind: FlowRuleKind, route: FlowRouteValue?, routes: [FlowRouteValue]?, count: Int?, target: Int?,
         source: FlowOperationSource, isAsync: Bool, runsDefaultPreconditions: Bool, dialog: String?,
         queuedDialogCount: Int, redirectChain: [String], stackCount: Int, frontScreenCount: Int,
-        stacks: any FlowRuleStacks
+        stacks: any FlowRuleStacks, tab: String? = nil, selectedTab: String? = nil, tabs: [FlowRuleTab] = []
     ) {
         self.kind = kind
         self.route = route
@@ -84,9 +84,9 @@ public struct FlowRuleRequest {
         self.stackCount = stackCount
         self.frontScreenCount = frontScreenCount
         self.stacks = stacks
-        self.tab = nil
-        self.selectedTab = nil
-        self.tabs = []
+        self.tab = tab
+        self.selectedTab = selectedTab
+        self.tabs = tabs
     }
 
     /// The names of every route the operation shows: what route guards are looked up by.
