@@ -156,7 +156,7 @@ extension FlowRouter {
         // copied and destroyed once more on its way to `decide` (12,313 → 11,633 instructions per
         // operation, callgrind, Lua-guarded push + pop).
         let selected = storage.state.selectedTabIndex
-        return FlowRuleRequest(
+        return FlowRuleRequest.routerRequest(
             kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
             source: source, isAsync: isAsync, runsDefaultPreconditions: !condition,
             dialog: dialog == nil ? nil : FlowRouterState<Route, Dialog>.dialogKey(dialog), queuedDialogCount: storage.state.dialogQueue.count,
