@@ -40,7 +40,6 @@ final class FlowRouterStacks<Route: Hashable>: FlowRuleStacks {
     let encode: (Route) -> FlowRouteValue
 
     /// A view of `stacks` as they are now.
-    @usableFromInline
     init(encode: @escaping (Route) -> FlowRouteValue, stacks: [FlowStackState<Route>]) {
         self.encode = encode
         self.source = .snapshot(stacks)

@@ -34,9 +34,9 @@ public struct FlowRuleRequest {
     /// request).
     public var redirectChain: [String]
     /// The number of stacks before the operation (the root stack included).
-    @usableFromInline package var stackCount: Int
+    package var stackCount: Int
     /// The number of screens of the front-most stack before the operation (its root included).
-    @usableFromInline package var frontScreenCount: Int
+    package var frontScreenCount: Int
     /// The stacks before the operation.
     public var stacks: any FlowRuleStacks
     /// The tab a `selectTab` selects (`op.tab`); else `nil`.
