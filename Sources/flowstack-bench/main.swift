@@ -26,11 +26,19 @@ func swiftGuardedPushNanoseconds(depth: Int) -> Double {
 @MainActor
 func runBenchmarks() {
     if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "bundle_install" {
-        do { try BundleStoreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
+        do { try BundleStoreBenchmarks.run() } catch {
+            FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8))
+            exit(1)
+        }
         return
     }
     if ["lua_push", "enum_push", "reload", "decision", "one_default"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
-        try? LuaBenchmarks.run(swiftGuardedPush: 1)
+        do {
+            try LuaBenchmarks.run(swiftGuardedPush: 1)
+        } catch {
+            FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8))
+            exit(1)
+        }
         return
     }
     if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "swift_push" {
@@ -65,7 +73,10 @@ if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "live_rules" {
     exit(1)
     #endif
 } else if ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] == "explore" {
-    do { try await ExploreBenchmarks.run() } catch { FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8)) }
+    do { try await ExploreBenchmarks.run() } catch {
+        FileHandle.standardError.write(Data("flowstack-bench: \(error)\n".utf8))
+        exit(1)
+    }
 } else {
     runBenchmarks()  // top-level code runs on the main actor
 }

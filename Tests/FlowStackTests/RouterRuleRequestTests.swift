@@ -71,6 +71,30 @@ struct RouterRuleRequestTests {
         #expect(hook.requests[1].stacks.route(stack: 2, position: 1) == nil)
     }
 
+    @Test func aDecisionReadsTheStacksAsTheyAreAndItsViewDoesNotKeepTheRouter() {
+        /// Reads the stacks while deciding and keeps no request.
+        final class Reader: FlowRulesHook {
+            var generation: Int { 1 }
+            var seen: [[[TestRoute]]] = []
+            func decide(_ request: FlowRuleRequest) -> FlowRuleDecision {
+                seen.append(request.typedStacks(as: TestRoute.self))
+                return .allow
+            }
+        }
+        let hook = Reader()
+        weak var weakRouter: TestRouter?
+        do {
+            let router = TestRouter(root: .home)
+            router.installRules(hook)
+            router.push(.a)
+            router.push(.b)
+            router.pop()
+            weakRouter = router
+        }
+        #expect(hook.seen == [[[.home]], [[.home, .a]], [[.home, .a, .b]]])
+        #expect(weakRouter == nil, "the stacks view synchronous decisions share does not keep its router")
+    }
+
     @Test func aRedirectToARouteTheAppCannotBuildFailsThroughTheRulesPolicy() {
         let router = TestRouter(root: .home)
         let unknown = FlowRuleTarget(.push, route: FlowRouteValue("nowhere"), location: "rules/a.lua:3")

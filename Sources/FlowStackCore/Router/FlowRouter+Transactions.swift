@@ -6,7 +6,7 @@ final class FlowTransactionState<Route: Hashable> {
     @usableFromInline var entries: [FlowHistoryEntry<Route>] = []
     /// Applied steps waiting for `didApplyOperation`, with the stacks after each: heard only
     /// when the transaction commits.
-    @usableFromInline var applied: [(FlowCommand<Route>, [FlowStackState<Route>])] = []
+    var applied: [(FlowCommand<Route>, [FlowStackState<Route>])] = []
     var steps: [FlowOperationResult<Route>] = []
     @usableFromInline var failure: Int?
 

@@ -246,9 +246,9 @@ struct FlowRouterStorage<Route: Hashable, Dialog> {
     /// The state value.
     @usableFromInline var state: FlowRouterState<Route, Dialog>
     /// `FlowRouter.guardOperation`.
-    @usableFromInline var guardOperation: FlowRouter<Route, Dialog>.Guard?
+    var guardOperation: FlowRouter<Route, Dialog>.Guard?
     /// `FlowRouter.didApplyOperation`.
-    @usableFromInline var didApplyOperation: FlowRouter<Route, Dialog>.Observer?
+    var didApplyOperation: FlowRouter<Route, Dialog>.Observer?
     /// The installed rules.
     @usableFromInline var rules: FlowRulesLink<Route>?
     /// The view synchronous decisions read the stacks through: reused while no rule kept the
@@ -267,7 +267,7 @@ struct FlowRouterStorage<Route: Hashable, Dialog> {
     /// The observers of `observe(_:)`.
     @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
     /// `FlowRouter.guardTabSelection`.
-    @usableFromInline var guardTabSelection: (@MainActor (String) -> Bool)?
+    var guardTabSelection: (@MainActor (String) -> Bool)?
 
     @usableFromInline
     init(state: FlowRouterState<Route, Dialog>) {

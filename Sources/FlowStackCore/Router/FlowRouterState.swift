@@ -232,7 +232,6 @@ extension FlowRouterState {
     }
 
     /// Why selecting the tab `name` cannot run, or `nil` when it can.
-    @usableFromInline
     func validateTabSelection(_ name: String) -> (FlowOperationStatus, String)? {
         if tabSlots.isEmpty {
             return (.stackNotFound, "this router has no tabs; create it with FlowRouter(tabs:selected:) or declare tabs in the manifest")
@@ -377,7 +376,6 @@ extension FlowRouterState {
 
     /// Sets the path of the stack at `index` to `path`, keeping the identities of the screens it
     /// shares with the old path (the longest common prefix of routes).
-    @usableFromInline
     mutating func keepSharedScreens(ofStack index: Int, path: [Route]) {
         let old = stacks[index].storage.nodes
         var shared = 0

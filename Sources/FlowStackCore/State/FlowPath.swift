@@ -76,13 +76,11 @@ struct FlowPath<Route: Hashable> {
     }
 
     /// Keeps the bottom `k` screens.
-    @usableFromInline
     mutating func keepFirst(_ k: Int) {
         removeLast(count - max(0, k))
     }
 
     /// The nodes, bottom first.
-    @usableFromInline
     var nodes: [FlowRouteNode<Route>] {
         var result = [FlowRouteNode<Route>]()
         result.reserveCapacity(count)
@@ -96,7 +94,6 @@ struct FlowPath<Route: Hashable> {
     }
 
     /// The 0-based position (from the bottom) of the top-most node whose route matches.
-    @usableFromInline
     func lastIndex(where predicate: (Route) -> Bool) -> Int? {
         var link = top
         while let current = link {

@@ -74,7 +74,6 @@ public struct FlowStackState<Route: Hashable>: Identifiable, Hashable {
     }
 
     /// Replaces the root screen with a fresh identity.
-    @usableFromInline
     mutating func replaceRoot(_ route: Route, id: UUID) {
         root = route
         rootID = id
