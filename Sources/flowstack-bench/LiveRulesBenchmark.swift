@@ -19,35 +19,11 @@ enum LiveRulesBenchmark {
     #if DEBUG
     @MainActor
     static func run() async throws {
-        let binary = try flowstackBinary()
-        let project = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-bench-live-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: project.appendingPathComponent("rules"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: project) }
-        try Data("return { root = \"home\", routes = { home = {}, editor = {} } }\n".utf8)
-            .write(to: project.appendingPathComponent("routes.lua"))
-        try save(reason: "edit 0", in: project)
-
-        let server = Process()
-        server.executableURL = binary
-        server.arguments = ["serve", project.path, "--host", "127.0.0.1", "--port", "0", "--token", "t"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        server.environment = environment
-        let pipe = Pipe()
-        server.standardOutput = pipe
-        server.standardError = pipe
-        let printed = OutputSink()
-        printed.collect(pipe)
-        try server.run()
-        defer {
-            server.terminate()
-            server.waitUntilExit()
-        }
-        guard await waitUntil({ printed.text.contains("serving generation") }),
-              let line = printed.text.split(separator: "\n").first(where: { $0.hasPrefix("url: http://127.0.0.1:") }),
-              let port = Int(line.split(separator: ":").last ?? ""),
-              let url = URL(string: "http://127.0.0.1:\(port)")
-        else { throw Failure(description: "flowstack serve did not start: \(printed.text)") }
+        let project = try LiveProject(reason: "edit 0")
+        defer { project.remove() }
+        let server = try await ServeProcess(project: project.url, token: "t")
+        defer { server.stop() }
+        let url = server.url
 
         let engine = try FlowRulesEngine<FlowRouteValue>(sources: [])
         var loadedAt: [Int: ContinuousClock.Instant] = [:]
@@ -56,19 +32,19 @@ enum LiveRulesBenchmark {
         }
         let connection = engine.connect(to: url, token: "t", options: FlowLiveRulesOptions(wait: 30, device: "bench"))
         defer { engine.disconnect() }
-        guard await waitUntil({ engine.generation == 2 }) else { throw Failure(description: "the first rules never arrived") }
+        guard await eventually({ engine.generation == 2 }) else { throw Failure(description: "the first rules never arrived") }
         var latencies: [Duration] = []
         for edit in 1...20 {
             let saved = ContinuousClock.now
-            try save(reason: "edit \(edit)", in: project)
+            try project.setGate(reason: "edit \(edit)")
             let generation = edit + 2
-            guard await waitUntil({ loadedAt[generation] != nil }) else {
-                throw Failure(description: "edit \(edit) never arrived: \(printed.text)")
+            guard await eventually({ loadedAt[generation] != nil }) else {
+                throw Failure(description: "edit \(edit) never arrived: \(server.output)")
             }
             latencies.append(loadedAt[generation]! - saved)
             // Let the server finish the flows run before the next save.
-            guard await waitUntil({ printed.text.contains("generation \(generation) loaded") }) else {
-                throw Failure(description: "the server never reported generation \(generation): \(printed.text)")
+            guard await eventually({ server.output.contains("generation \(generation) loaded") }) else {
+                throw Failure(description: "the server never reported generation \(generation): \(server.output)")
             }
         }
         engine.disconnect()
@@ -80,35 +56,4 @@ enum LiveRulesBenchmark {
                      ms(median), ms(sorted.first!), ms(sorted.last!)))
     }
     #endif
-
-    /// Rewrites `rules/gate.lua` (write then rename, as editors save): a guard blocking `editor`.
-    static func save(reason: String, in project: URL) throws {
-        let temporary = project.appendingPathComponent("rules/.gate.lua.tmp")
-        try Data((#"flow.guard("editor", function() return false, "\#(reason)" end)"# + "\n").utf8).write(to: temporary)
-        guard rename(temporary.path, project.appendingPathComponent("rules/gate.lua").path) == 0 else {
-            throw Failure(description: "cannot rename \(temporary.path)")
-        }
-    }
-
-    /// `FLOWSTACK_BINARY`, or `flowstack` next to this executable.
-    static func flowstackBinary() throws -> URL {
-        let candidate = ProcessInfo.processInfo.environment["FLOWSTACK_BINARY"].map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).standardizedFileURL
-            .deletingLastPathComponent().appendingPathComponent("flowstack")
-        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
-            throw Failure(description: "no flowstack binary at \(candidate.path): build it (`swift build`) or set FLOWSTACK_BINARY")
-        }
-        return candidate
-    }
-
-    /// Checks `condition` every 10 ms for at most 30 s.
-    @MainActor
-    static func waitUntil(_ condition: @MainActor () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !condition() {
-            if ContinuousClock.now >= deadline { return false }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return true
-    }
 }

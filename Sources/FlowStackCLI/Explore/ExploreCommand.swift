@@ -46,7 +46,7 @@ struct ExploreCommand: AsyncParsableCommand {
             stack, every dialog and queued dialog, every fact combination.
 
             Examples:
-              flowstack explore Scripts --max-stack 1 --max-queued 0   (complete, 31,412 states)
+              flowstack explore Scripts --max-stack 1 --max-queued 0     (complete)
               flowstack explore Scripts --depth 4 --max-stack 3 --format json
               flowstack explore Scripts --emit-flows Scripts/flows/explore
               flowstack explore Scripts --fact-changes --depth 4
