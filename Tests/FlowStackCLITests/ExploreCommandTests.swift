@@ -88,7 +88,7 @@ struct ExploreCommandTests {
     @Test("--help of explore and diff gives examples")
     func help() async throws {
         let explore = try await CLIRunner.run(["explore", "--help"])
-        #expect(explore.stdout.contains("flowstack explore Scripts --emit-flows"))
+        #expect(explore.stdout.contains("--emit-flows /tmp/explore-flows"))
         let diff = try await CLIRunner.run(["diff", "--help"])
         #expect(diff.stdout.contains("--fail-on more-permissive"))
     }

@@ -17,7 +17,7 @@ struct ExploreBounds: ParsableArguments {
     var maxQueued = 1
 
     @Option(help: "Distinct states, over all fact combinations.")
-    var maxStates = 500_000
+    var maxStates = 100_000
 
     /// The explorer's options; a bound out of range is a usage error (exit 2).
     func options() throws -> FlowExplorer.Options {

@@ -45,11 +45,16 @@ struct ExploreCommand: AsyncParsableCommand {
             Each bound multiplies the states: every route sequence up to --max-stack per
             stack, every dialog and queued dialog, every fact combination.
 
+            Large bounds take minutes: build in release for them (`swift build -c release`;
+            the example's complete run below takes 23 s there, about 100 s in a debug build).
+
             Examples:
               flowstack explore Scripts --max-stack 1 --max-queued 0     (complete)
-              flowstack explore Scripts --depth 4 --max-stack 3 --format json
-              flowstack explore Scripts --emit-flows Scripts/flows/explore
-              flowstack explore Scripts --fact-changes --depth 4
+              flowstack explore Scripts --depth 2 --max-stack 2 --format json
+              flowstack explore Tests/Fixtures/explore-shop --depth 2 --max-stack 2 \\
+                  --emit-flows /tmp/explore-flows
+              flowstack explore Scripts --fact-changes --depth 2 --max-stack 1 \\
+                  --max-queued 0
             """
     )
 

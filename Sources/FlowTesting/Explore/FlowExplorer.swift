@@ -36,7 +36,7 @@ package final class FlowExplorer {
 
         /// Creates bounds.
         public init(
-            depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxQueued: Int = 1, maxStates: Int = 500_000,
+            depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxQueued: Int = 1, maxStates: Int = 100_000,
             factChanges: Bool = false
         ) {
             self.depth = depth
