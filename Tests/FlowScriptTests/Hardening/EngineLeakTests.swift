@@ -1,4 +1,5 @@
 import FlowStackCore
+import FlowStackTestSupport
 import Foundation
 import Testing
 @testable import FlowLua
@@ -146,10 +147,7 @@ extension DirectoryWatcherTests {
             try engine.startWatching(debounce: .milliseconds(20))
             for round in 1...3 {
                 try (EngineLeakTests.rules[0].text + "\n-- round \(round)\n").write(to: file, atomically: true, encoding: .utf8)
-                let deadline = ContinuousClock.now + .seconds(5)
-                while engine.generation < round + 1, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(10))
-                }
+                #expect(await eventually { engine.generation >= round + 1 })
                 #expect(engine.generation == round + 1)
             }
             engine.stopWatching()

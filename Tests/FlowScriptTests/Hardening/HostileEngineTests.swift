@@ -112,13 +112,12 @@ extension DirectoryWatcherTests {
 
         // The storm is over: the last write wins, once the watcher has caught up.
         try HostileEngineTests.gate("final").write(to: file, atomically: true, encoding: .utf8)
-        let deadline = ContinuousClock.now + .seconds(10)
         var reason: String?
-        repeat {
-            try await Task.sleep(for: .milliseconds(20))
+        let settled = await eventually {
             reason = router.perform(.push(FlowRouteValue("target"), target: .active)).reason
-        } while reason != "closed final" && ContinuousClock.now < deadline
-        #expect(reason == "closed final")
+            return reason == "closed final"
+        }
+        #expect(settled, "last reason: \(reason ?? "none")")
         #expect(engine.lastLoadError == nil)
         #expect(loaded >= 2)
         #expect(failed >= 1)
