@@ -4,7 +4,7 @@ import Testing
 
 @Suite("flowstack watch")
 struct WatchCommandTests {
-    @Test("re-runs the flows within a second of a rename-save")
+    @Test("re-runs the flows after a rename-save")
     func renameSave() throws {
         let project = try TemporaryProject([
             "routes.lua": TemporaryProject.manifest,
@@ -22,20 +22,16 @@ struct WatchCommandTests {
 
         let first = output.waitForLine(containing: "1 passed, 0 failed", timeout: 30)
         #expect(first != nil, "first summary: \(output.text)")
-        // The watcher starts right after the first run; give it a moment to be in place.
-        Thread.sleep(forTimeInterval: 0.3)
 
         // An editor's save: write a temporary file, then rename it over the rule.
         let rule = project.url.appendingPathComponent("rules/auth.lua")
         let temporary = project.url.appendingPathComponent("rules/.auth.lua.swp")
         try Data("flow.guard(\"detail\", function() end)\n".utf8).write(to: temporary)
-        let saved = Date()
         #expect(rename(temporary.path, rule.path) == 0)
 
-        let second = output.waitForLine(containing: "0 passed, 1 failed", timeout: 10)
-        let elapsed = Date().timeIntervalSince(saved)
+        // How fast is flowstack-bench's figure (live_rules); here only that the run comes.
+        let second = output.waitForLine(containing: "0 passed, 1 failed", timeout: 30)
         #expect(second != nil, "second summary: \(output.text)")
-        #expect(elapsed < 1.5, "edit-to-result took \(elapsed) s")
         #expect(output.text.contains("guards detail"))
     }
 
