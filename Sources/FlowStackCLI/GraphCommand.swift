@@ -47,7 +47,8 @@ struct GraphCommand: AsyncParsableCommand {
               flowstack graph Scripts > navigation.mmd
               flowstack graph Scripts --format dot | dot -Tsvg > navigation.svg
               flowstack graph Scripts --filter paywall
-              flowstack graph Scripts --explore --depth 3 --format dot > reachable.dot
+              flowstack graph Scripts --explore --depth 2 --max-stack 1 --max-queued 0 \\
+                  --format dot > reachable.dot
             """
     )
 

@@ -34,7 +34,7 @@ struct DiffCommand: AsyncParsableCommand {
             load error.
 
             Examples:
-              flowstack diff rules-v1 Scripts
+              flowstack diff rules-v1 Scripts --max-stack 1 --max-queued 0
               flowstack diff old/ new/ --format markdown > diff.md
               flowstack diff old/ new/ --fail-on more-permissive
               flowstack diff rules-1.4.0.flowbundle rules-1.4.1.flowbundle \\
