@@ -10,10 +10,8 @@
 # thread), and first of all nothing in Sources, Tests or Examples may need a Swift newer than 6.0
 # (Tools/check-swift-6.0.sh).
 #
-# The source-Lua build runs while the system-Lua tests run, at the lowest priority (nice 19): the
-# tests mostly wait on processes and the main actor, the build uses what they leave of the cores;
-# what is left of it runs at the usual priority after them. The background part's output goes
-# to .build-lua-source/test-build.log.
+# Each pass builds, then tests; the lines on standard error give each build's and each test run's
+# seconds apart (the tests' time is the suite's own: nothing else runs beside them).
 #
 #   bash Tools/test.sh                       both
 #   bash Tools/test.sh --filter Router       the system-Lua run only, with swift test's arguments
@@ -36,30 +34,16 @@ lua_test_targets='^(FlowLua|FlowScript|FlowRuleBundles|FlowLiveRules|FlowTesting
 
 start=$SECONDS
 swift build --build-tests
-echo "system Lua: built ($((SECONDS - start)) s)" >&2
-
-if [ "$source_pass" = 1 ]; then
-    bash Tools/lua-source.sh
-    mkdir -p "$scratch"
-    # At the lowest priority: the tests' timeouts keep their CPU; the build takes what is idle.
-    FLOWSTACK_LUA=source nice -n 19 swift build --build-tests --scratch-path "$scratch" >"$scratch/test-build.log" 2>&1 &
-    source_build=$!
-    # Tests failing below must not leave the build running.
-    trap 'kill "$source_build" 2>/dev/null || true' EXIT
-fi
-
+echo "system Lua: built in $((SECONDS - start)) s" >&2
+tests=$SECONDS
 swift test --skip-build "$@"
-echo "system Lua: $(.build/debug/flowstack --version) ($((SECONDS - start)) s)" >&2
+echo "system Lua: $(.build/debug/flowstack --version): tests in $((SECONDS - tests)) s" >&2
 if [ "$source_pass" = 0 ]; then
     exit 0
 fi
 
-# What the build has not done during the tests it finishes now, at the usual priority (stopped
-# and started again: the second build goes on from what the first one finished).
-source_start=$SECONDS
-kill -INT "$source_build" 2>/dev/null || true
-wait "$source_build" || true
-trap - EXIT
+bash Tools/lua-source.sh
+start=$SECONDS
 export FLOWSTACK_LUA=source
 swift build --build-tests --scratch-path "$scratch"
 version="$("$scratch/debug/flowstack" --version)"
@@ -67,7 +51,8 @@ case "$version" in
 *"(Lua 5.4.7)") ;;
 *) echo "error: the source build runs '$version', expected Lua 5.4.7" >&2; exit 1 ;;
 esac
-echo "source Lua: built ($((SECONDS - source_start)) s after the system-Lua tests)" >&2
+echo "source Lua: built in $((SECONDS - start)) s" >&2
+tests=$SECONDS
 FLOWSTACK_BINARY="$PWD/$scratch/debug/flowstack" \
     swift test --skip-build --scratch-path "$scratch" --filter "$lua_test_targets" --filter FlowStackCLITests
-echo "source Lua: $version ($((SECONDS - source_start)) s)" >&2
+echo "source Lua: $version: tests in $((SECONDS - tests)) s" >&2
