@@ -78,7 +78,11 @@ extension FlowManifest {
         }
         var manifest = FlowManifest(file: displayName)
         let known = FlowLuaSurface.manifestKeys.map(\.name)
-        for case .string(let key) in table.fields.keys where !known.contains(key) {
+        // In the order of the file (then by name), so the first one reported is the first one written.
+        let unknownKeys = table.fields.keys.compactMap { key -> String? in
+            if case .string(let name) = key, !known.contains(name) { name } else { nil }
+        }.sorted { (line(ofKey: $0, in: source) ?? .max, $0) < (line(ofKey: $1, in: source) ?? .max, $1) }
+        for key in unknownKeys {
             let hint = FlowSuggestion.closest(to: key, in: known.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
             try report(fail("unknown manifest key '\(key)'\(hint); expected \(known.joined(separator: ", "))", at: key))
         }
@@ -182,13 +186,18 @@ extension FlowManifest {
         }
         var tabs: [Tab] = []
         for (index, item) in list.array.enumerated() {
-            guard case .table(let entry) = item, case .string(let name)? = entry.fields["name"], !name.isEmpty,
-                  let rootValue = entry.fields["root"] else {
-                throw fail("tab \(index + 1): \(shape)")
-            }
-            for case .string(let key) in entry.fields.keys where key != "name" && key != "root" {
+            guard case .table(let entry) = item else { throw fail("tab \(index + 1): \(shape)") }
+            // A misspelt key first: `rot = "feedHome"` gets "did you mean 'root'", not the shape.
+            let label: String = if case .string(let name)? = entry.fields["name"], !name.isEmpty { "tab '\(name)'" } else { "tab \(index + 1)" }
+            let unknownKeys = entry.fields.keys.compactMap { key -> String? in
+                if case .string(let name) = key, name != "name", name != "root" { name } else { nil }
+            }.sorted()
+            if let key = unknownKeys.first {
                 let hint = FlowSuggestion.closest(to: key, in: ["name", "root"]).map { " (did you mean '\($0)'?)" } ?? ""
-                throw fail("tab '\(name)': unknown key '\(key)'\(hint); a tab has name and root")
+                throw fail("\(label): unknown key '\(key)'\(hint); a tab has name and root")
+            }
+            guard case .string(let name)? = entry.fields["name"], !name.isEmpty, let rootValue = entry.fields["root"] else {
+                throw fail("\(label): \(shape)")
             }
             if tabs.contains(where: { $0.name == name }) { throw fail("two tabs are named '\(name)'; every tab needs its own name") }
             let root: FlowRouteValue

@@ -244,6 +244,10 @@ function flow.op(kind, route, extra)
   if route ~= nil then checkRoute(route, "flow.op", 2, 2) end
   local op = { kind = kind, route = route }
   if type(extra) == "table" then
+    if rawget(extra, "resume") ~= nil then
+      fail("flow.op has no 'resume' option: a plan's steps are never held one by one (a link a rule blocks is held whole, "
+        .. "as router.pendingLink()); to hold a navigation, return flow.redirect(kind, route, reason, { resume = true }) from a rule", 2)
+    end
     for key, value in next, extra do if op[key] == nil then op[key] = value end end
   elseif type(extra) == "number" then
     op.count = extra
