@@ -147,6 +147,13 @@ end
 
 local function checkPolicy(policy, fname, position, level)
   if policy == nil or POLICIES[policy] then return end
+  if type(policy) ~= "string" then
+    -- flow.redirect("dialog", d, reason, { resume = true }): the options of a navigation redirect.
+    local options = type(policy) == "table" and fname == "flow.redirect"
+      and "; a dialog redirect takes no options table (resume = true holds only navigation redirects)" or ""
+    fail("bad argument #" .. position .. " to '" .. fname .. "' (dialog policy expected: one of replace, replaceKeepingQueue, "
+      .. "queue, ignoreIfVisible, got " .. type(policy) .. options .. ")", level + 1)
+  end
   local hint = type(policy) == "string" and suggest(policy, { "replace", "replaceKeepingQueue", "queue", "ignoreIfVisible" })
   fail("bad argument #" .. position .. " to '" .. fname .. "' (unknown dialog policy " .. tostring(policy)
     .. (hint and (", did you mean '" .. hint .. "'?") or "")
