@@ -1,10 +1,12 @@
-// The README's "Tabs" example, as an app writes it with `import FlowStack` alone: the Swift part
+// The README's "Tabs" example, as an app writes it with `import FlowStack` (and SwiftUI for `Label` and `Text`): the Swift part
 // must compile unchanged and the Lua part must decide as the README says. Only what the README
 // leaves to the app (`symbol`, `screen(for:)`, the routes) is filled in here.
 import FlowStack
 import Foundation
 import Testing
-#if canImport(SwiftUIStandIn)
+#if canImport(SwiftUI)
+import SwiftUI
+#else
 import SwiftUIStandIn
 #endif
 
