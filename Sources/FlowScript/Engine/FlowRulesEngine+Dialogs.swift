@@ -41,7 +41,7 @@ extension FlowRulesEngine {
                 set.dialogFunction,
                 [.table(view), .integer(snapshot), .integer(stacks.count), .integer(front), .table(context)])
         } catch {
-            return dialogFailure(Self.synchronousDialogRule(set.relocated(error)), summary: summary)
+            return dialogFailure(Self.synchronous(set.relocated(error), "dialog rules run synchronously (for showGlobalDialogAsync too)"), summary: summary)
         }
         guard case .integer(let verdict)? = results.first, verdict != 0 else { return .show }
         let location: String? = if results.count > 2, case .string(let text) = results[2] { text } else { nil }
@@ -110,19 +110,6 @@ extension FlowRulesEngine {
     }
 
     /// The decision for a failing dialog rule, by the failure policy.
-    /// An asynchronous host function called from a dialog rule: the VM's advice (use an async
-    /// navigation) does not apply, since dialog rules run synchronously even for an async request.
-    static func synchronousDialogRule(_ error: FlowScriptError) -> FlowScriptError {
-        guard error.kind == .asyncHostInSyncCall, let advice = error.message.range(of: ": call it from an async navigation") else {
-            return error
-        }
-        var error = error
-        error.message = String(error.message[..<advice.lowerBound])
-            + ", and dialog rules run synchronously (showGlobalDialogAsync too): ask it in a navigation rule of an async "
-            + "navigation and keep the answer in a fact, or register a synchronous host function (registerHost)"
-        return error
-    }
-
     func dialogFailure(_ error: FlowScriptError, summary: String) -> FlowDialogRuleDecision {
         failsOpen(error, rule: "dialog rule", summary: summary, refused: "refused", allowed: "shown")
             ? .showAfterFailure(error.description) : .refuse(FlowRuleBlock(stage: .error, reason: error.description))
