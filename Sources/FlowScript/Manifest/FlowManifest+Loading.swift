@@ -90,6 +90,18 @@ extension FlowManifest {
             for (key, value) in routes.fields {
                 guard case .string(let name) = key else { throw fail("route names must be strings, got \(key)", at: "routes") }
                 var spec = RouteSpec()
+                if case .table(let body) = value {
+                    // `param = { ... }` would declare nothing and leave every payload field "unknown".
+                    let stray = body.fields.keys.map { key -> String in if case .string(let text) = key { text } else { "\(key)" } }
+                        .filter { $0 != "params" }.sorted()
+                    for key in stray {
+                        let hint = FlowSuggestion.closest(to: key, in: ["params"]).map { " (did you mean '\($0)'?)" } ?? ""
+                        try report(fail("route '\(name)': unknown key '\(key)'\(hint); a route is declared as {} or { params = { field = \"string\", ... } }", at: key))
+                    }
+                    if let params = body.fields["params"], params.typeName != "table" {
+                        try report(fail("route '\(name)': params must be a table of field types, as params = { id = \"string\" }; got \(params.typeName)", at: "params"))
+                    }
+                }
                 if case .table(let body) = value, case .table(let params)? = body.fields["params"] {
                     for (paramKey, typeValue) in params.fields {
                         guard case .string(let param) = paramKey, case .string(let type) = typeValue,
@@ -140,6 +152,13 @@ extension FlowManifest {
             }
         }
         if case .table(let links)? = table.fields["links"] {
+            // `scheme = { ... }` would limit nothing: every link would be accepted.
+            let stray = links.fields.keys.map { key -> String in if case .string(let text) = key { text } else { "\(key)" } }
+                .filter { $0 != "schemes" && $0 != "hosts" }.sorted()
+            for key in stray {
+                let hint = FlowSuggestion.closest(to: key, in: ["schemes", "hosts"]).map { " (did you mean '\($0)'?)" } ?? ""
+                try report(fail("links: unknown key '\(key)'\(hint); links has schemes and hosts, as links = { schemes = { \"myapp\" }, hosts = { \"example.com\" } }", at: key))
+            }
             func strings(_ key: String) throws(FlowScriptError) -> [String] {
                 guard let value = links.fields[.string(key)] else { return [] }
                 guard case .table(let list) = value else { throw fail("links.\(key) must be a list of strings", at: key) }

@@ -52,4 +52,34 @@ struct ManifestMistakeTests {
         let nameless = try #require(error("return { tabs = { { nme = \"feed\", root = \"feedHome\" } }, routes = { feedHome = {} } }"))
         #expect(nameless.message == "tab 1: unknown key 'nme' (did you mean 'name'?); a tab has name and root", "\(nameless)")
     }
+
+    @Test("A misspelt key in a route declaration or in links is an error with \"did you mean\", never ignored")
+    func misspeltRouteAndLinksKeys() throws {
+        let route = try #require(error("""
+            return {
+              root = "home",
+              routes = { home = {}, detail = { param = { id = "string" } } },
+            }
+            """))
+        #expect(route.message.hasPrefix("route 'detail': unknown key 'param' (did you mean 'params'?)"), "\(route)")
+        #expect(route.line == 3)
+        let params = try #require(error("return { routes = { detail = { params = \"string\" } } }"))
+        #expect(params.message.hasPrefix("route 'detail': params must be a table of field types"), "\(params)")
+        let links = try #require(error("""
+            return {
+              routes = { home = {} },
+              links = { scheme = { "myapp" } },
+            }
+            """))
+        #expect(links.message.hasPrefix("links: unknown key 'scheme' (did you mean 'schemes'?)"), "\(links)")
+        #expect(links.line == 3)
+        let checked = try FlowManifest.parseReportingProblems(source: """
+            return {
+              routes = { home = {}, detail = { param = { id = "string" } } },
+              links = { host = { "example.com" } },
+            }
+            """)
+        #expect(checked.problems.count == 2, "flowstack check reports both: \(checked.problems)")
+        #expect(checked.manifest.routes["detail"] != nil, "the route stays declared, so names that use it still check")
+    }
 }
