@@ -1,4 +1,4 @@
--- The route manifest of the example app (spec section 6).
+-- The route manifest of the example app (docs/lua-surface.md, section 2).
 -- Every route, dialog and fact used by Scripts/rules and Scripts/flows is declared here:
 -- a name that is not is an error, with a "did you mean" suggestion.
 return {

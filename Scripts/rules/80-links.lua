@@ -1,4 +1,4 @@
--- Deep links (spec section 8): which URLs open which screens.
+-- Deep links (docs/lua-surface.md, section 6): which URLs open which screens.
 --
 -- routes.lua accepts the myapp:// scheme and https links to example.com. Every plan runs as
 -- one transaction checked by the rules above, so a signed-out user following a link gets the

@@ -1,4 +1,4 @@
--- Dialog rules (spec section 9): which dialogs may interrupt the person, and when.
+-- Dialog rules (docs/lua-surface.md, section 4): which dialogs may interrupt the person, and when.
 --
 --   * The rating prompt never shows during checkout or on top of the paywall; while another
 --     dialog is up it waits in the queue instead of replacing it.

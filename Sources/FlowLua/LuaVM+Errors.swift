@@ -92,7 +92,7 @@ extension LuaVM {
         case .timeLimit:
             error.message = "time limit exceeded: the call ran for more than \(context.time_limit_ns / 1_000_000) ms "
                 + "beyond what its instructions account for (work the instruction budget does not count, such as "
-                + "comparing or hashing very long strings in a loop): work on smaller values, or raise the time limit"
+                + "comparing or hashing very long strings in a loop): work on smaller values (the time limit is fixed)"
         case .memoryBudget:
             var message = "memory budget exceeded: the VM needed more than its \(LuaVM.formatBytes(context.mem_limit)) budget"
             if context.mem_refused > 0 {

@@ -181,4 +181,23 @@ struct TestCommandTests {
         #expect(output.lines.last == "1 passed, 0 failed")
         #expect(output.stdout.contains("2 tests in") && output.stdout.contains(", 1 pending"))
     }
+
+    @Test("a style rule that fails is reported at its file:line before the summary, and the others still apply")
+    func failedStyleRuleIsReported() async throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/style.lua": """
+                flow.style.screen(function(c) return { tint = "red" } end)
+                flow.style.screen(function(c) error("style broke") end)
+                """,
+            "flows/f.lua": """
+                it("styles", function() expect(router.style(1, 0).screen.tint).to_be("red") end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try await CLIRunner.run(["test", project.path])
+        #expect(output.status == 0, "a failed style rule does not fail the run: \(output.stdout)")
+        #expect(output.stdout.contains("rules/style.lua:2: error: style rule failed: style broke"), "\(output.stdout)")
+        #expect(output.lines.last == "1 passed, 0 failed")
+    }
 }

@@ -43,7 +43,12 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
     ) throws -> (commands: [FlowCommand<Route>], dialogs: [FlowDialogRedirect])? {
         let context = match.location.map { "\($0.file):\($0.line ?? 1)" }
         let parameters = LuaTable(fields: Dictionary(uniqueKeysWithValues: match.parameters.map { (LuaTableKey.string($0.key), LuaValue.string($0.value)) }))
-        let results = try set.vm.call(match.handler, [.table(parameters), .string(url.absoluteString)])
+        let results: [LuaValue]
+        do {
+            results = try set.vm.call(match.handler, [.table(parameters), .string(url.absoluteString)])
+        } catch {
+            throw Self.synchronous(error, "deep-link handlers run synchronously")
+        }
         let first = results.first ?? .nil
         guard case .table(let list) = first else {
             if case .nil = first { return nil }

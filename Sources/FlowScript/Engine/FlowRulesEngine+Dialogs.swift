@@ -41,7 +41,7 @@ extension FlowRulesEngine {
                 set.dialogFunction,
                 [.table(view), .integer(snapshot), .integer(stacks.count), .integer(front), .table(context)])
         } catch {
-            return dialogFailure(set.relocated(error), summary: summary)
+            return dialogFailure(Self.synchronous(set.relocated(error), "dialog rules run synchronously (for showGlobalDialogAsync too)"), summary: summary)
         }
         guard case .integer(let verdict)? = results.first, verdict != 0 else { return .show }
         let location: String? = if results.count > 2, case .string(let text) = results[2] { text } else { nil }

@@ -81,6 +81,7 @@ extension FlowRulesEngine {
                     line = located.line
                 }
             }
+            message = Self.synchronous(message, "style rules run synchronously")
             note(FlowScriptDiagnostic(severity: .error, file: file, line: line, message: "style rule failed: \(message)"))
         }
     }

@@ -78,7 +78,11 @@ extension FlowManifest {
         }
         var manifest = FlowManifest(file: displayName)
         let known = FlowLuaSurface.manifestKeys.map(\.name)
-        for case .string(let key) in table.fields.keys where !known.contains(key) {
+        // In the order of the file (then by name), so the first one reported is the first one written.
+        let unknownKeys = table.fields.keys.compactMap { key -> String? in
+            if case .string(let name) = key, !known.contains(name) { name } else { nil }
+        }.sorted { (line(ofKey: $0, in: source) ?? .max, $0) < (line(ofKey: $1, in: source) ?? .max, $1) }
+        for key in unknownKeys {
             let hint = FlowSuggestion.closest(to: key, in: known.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
             try report(fail("unknown manifest key '\(key)'\(hint); expected \(known.joined(separator: ", "))", at: key))
         }
@@ -86,6 +90,18 @@ extension FlowManifest {
             for (key, value) in routes.fields {
                 guard case .string(let name) = key else { throw fail("route names must be strings, got \(key)", at: "routes") }
                 var spec = RouteSpec()
+                if case .table(let body) = value {
+                    // `param = { ... }` would declare nothing and leave every payload field "unknown".
+                    let stray = body.fields.keys.map { key -> String in if case .string(let text) = key { text } else { "\(key)" } }
+                        .filter { $0 != "params" }.sorted()
+                    for key in stray {
+                        let hint = FlowSuggestion.closest(to: key, in: ["params"]).map { " (did you mean '\($0)'?)" } ?? ""
+                        try report(fail("route '\(name)': unknown key '\(key)'\(hint); a route is declared as {} or { params = { field = \"string\", ... } }", at: key))
+                    }
+                    if let params = body.fields["params"], params.typeName != "table" {
+                        try report(fail("route '\(name)': params must be a table of field types, as params = { id = \"string\" }; got \(params.typeName)", at: "params"))
+                    }
+                }
                 if case .table(let body) = value, case .table(let params)? = body.fields["params"] {
                     for (paramKey, typeValue) in params.fields {
                         guard case .string(let param) = paramKey, case .string(let type) = typeValue,
@@ -136,6 +152,13 @@ extension FlowManifest {
             }
         }
         if case .table(let links)? = table.fields["links"] {
+            // `scheme = { ... }` would limit nothing: every link would be accepted.
+            let stray = links.fields.keys.map { key -> String in if case .string(let text) = key { text } else { "\(key)" } }
+                .filter { $0 != "schemes" && $0 != "hosts" }.sorted()
+            for key in stray {
+                let hint = FlowSuggestion.closest(to: key, in: ["schemes", "hosts"]).map { " (did you mean '\($0)'?)" } ?? ""
+                try report(fail("links: unknown key '\(key)'\(hint); links has schemes and hosts, as links = { schemes = { \"myapp\" }, hosts = { \"example.com\" } }", at: key))
+            }
             func strings(_ key: String) throws(FlowScriptError) -> [String] {
                 guard let value = links.fields[.string(key)] else { return [] }
                 guard case .table(let list) = value else { throw fail("links.\(key) must be a list of strings", at: key) }
@@ -182,13 +205,18 @@ extension FlowManifest {
         }
         var tabs: [Tab] = []
         for (index, item) in list.array.enumerated() {
-            guard case .table(let entry) = item, case .string(let name)? = entry.fields["name"], !name.isEmpty,
-                  let rootValue = entry.fields["root"] else {
-                throw fail("tab \(index + 1): \(shape)")
-            }
-            for case .string(let key) in entry.fields.keys where key != "name" && key != "root" {
+            guard case .table(let entry) = item else { throw fail("tab \(index + 1): \(shape)") }
+            // A misspelt key first: `rot = "feedHome"` gets "did you mean 'root'", not the shape.
+            let label: String = if case .string(let name)? = entry.fields["name"], !name.isEmpty { "tab '\(name)'" } else { "tab \(index + 1)" }
+            let unknownKeys = entry.fields.keys.compactMap { key -> String? in
+                if case .string(let name) = key, name != "name", name != "root" { name } else { nil }
+            }.sorted()
+            if let key = unknownKeys.first {
                 let hint = FlowSuggestion.closest(to: key, in: ["name", "root"]).map { " (did you mean '\($0)'?)" } ?? ""
-                throw fail("tab '\(name)': unknown key '\(key)'\(hint); a tab has name and root")
+                throw fail("\(label): unknown key '\(key)'\(hint); a tab has name and root")
+            }
+            guard case .string(let name)? = entry.fields["name"], !name.isEmpty, let rootValue = entry.fields["root"] else {
+                throw fail("\(label): \(shape)")
             }
             if tabs.contains(where: { $0.name == name }) { throw fail("two tabs are named '\(name)'; every tab needs its own name") }
             let root: FlowRouteValue

@@ -147,6 +147,13 @@ end
 
 local function checkPolicy(policy, fname, position, level)
   if policy == nil or POLICIES[policy] then return end
+  if type(policy) ~= "string" then
+    -- flow.redirect("dialog", d, reason, { resume = true }): the options of a navigation redirect.
+    local options = type(policy) == "table" and fname == "flow.redirect"
+      and "; a dialog redirect takes no options table (resume = true holds only navigation redirects)" or ""
+    fail("bad argument #" .. position .. " to '" .. fname .. "' (dialog policy expected: one of replace, replaceKeepingQueue, "
+      .. "queue, ignoreIfVisible, got " .. type(policy) .. options .. ")", level + 1)
+  end
   local hint = type(policy) == "string" and suggest(policy, { "replace", "replaceKeepingQueue", "queue", "ignoreIfVisible" })
   fail("bad argument #" .. position .. " to '" .. fname .. "' (unknown dialog policy " .. tostring(policy)
     .. (hint and (", did you mean '" .. hint .. "'?") or "")
@@ -244,6 +251,10 @@ function flow.op(kind, route, extra)
   if route ~= nil then checkRoute(route, "flow.op", 2, 2) end
   local op = { kind = kind, route = route }
   if type(extra) == "table" then
+    if rawget(extra, "resume") ~= nil then
+      fail("flow.op has no 'resume' option: a plan's steps are never held one by one (a link a rule blocks is held whole, "
+        .. "as router.pendingLink()); to hold a navigation, return flow.redirect(kind, route, reason, { resume = true }) from a rule", 2)
+    end
     for key, value in next, extra do if op[key] == nil then op[key] = value end end
   elseif type(extra) == "number" then
     op.count = extra

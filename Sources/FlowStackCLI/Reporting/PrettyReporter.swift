@@ -76,6 +76,11 @@ final class PrettyReporter {
                 strict ? " (--strict: each fails its test)" : " (the tests' expectations decide; --strict fails them)") + ":")
             for line in scriptErrors { terminal.line("  " + terminal.yellow(line)) }
         }
+        let ruleErrors = Self.diagnostics(report, .error)
+        if !ruleErrors.isEmpty {
+            terminal.line(terminal.yellow("Rule errors (a failed style rule is left out, the others still apply):"))
+            for error in ruleErrors { terminal.line("  " + terminal.yellow(error)) }
+        }
         let warnings = Self.warnings(report)
         if !warnings.isEmpty {
             terminal.line(terminal.yellow("Warnings:"))
@@ -117,10 +122,16 @@ final class PrettyReporter {
 
     /// The engine's warnings of the run (style attributes ignored, shadowed deep links), once each.
     static func warnings(_ report: FlowTestReport) -> [String] {
+        diagnostics(report, .warning)
+    }
+
+    /// The engine's diagnostics of one severity, once each, as `file:line: warning: message` or
+    /// `file:line: error: message` (errors: style rules that failed and were left out, host
+    /// functions that could not be registered).
+    static func diagnostics(_ report: FlowTestReport, _ severity: FlowScriptDiagnostic.Severity) -> [String] {
         var seen: Set<String> = []
-        return report.diagnostics.filter { $0.severity == .warning }.compactMap { diagnostic in
-            let location = [diagnostic.file, diagnostic.line.map(String.init)].compactMap { $0 }.joined(separator: ":")
-            let text = (location.isEmpty ? "" : location + ": ") + "warning: " + diagnostic.message
+        return report.diagnostics.filter { $0.severity == severity }.compactMap { diagnostic in
+            let text = diagnostic.description
             return seen.insert(text).inserted ? text : nil
         }
     }

@@ -21,6 +21,7 @@ enum PrettyText {
             }
         }
         lines += PrettyReporter.scriptErrorLines(report)
+        lines += PrettyReporter.diagnostics(report, .error)
         lines += PrettyReporter.warnings(report)
         lines.append(report.summary)
         return lines.joined(separator: "\n") + "\n"

@@ -113,6 +113,23 @@ struct DialogGuardTests {
         #expect(rig.lastReason?.contains("rules/dialogs.lua:1") == true)
     }
 
+    @Test("An asynchronous host function in a dialog guard refuses the dialog, sync or async, and says what to do instead")
+    func asyncHostRefused() async throws {
+        let rig = try DialogRig("""
+            flow.dialog_guard("*", function(dialog) return host.askMarketing() end)
+            """)
+        rig.engine.registerAsyncHost("askMarketing") { _ in [.bool(true)] }
+        #expect(!rig.show("a"))
+        #expect(!(await rig.router.showGlobalDialogAsync(FlowDialogValue(id: "b"))))
+        for reason in [rig.router.history.dropLast().last?.reason, rig.lastReason] {
+            let text = try #require(reason)
+            #expect(text.hasPrefix("rules/dialogs.lua:1: host.askMarketing is asynchronous, and dialog rules run synchronously"), "\(text)")
+            #expect(text.contains("keep the answer in a fact"))
+            #expect(!text.contains("call it from an async navigation"), "no advice that cannot help here: \(text)")
+        }
+        #expect(rig.router.globalDialog == nil)
+    }
+
     @Test("A guard that returns a navigation redirect or another value is a script error")
     func badReturns() throws {
         let rig = try DialogRig("""

@@ -119,6 +119,21 @@ struct DialogRedirectTests {
         #expect(rig.router.globalDialog == nil)
     }
 
+    @Test("A dialog redirect given a navigation redirect's options table is a script error that says so")
+    func dialogRedirectWithOptions() throws {
+        let manifest = FlowManifest(routes: ["home": .init(), "orders": .init()], dialogs: ["loginRequired"])
+        let rig = try DialogRig("""
+            flow.guard("orders", function() return flow.redirect("dialog", "loginRequired", "sign in first", { resume = true }) end)
+            """, configuration: FlowRulesConfiguration(manifest: manifest))
+        let result = rig.router.perform(.push(FlowRouteValue("orders"), target: .active))
+        #expect(result.status == .failed)
+        let reason = try #require(result.reason)
+        #expect(reason.hasPrefix("rules/dialogs.lua:1: bad argument #4 to 'flow.redirect' (dialog policy expected"), "\(reason)")
+        #expect(reason.contains("got table; a dialog redirect takes no options table (resume = true holds only navigation redirects)"))
+        #expect(!reason.contains("0x"), "no table address in the message: \(reason)")
+        #expect(rig.router.globalDialog == nil)
+    }
+
     @Test("An async navigation answered with a dialog shows it too")
     func asyncNavigation() async throws {
         let rig = try DialogRig("""

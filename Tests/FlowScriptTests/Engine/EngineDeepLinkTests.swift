@@ -115,6 +115,35 @@ struct EngineDeepLinkTests {
         #expect(rig.router.history.isEmpty)
     }
 
+    @Test("flow.op refuses a resume option with file:line and what to do (only a rule's redirect holds a navigation)")
+    func opRefusesResume() throws {
+        let rig = try RulesRig("""
+            flow.deeplink("/orders", function(p)
+              return { flow.op("push", "orders", { resume = true }) }
+            end)
+            """)
+        let result = rig.router.open(url: try url("myapp://orders"))
+        #expect(result.status == .unhandled)
+        #expect(result.reason?.contains("rules/test.lua:2: flow.op has no 'resume' option") == true, "\(result.reason ?? "")")
+        #expect(result.reason?.contains("flow.redirect(kind, route, reason, { resume = true })") == true)
+        #expect(rig.router.history.isEmpty)
+    }
+
+    @Test("A handler calling an asynchronous host function is unhandled, and the reason says handlers run synchronously")
+    func asyncHostInHandler() throws {
+        let rig = try RulesRig("""
+            flow.deeplink("/orders", function(p)
+              if host.isReady() then return { flow.op("push", "orders") } end
+            end)
+            """)
+        rig.engine.registerAsyncHost("isReady") { _ in [.bool(true)] }
+        let result = rig.router.open(url: try url("myapp://orders"))
+        #expect(result.status == .unhandled)
+        let reason = try #require(result.reason)
+        #expect(reason.contains("rules/test.lua:2: host.isReady is asynchronous, and deep-link handlers run synchronously: "), "\(reason)")
+        #expect(!reason.contains("call it from an async navigation"))
+    }
+
     @Test("A handler returning garbage or failing is unhandled with file:line and what to do", arguments: [
         ("myapp://number", "rules/test.lua:15: a deep-link handler must return a list of flow.op(...) or nothing, got a number"),
         ("myapp://strings", "rules/test.lua:16: a deep-link plan must be a list of flow.op(kind, route) tables, got string"),

@@ -204,6 +204,22 @@ struct EngineStyleTests {
         #expect(errors.last?.message.contains("must return a table of attributes or nil") == true, "\(errors)")
     }
 
+    @Test("A style rule calling an asynchronous host function is left out, and the error says style rules run synchronously")
+    func asyncHostInStyleRule() throws {
+        let rig = try RulesRig("""
+            flow.style.screen(function(c) return { navigationTitle = "kept" } end)
+            flow.style.screen(function(c) if host.darkMode() then return { tint = "red" } end end)
+            """)
+        rig.engine.registerAsyncHost("darkMode") { _ in [.bool(true)] }
+        let style = try #require(rig.router.resolvedStyle(stackIndex: 0, screenDepth: 0))
+        #expect(style.screen.navigationTitle == "kept")
+        let error = try #require(rig.engine.diagnostics.first { $0.severity == .error }, "\(rig.engine.diagnostics)")
+        #expect(error.file == "rules/test.lua")
+        #expect(error.line == 2)
+        #expect(error.message.hasPrefix("style rule failed: host.darkMode is asynchronous, and style rules run synchronously: "), "\(error)")
+        #expect(!error.message.contains("call it from an async navigation"))
+    }
+
     @Test("A runaway style rule is stopped by the budget and reported")
     func runawayStyleRule() throws {
         let rig = try RulesRig("flow.style.screen(function(c) while true do end end)")
