@@ -52,8 +52,10 @@ extension FlowTestRunner {
         }
         var selected = tests.filter { selection.includes(file: flow.name, path: $0.path) }
         if let seed = selection.seed { selected = FlowTestSelection.shuffled(selected, seed: seed, salt: flow.name) }
+        // How many tests each block has left to run; a pending test never runs, so it is not
+        // counted (a block whose last test is pending still runs its after_all hooks).
         var remaining: [Int: Int] = [:]
-        for test in selected {
+        for test in selected where test.body != nil {
             for block in test.blocks { remaining[block.id, default: 0] += 1 }
         }
         var results: [FlowTestResult] = []
@@ -79,7 +81,13 @@ extension FlowTestRunner {
                 kind: .badReturn, file: FlowTestPrelude.chunkName, message: "the flow prelude did not return a table with its 'finish' function")
         }
         stubs.removeAll()
-        _ = try vm.run(source: flow.text, chunkName: flow.name)
+        do {
+            _ = try vm.run(source: flow.text, chunkName: flow.name)
+        } catch {
+            var hinted = error
+            hinted.message = FlowErrorHint.hinted(error.message)
+            throw hinted
+        }
         fileStubs = stubs
         let collected = try vm.call(finish, [])
         try vm.lockGlobals()
@@ -118,7 +126,6 @@ extension FlowTestRunner {
         clock = options.startDate
         var failures: [FlowTestFailure] = []
         guard let body = test.body else {
-            for block in test.blocks { remaining[block.id, default: 1] -= 1 }
             return FlowTestResult(file: file, line: test.line, path: test.path, failures: [], isPending: true)
         }
         guard engine != nil else {
@@ -208,7 +215,8 @@ extension FlowTestRunner {
                 expected: expectation.expected, actual: expectation.actual, stacks: stacks,
                 traceback: expectation.traceback, diff: expectation.diff)
         }
-        return FlowTestFailure(kind: .error, file: error.file ?? file, line: error.line, message: error.message, stacks: stacks)
+        return FlowTestFailure(
+            kind: .error, file: error.file ?? file, line: error.line, message: FlowErrorHint.hinted(error.message), stacks: stacks)
     }
 
     /// The router's stacks and dialog, one line each (`1 root: home > detail{id="42"}`).

@@ -241,6 +241,8 @@ local function normalizedStep(text)
   text = gsub(text, " refused:", " blocked:")
   text = gsub(text, " failed:", " blocked:")
   text = gsub(text, " redirected$", " blocked")
+  text = gsub(text, " refused$", " blocked")
+  text = gsub(text, " failed$", " blocked")
   text = gsub(text, " applied$", "")
   return text
 end
@@ -466,7 +468,11 @@ local function matcher(actual, name, negated)
 end
 
 local function unknownMatcher(key)
-  error("expect(...) has no matcher '" .. tostring(key) .. "'" .. hint(key, MATCHERS)
+  -- not_to_equals: the suggestion keeps the not_ prefix (not_to_equal).
+  local negated = type(key) == "string" and sub(key, 1, 7) == "not_to_"
+  local close = type(key) == "string" and suggest(negated and sub(key, 5) or key, MATCHERS)
+  local suggestion = close and (" (did you mean '" .. (negated and "not_" or "") .. close .. "'?)") or ""
+  error("expect(...) has no matcher '" .. tostring(key) .. "'" .. suggestion
     .. "; matchers are " .. MATCHER_LIST .. " (each also as not_<name> and after .never)", 3)
 end
 

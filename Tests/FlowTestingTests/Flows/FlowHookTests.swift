@@ -54,6 +54,25 @@ struct FlowHookTests {
         #expect(report.passedCount == 3)
     }
 
+    @Test("after_all and teardown run after a block's last test that runs, when pending tests come after it")
+    func afterAllBeforePending() async throws {
+        let report = try await FlowProjectFixture.run(["p.lua": """
+            describe("block", function()
+              after_all(function() error("block closed") end)
+              it("runs", function() end)
+              pending("is written later")
+              it("has no body yet")
+            end)
+            teardown(function() print("file teardown") end)
+            it("last of the file", function() end)
+            pending("after the file's last test")
+            """])
+        let runs = try #require(report.results.first)
+        #expect(runs.failures.map(\.message) == ["after_all failed: block closed"], "\(FlowProjectFixture.failures(report))")
+        #expect(report.results.last(where: { !$0.isPending })?.output == ["file teardown"])
+        #expect(report.pendingCount == 3)
+    }
+
     @Test("a failing hook says which hook failed; before_all's failure fails every test of its block")
     func hookFailures() async throws {
         let report = try await FlowProjectFixture.run(["f.lua": """

@@ -118,6 +118,32 @@ struct FlowMatcherTests {
         #expect(failure.diff == [#"step 1: expected "push d", got "push c""#])
     }
 
+    @Test("in expected steps, refused and failed stand for blocked, with a reason or without")
+    func stepSynonyms() async throws {
+        let report = try await FlowProjectFixture.run(["h.lua": """
+            it("matches", function()
+              router.push({ name = "detail", id = "1" })
+              for _, word in ipairs({ "blocked", "refused", "failed", "redirected" }) do
+                expect(router.history()).to_match_steps{ "push detail " .. word }
+                expect(router.history()).to_match_steps{ "push detail " .. word .. ": login required" }
+              end
+              expect(router.history()).never.to_match_steps{ "push detail" }
+            end)
+            """])
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        #expect(report.passedCount == 1)
+    }
+
+    @Test("an unknown not_to_ matcher suggests the negated name")
+    func unknownNegatedMatcher() async throws {
+        let report = try await FlowProjectFixture.run(["u.lua": """
+            it("a", function() expect(1).not_to_equals(2) end)
+            """])
+        let message = try #require(report.results.first?.failures.first?.message)
+        #expect(message.hasPrefix("expect(...) has no matcher 'not_to_equals' (did you mean 'not_to_equal'?);"), "\(message)")
+        #expect(report.results.first?.failures.first?.line == 1)
+    }
+
     @Test("a table mismatch shows a structural diff; a helper's failure shows the call site")
     func diffAndTraceback() async throws {
         let report = try await FlowProjectFixture.run(["t.lua": """
