@@ -263,7 +263,13 @@ end
 local CHECKS = {}
 
 function CHECKS.to_be(actual, expected)
-  return rawequal(actual, expected), "the values differ", "the values are the same", format(expected), format(actual)
+  local why = "the values differ"
+  if type(actual) == "table" and type(expected) == "table" and deepEqual(actual, expected) then
+    -- luassert's `equals` versus `same`: the mistake a busted user makes first.
+    why = "two tables with the same contents are still two tables: to_be compares with rawequal, "
+      .. "to_equal(expected) compares contents"
+  end
+  return rawequal(actual, expected), why, "the values are the same", format(expected), format(actual)
 end
 
 function CHECKS.to_equal(actual, expected)
@@ -357,17 +363,22 @@ local function spyCalls(actual, name)
   return calls
 end
 
+-- "1 call", "2 calls"; "1 time", "2 times".
+local function counted(n, noun)
+  return tostring(n) .. " " .. noun .. (n == 1 and "" or "s")
+end
+
 function CHECKS.to_have_been_called(actual)
   local calls = spyCalls(actual, "to_have_been_called")
-  return #calls > 0, "it was never called", "it was called " .. #calls .. " times", "at least one call",
-    #calls .. " calls"
+  return #calls > 0, "it was never called", "it was called " .. counted(#calls, "time"), "at least one call",
+    counted(#calls, "call")
 end
 
 function CHECKS.to_have_been_called_times(actual, n)
   local calls = spyCalls(actual, "to_have_been_called_times")
   number(n, "to_have_been_called_times")
-  return #calls == n, "it was called " .. #calls .. " times", "it was called " .. n .. " times", n .. " calls",
-    #calls .. " calls: " .. format(calls)
+  return #calls == n, "it was called " .. counted(#calls, "time"), "it was called " .. counted(n, "time"),
+    counted(n, "call"), counted(#calls, "call") .. ": " .. format(calls)
 end
 
 function CHECKS.to_have_been_called_with(actual, ...)

@@ -134,6 +134,26 @@ struct FlowMatcherTests {
         #expect(report.passedCount == 1)
     }
 
+    @Test("to_be on two tables with the same contents points to to_equal; call counts read as English")
+    func bustedUserMessages() async throws {
+        let report = try await FlowProjectFixture.run(["b.lua": """
+            it("a", function() expect(router.top()).to_be({ name = "home" }) end)
+            it("b", function() expect({ 1 }).to_be({ 2 }) end)
+            it("c", function() local s = spy(); s(1); expect(s).to_have_been_called_times(2) end)
+            it("d", function() local s = spy(); s(1); expect(s).never.to_have_been_called() end)
+            """])
+        let failures = report.results.compactMap(\.failures.first)
+        #expect(failures.map(\.message) == [
+            "expect(actual).to_be(expected): two tables with the same contents are still two tables: "
+                + "to_be compares with rawequal, to_equal(expected) compares contents",
+            "expect(actual).to_be(expected): the values differ",
+            "expect(spy).to_have_been_called_times(n): it was called 1 time",
+            "expect(spy).never.to_have_been_called(): it was called 1 time",
+        ])
+        #expect(failures[2].expected == "2 calls")
+        #expect(failures[2].actual == "1 call: { { 1 } }")
+    }
+
     @Test("an unknown not_to_ matcher suggests the negated name")
     func unknownNegatedMatcher() async throws {
         let report = try await FlowProjectFixture.run(["u.lua": """
