@@ -190,7 +190,10 @@ local function diff(expected, actual, path, out)
   for k in next, actual do if not seen[k] then keys[#keys + 1] = k end end
   sort(keys, keyOrder)
   for _, k in ipairs(keys) do
-    if #out >= 12 then out[#out + 1] = "..."; return end
+    if #out >= 12 then
+      if out[#out] ~= "..." then out[#out + 1] = "..." end -- once, however deep the cut
+      return
+    end
     local at = path .. ((type(k) == "string" and match(k, "^[%a_][%w_]*$")) and ("." .. k) or ("[" .. format(k) .. "]"))
     local e, a = expected[k], actual[k]
     if e == nil then

@@ -154,6 +154,25 @@ struct FlowMatcherTests {
         #expect(failures[2].actual == "1 call: { { 1 } }")
     }
 
+    @Test("a diff cut at 12 differences ends with one '...', also when the cut is inside a nested table")
+    func diffCut() async throws {
+        let report = try await FlowProjectFixture.run(["d.lua": """
+            it("nested", function()
+              local expected, actual = { x = {}, y = 1 }, { x = {}, y = 2 }
+              for i = 1, 20 do
+                expected.x[string.format("k%02d", i)] = i
+                actual.x[string.format("k%02d", i)] = i + 100
+              end
+              expect(actual).to_equal(expected)
+            end)
+            """])
+        let diff = try #require(report.results.first?.failures.first?.diff)
+        #expect(diff.count == 13, "\(diff)")
+        #expect(diff.first == ".x.k01: expected 1, got 101")
+        #expect(diff.last == "...")
+        #expect(diff.filter { $0 == "..." }.count == 1)
+    }
+
     @Test("an unknown not_to_ matcher suggests the negated name")
     func unknownNegatedMatcher() async throws {
         let report = try await FlowProjectFixture.run(["u.lua": """
