@@ -17,11 +17,24 @@ enum FlowErrorHint {
             return message + ": spy is a function, not luassert's table: write local s = spy(fn) "
                 + "(app.host(\"name\", s) stubs a host with it), then expect(s).to_have_been_called_with(...)"
         }
-        guard let name = undeclaredName(in: message),
-              let close = FlowSuggestion.closest(to: name, in: candidates), close != name
-        else { return message }
+        guard let name = undeclaredName(in: message) else { return message }
+        if let instead = bustedNames[name] { return message + ": " + instead }
+        guard let close = FlowSuggestion.closest(to: name, in: candidates), close != name else { return message }
         return message + " (did you mean '\(close)'?)"
     }
+
+    /// busted's names a flow spells differently, and what to write instead.
+    static let bustedNames = [
+        "context": "busted's context is describe(name, fn) in a flow",
+        "spec": "busted's spec is it(name, fn) in a flow",
+        "test": "busted's test is it(name, fn) in a flow",
+        "stub": "busted's stub is app.host(\"name\", fn) in a flow (app.host(\"name\", spy(fn)) also records the calls)",
+        "finally": "busted's finally is after_each(fn) in a flow, declared in the test's describe",
+        "lazy_setup": "busted's lazy_setup is before_all(fn) in a flow",
+        "strict_setup": "busted's strict_setup is before_all(fn) in a flow",
+        "lazy_teardown": "busted's lazy_teardown is after_all(fn) in a flow",
+        "strict_teardown": "busted's strict_teardown is after_all(fn) in a flow",
+    ]
 
     /// The globals a flow can use: the flow API and Lua's standard functions the sandbox keeps.
     static let candidates = FlowTestAPI.flowGlobals + FlowLuaSurface.luaStandardGlobals

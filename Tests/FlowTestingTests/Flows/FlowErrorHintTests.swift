@@ -33,14 +33,21 @@ struct FlowErrorHintTests {
         #expect(error.message == "attempt to call a nil value (global 'descibe') (did you mean 'describe'?)")
         #expect(error.line == 1)
         #expect(report.results.first?.failures.first?.message == error.message)
+        let busted = try await FlowProjectFixture.run(["c.lua": """
+            context("paywall", function() end)
+            """])
+        #expect(busted.loadErrors.first?.message
+            == "attempt to call a nil value (global 'context'): busted's context is describe(name, fn) in a flow")
     }
 
-    @Test("luassert's assert.are.same and busted's spy.new say what to write in a flow")
+    @Test("luassert's assert.are.same, busted's spy.new, stub and finally say what to write in a flow")
     func bustedHabits() async throws {
         let report = try await FlowProjectFixture.run(["b.lua": """
             it("assert", function() assert.are.same({ 1 }, { 1 }) end)
             it("spy", function() local s = spy.new(function() end) end)
             it("plain assert", function() assert(1 == 2, "one is not two") end)
+            it("stub", function() stub(app, "host") end)
+            it("finally", function() finally(function() end) end)
             """])
         let messages = report.results.map { $0.failures.first?.message ?? "" }
         #expect(messages[0].hasPrefix(
@@ -50,5 +57,8 @@ struct FlowErrorHintTests {
             "attempt to index a function value (global 'spy'): spy is a function, not luassert's table: write local s = spy(fn)"),
             "\(messages[1])")
         #expect(messages[2] == "one is not two")
+        #expect(messages[3] == "undeclared global 'stub': busted's stub is app.host(\"name\", fn) in a flow "
+            + "(app.host(\"name\", spy(fn)) also records the calls)")
+        #expect(messages[4] == "undeclared global 'finally': busted's finally is after_each(fn) in a flow, declared in the test's describe")
     }
 }
