@@ -15,6 +15,15 @@ struct FlowCollectedTest {
     let blocks: [FlowCollectedBlock]
 }
 
+/// A call of a `before_all` hook that sets where the block's tests start: replayed on the fresh
+/// router of each later test of the block.
+enum FlowSetupCall<Route> {
+    /// `app.reset{ root = ..., tab = ..., facts = ... }`.
+    case reset(root: Route?, tab: String?, facts: [String: FlowScriptValue])
+    /// `app.facts{ ... }`.
+    case facts([String: FlowScriptValue])
+}
+
 /// A `describe` block (or the file's top level) and its once-per-block hooks.
 struct FlowCollectedBlock {
     let id: Int
@@ -46,6 +55,7 @@ extension FlowTestRunner {
             stubs.removeAll()
             fileStubs.removeAll()
             enteredBlocks.removeAll()
+            blockSetups.removeAll()
             router = nil
             vm.close()
             self.vm = nil
@@ -143,12 +153,23 @@ extension FlowTestRunner {
             for block in test.blocks {
                 if let entered = enteredBlocks[block.id] {
                     failures += entered
+                    // Where the block's before_all left the start (app.reset, app.facts).
+                    if entered.isEmpty {
+                        do {
+                            try replay(blockSetups[block.id] ?? [])
+                        } catch {
+                            failures.append(failure(from: error, file: file).prefixed("before_all failed: "))
+                        }
+                    }
                     continue
                 }
                 var blockFailures: [FlowTestFailure] = []
+                recordingSetup = []
                 for hook in block.beforeAll where blockFailures.isEmpty {
                     blockFailures += await invoke(hook, file: file, vm: vm).map { $0.prefixed("before_all failed: ") }
                 }
+                blockSetups[block.id] = recordingSetup
+                recordingSetup = nil
                 // Stubs a before_all sets last for the whole block.
                 fileStubs.merge(stubs) { _, new in new }
                 enteredBlocks[block.id] = blockFailures
@@ -180,6 +201,20 @@ extension FlowTestRunner {
         return withScriptErrors(FlowTestResult(
             file: file, line: test.line, path: test.path, failures: failures, output: output, steps: steps,
             duration: seconds))
+    }
+
+    /// Applies a block's `before_all` calls of `app.reset` and `app.facts` again, in order.
+    private func replay(_ calls: [FlowSetupCall<Route>]) throws(FlowScriptError) {
+        for call in calls {
+            switch call {
+            case .reset(let root, let tab, let facts):
+                try resetState(root: root, tab: tab, facts: facts)
+            case .facts(let changes):
+                guard let engine else { continue }
+                try engine.setFacts(changes.mapValues { Optional($0) })
+                try refreshFlowFacts()
+            }
+        }
     }
 
     /// Calls a test function in a coroutine (so async navigations can suspend it); its failures:

@@ -54,6 +54,39 @@ struct FlowHookTests {
         #expect(report.passedCount == 3)
     }
 
+    @Test("app.reset and app.facts in a before_all set the start of every test of its block, not its navigations")
+    func beforeAllSetsTheStart() async throws {
+        let report = try await FlowProjectFixture.run(["s.lua": """
+            describe("signed in", function()
+              before_all(function()
+                app.reset{ root = "login", facts = { isLoggedIn = true } }
+                app.facts{ isPremium = true }
+                router.push("c")
+              end)
+              it("first", function()
+                expect(router.top()).to_equal({ name = "c" })
+                expect(facts.isPremium).to_be(true)
+              end)
+              describe("nested", function()
+                it("second", function()
+                  expect(router.top()).to_equal({ name = "login" })
+                  expect(facts.isLoggedIn).to_be(true)
+                  expect(facts.isPremium).to_be(true)
+                  expect(#router.history()).to_be(0)
+                  app.facts{ isPremium = false }
+                end)
+              end)
+              it("third", function() expect(facts.isPremium).to_be(true) end)
+            end)
+            it("outside the block", function()
+              expect(router.top()).to_equal({ name = "home" })
+              expect(facts.isLoggedIn).to_be(false)
+            end)
+            """])
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        #expect(report.passedCount == 4)
+    }
+
     @Test("after_all and teardown run after a block's last test that runs, when pending tests come after it")
     func afterAllBeforePending() async throws {
         let report = try await FlowProjectFixture.run(["p.lua": """
