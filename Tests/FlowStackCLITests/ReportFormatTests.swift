@@ -61,6 +61,32 @@ struct ReportFormatTests {
         #expect(output.stdout.contains("  actual: \"false\""))
     }
 
+    @Test("TAP: a list item whose first word ends with a colon is written so that prove reads it as text")
+    func tapListItemsWithColons() async throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "flows/a.lua": """
+                it("fails", function()
+                  print("auth: signed out")
+                  print("at:")
+                  print("no colon here, then: one")
+                  expect({ id = "1", text = string.rep("a", 70) }).to_equal({ id = "2", text = string.rep("a", 70) })
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try await CLIRunner.run(["test", project.path, "--format", "tap"])
+        #expect(output.status == 1)
+        #expect(output.lines.contains(#"    - "auth\x3A signed out""#), "\(output.stdout)")
+        #expect(output.lines.contains(#"    - "at\x3A""#))
+        #expect(output.lines.contains(#"    - "no colon here, then: one""#))
+        #expect(output.lines.contains(#"    - ".id\x3A expected \"2\", got \"1\"""#))
+        // No list line of the report starts with a word that ends with a colon.
+        for line in output.lines where line.hasPrefix("    - ") {
+            #expect(line.dropFirst(6).wholeMatch(of: /\S+:( .*)?/) == nil, "prove reads this line as a mapping: \(line)")
+        }
+    }
+
     @Test("JUnit: valid XML with a suite per flow file and a failure per failed test")
     func junit() async throws {
         let project = try Self.mixedProject()

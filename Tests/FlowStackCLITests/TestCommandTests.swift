@@ -77,6 +77,19 @@ struct TestCommandTests {
         #expect(output.lines.last == "1 passed, 1 failed")
     }
 
+    @Test("one test is counted as one test, and a failing run exits 1")
+    func oneTest() async throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "flows/one.lua": "it(\"fails\", function() expect(router.top().name).to_be(\"login\") end)\n",
+        ])
+        defer { project.remove() }
+        let output = try await CLIRunner.run(["test", project.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("1 test in "), "\(output.stdout)")
+        #expect(output.lines.last == "0 passed, 1 failed")
+    }
+
     @Test("a rules directory with an error: reported with file:line, no test runs, exit 1")
     func rulesError() async throws {
         let project = try TemporaryProject([

@@ -95,7 +95,7 @@ package enum FlowLuaSurface {
         .init(.flowGlobal, "pending(name: string, body?: fun())", "A test that is listed and reported, not run."),
         .init(.flowGlobal, "before_each(hook: fun())", "Runs before each test of the enclosing describe (or file)."),
         .init(.flowGlobal, "after_each(hook: fun())", "Runs after each test of the enclosing describe (or file)."),
-        .init(.flowGlobal, "before_all(hook: fun())", "Runs once before the first test of the enclosing describe (or file)."),
+        .init(.flowGlobal, "before_all(hook: fun())", "Runs once before the first test of the enclosing describe (or file); its app.reset and app.facts set where each of them starts."),
         .init(.flowGlobal, "after_all(hook: fun())", "Runs once after the last test of the enclosing describe (or file)."),
         .init(.flowGlobal, "setup(hook: fun())", "busted's name for before_all."),
         .init(.flowGlobal, "teardown(hook: fun())", "busted's name for after_all."),

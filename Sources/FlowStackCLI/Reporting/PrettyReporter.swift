@@ -89,7 +89,7 @@ final class PrettyReporter {
         let time = String(format: "%.2f", seconds)
         let pending = report.pendingCount > 0 ? ", \(report.pendingCount) pending" : ""
         let errors = scriptErrors.isEmpty ? "" : ", " + CheckCommand.count(scriptErrors.count, "script error")
-        terminal.line(terminal.dim("\(report.results.count) tests in \(time) s\(pending)\(errors)"))
+        terminal.line(terminal.dim("\(CheckCommand.count(report.results.count, "test")) in \(time) s\(pending)\(errors)"))
         terminal.line(report.summary)
     }
 

@@ -36,7 +36,7 @@ enum TAPReporter {
             }
             if !result.output.isEmpty {
                 lines.append("  output:")
-                lines += result.output.map { "    - \(yaml($0))" }
+                lines += result.output.map { "    - \(yaml($0, listItem: true))" }
             }
             lines.append("  duration_ms: \(Int((result.duration * 1000).rounded()))")
             lines.append("  ...")
@@ -60,7 +60,7 @@ enum TAPReporter {
         if let actual = failure.actual { lines.append("\(indent)actual: \(yaml(actual))") }
         for (key, values) in [("diff", failure.diff), ("traceback", failure.traceback), ("stacks", failure.stacks)] where !values.isEmpty {
             lines.append("\(indent)\(key):")
-            lines += values.map { "\(indent)  - \(yaml($0))" }
+            lines += values.map { "\(indent)  - \(yaml($0, listItem: true))" }
         }
         return lines
     }
@@ -76,9 +76,21 @@ enum TAPReporter {
     }
 
     /// A YAML double-quoted scalar.
-    static func yaml(_ text: String) -> String {
+    ///
+    /// As a list item (`listItem`), a colon that ends the first word (`- "auth: signed out"`) is
+    /// written `\x3A`: TAP::Parser's YAMLish reader, which `prove` uses, takes a list line whose
+    /// first word ends with a colon for a mapping and stops reading the report there.
+    static func yaml(_ text: String, listItem: Bool = false) -> String {
         var out = "\""
-        for scalar in text.unicodeScalars {
+        var firstWord = listItem
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == " " { firstWord = false }
+            if firstWord, scalar == ":", index + 1 == scalars.count || scalars[index + 1] == " " {
+                out += "\\x3A"
+                firstWord = false
+                continue
+            }
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"

@@ -29,6 +29,7 @@ extension FlowTestRunner {
                 facts = try Self.facts(options["facts"], function: "app.reset")
             }
             try self.resetState(root: root, tab: tab, facts: facts)
+            self.recordingSetup?.append(.reset(root: root, tab: tab, facts: facts))
             return []
         })
         try vm.register("app.facts", returning: { [unowned self] arguments in
@@ -37,6 +38,7 @@ extension FlowTestRunner {
             _ = try self.currentRouter()
             try engine.setFacts(changes.mapValues { Optional($0) })
             try self.refreshFlowFacts()
+            self.recordingSetup?.append(.facts(changes))
             return []
         })
         try vm.register("app.host", returning: { [unowned self] arguments in

@@ -15,6 +15,15 @@ struct FlowCollectedTest {
     let blocks: [FlowCollectedBlock]
 }
 
+/// A call of a `before_all` hook that sets where the block's tests start: replayed on the fresh
+/// router of each later test of the block.
+enum FlowSetupCall<Route> {
+    /// `app.reset{ root = ..., tab = ..., facts = ... }`.
+    case reset(root: Route?, tab: String?, facts: [String: FlowScriptValue])
+    /// `app.facts{ ... }`.
+    case facts([String: FlowScriptValue])
+}
+
 /// A `describe` block (or the file's top level) and its once-per-block hooks.
 struct FlowCollectedBlock {
     let id: Int
@@ -46,14 +55,17 @@ extension FlowTestRunner {
             stubs.removeAll()
             fileStubs.removeAll()
             enteredBlocks.removeAll()
+            blockSetups.removeAll()
             router = nil
             vm.close()
             self.vm = nil
         }
         var selected = tests.filter { selection.includes(file: flow.name, path: $0.path) }
         if let seed = selection.seed { selected = FlowTestSelection.shuffled(selected, seed: seed, salt: flow.name) }
+        // How many tests each block has left to run; a pending test never runs, so it is not
+        // counted (a block whose last test is pending still runs its after_all hooks).
         var remaining: [Int: Int] = [:]
-        for test in selected {
+        for test in selected where test.body != nil {
             for block in test.blocks { remaining[block.id, default: 0] += 1 }
         }
         var results: [FlowTestResult] = []
@@ -79,7 +91,13 @@ extension FlowTestRunner {
                 kind: .badReturn, file: FlowTestPrelude.chunkName, message: "the flow prelude did not return a table with its 'finish' function")
         }
         stubs.removeAll()
-        _ = try vm.run(source: flow.text, chunkName: flow.name)
+        do {
+            _ = try vm.run(source: flow.text, chunkName: flow.name)
+        } catch {
+            var hinted = error
+            hinted.message = FlowErrorHint.hinted(error.message)
+            throw hinted
+        }
         fileStubs = stubs
         let collected = try vm.call(finish, [])
         try vm.lockGlobals()
@@ -118,7 +136,6 @@ extension FlowTestRunner {
         clock = options.startDate
         var failures: [FlowTestFailure] = []
         guard let body = test.body else {
-            for block in test.blocks { remaining[block.id, default: 1] -= 1 }
             return FlowTestResult(file: file, line: test.line, path: test.path, failures: [], isPending: true)
         }
         guard engine != nil else {
@@ -136,12 +153,23 @@ extension FlowTestRunner {
             for block in test.blocks {
                 if let entered = enteredBlocks[block.id] {
                     failures += entered
+                    // Where the block's before_all left the start (app.reset, app.facts).
+                    if entered.isEmpty {
+                        do {
+                            try replay(blockSetups[block.id] ?? [])
+                        } catch {
+                            failures.append(failure(from: error, file: file).prefixed("before_all failed: "))
+                        }
+                    }
                     continue
                 }
                 var blockFailures: [FlowTestFailure] = []
+                recordingSetup = []
                 for hook in block.beforeAll where blockFailures.isEmpty {
                     blockFailures += await invoke(hook, file: file, vm: vm).map { $0.prefixed("before_all failed: ") }
                 }
+                blockSetups[block.id] = recordingSetup
+                recordingSetup = nil
                 // Stubs a before_all sets last for the whole block.
                 fileStubs.merge(stubs) { _, new in new }
                 enteredBlocks[block.id] = blockFailures
@@ -173,6 +201,20 @@ extension FlowTestRunner {
         return withScriptErrors(FlowTestResult(
             file: file, line: test.line, path: test.path, failures: failures, output: output, steps: steps,
             duration: seconds))
+    }
+
+    /// Applies a block's `before_all` calls of `app.reset` and `app.facts` again, in order.
+    private func replay(_ calls: [FlowSetupCall<Route>]) throws(FlowScriptError) {
+        for call in calls {
+            switch call {
+            case .reset(let root, let tab, let facts):
+                try resetState(root: root, tab: tab, facts: facts)
+            case .facts(let changes):
+                guard let engine else { continue }
+                try engine.setFacts(changes.mapValues { Optional($0) })
+                try refreshFlowFacts()
+            }
+        }
     }
 
     /// Calls a test function in a coroutine (so async navigations can suspend it); its failures:
@@ -208,7 +250,8 @@ extension FlowTestRunner {
                 expected: expectation.expected, actual: expectation.actual, stacks: stacks,
                 traceback: expectation.traceback, diff: expectation.diff)
         }
-        return FlowTestFailure(kind: .error, file: error.file ?? file, line: error.line, message: error.message, stacks: stacks)
+        return FlowTestFailure(
+            kind: .error, file: error.file ?? file, line: error.line, message: FlowErrorHint.hinted(error.message), stacks: stacks)
     }
 
     /// The router's stacks and dialog, one line each (`1 root: home > detail{id="42"}`).

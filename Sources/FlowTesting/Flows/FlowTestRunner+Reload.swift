@@ -30,6 +30,7 @@ extension FlowTestRunner {
                     if let index = sources.firstIndex(where: { $0.name == name }) {
                         sources[index].text = text
                     } else {
+                        try Self.checkNewRulesFile(name, among: engine.sources)
                         sources.append(FlowRulesSource(name: name, text: text))
                         sources.sort { $0.name < $1.name }
                     }
@@ -48,6 +49,29 @@ extension FlowTestRunner {
         try vm.register("app.generation", returning: { [unowned self] _ in
             [.integer(self.engine?.generation ?? 0)]
         })
+    }
+
+    /// A file `app.reload` adds must be a `.lua` file in a folder of the rules (`rules/x.lua`):
+    /// a name without the folder would add a second copy of a rule beside the one it meant to
+    /// replace.
+    static func checkNewRulesFile(_ name: String, among sources: [FlowRulesSource]) throws(FlowScriptError) {
+        let existing = sources.map(\.name)
+        let listed = existing.isEmpty ? "" : " (the rules files: \(existing.joined(separator: ", ")))"
+        guard name.hasSuffix(".lua") else {
+            throw FlowScriptError(
+                kind: .typeError,
+                message: "app.reload: file '\(name)' is not a Lua file: name a rules file, as in app.reload{ [\"rules/x.lua\"] = \"...\" }\(listed)")
+        }
+        func folder(_ path: String) -> Substring { path.lastIndex(of: "/").map { path[..<$0] } ?? "" }
+        let folders = Set(existing.map(folder))
+        guard !folders.isEmpty, !folders.contains(folder(name)) else { return }
+        let file = name.split(separator: "/").last.map(String.init) ?? name
+        let suggestion = existing.first { $0.hasSuffix("/" + file) }
+            ?? folders.sorted().first.map { "\($0)/\(file)" } ?? file
+        throw FlowScriptError(
+            kind: .typeError,
+            message: "app.reload: file '\(name)' is not in the rules folder (did you mean '\(suggestion)'?); "
+                + "name a rules file to replace it, or a new file in their folder to add one\(listed)")
     }
 
     /// Brings the rules of before the test back after a test that reloaded them.

@@ -106,6 +106,11 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     var rulesBeforeReload: [FlowRulesSource]?
     /// The `describe` blocks whose `before_all` hooks ran, and their failure if they failed.
     var enteredBlocks: [Int: [FlowTestFailure]] = [:]
+    /// The `app.reset` and `app.facts` calls each block's `before_all` hooks made, replayed at
+    /// the start of the block's later tests (each starts from a fresh router).
+    var blockSetups: [Int: [FlowSetupCall<Route>]] = [:]
+    /// The calls of the `before_all` hooks running now; `nil` outside them.
+    var recordingSetup: [FlowSetupCall<Route>]?
 
     /// Creates a runner for a project with its own engine, loaded from the project's rules.
     ///

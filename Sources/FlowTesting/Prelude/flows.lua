@@ -190,7 +190,10 @@ local function diff(expected, actual, path, out)
   for k in next, actual do if not seen[k] then keys[#keys + 1] = k end end
   sort(keys, keyOrder)
   for _, k in ipairs(keys) do
-    if #out >= 12 then out[#out + 1] = "..."; return end
+    if #out >= 12 then
+      if out[#out] ~= "..." then out[#out + 1] = "..." end -- once, however deep the cut
+      return
+    end
     local at = path .. ((type(k) == "string" and match(k, "^[%a_][%w_]*$")) and ("." .. k) or ("[" .. format(k) .. "]"))
     local e, a = expected[k], actual[k]
     if e == nil then
@@ -241,6 +244,8 @@ local function normalizedStep(text)
   text = gsub(text, " refused:", " blocked:")
   text = gsub(text, " failed:", " blocked:")
   text = gsub(text, " redirected$", " blocked")
+  text = gsub(text, " refused$", " blocked")
+  text = gsub(text, " failed$", " blocked")
   text = gsub(text, " applied$", "")
   return text
 end
@@ -261,7 +266,13 @@ end
 local CHECKS = {}
 
 function CHECKS.to_be(actual, expected)
-  return rawequal(actual, expected), "the values differ", "the values are the same", format(expected), format(actual)
+  local why = "the values differ"
+  if type(actual) == "table" and type(expected) == "table" and deepEqual(actual, expected) then
+    -- luassert's `equals` versus `same`: the mistake a busted user makes first.
+    why = "two tables with the same contents are still two tables: to_be compares with rawequal, "
+      .. "to_equal(expected) compares contents"
+  end
+  return rawequal(actual, expected), why, "the values are the same", format(expected), format(actual)
 end
 
 function CHECKS.to_equal(actual, expected)
@@ -355,17 +366,22 @@ local function spyCalls(actual, name)
   return calls
 end
 
+-- "1 call", "2 calls"; "1 time", "2 times".
+local function counted(n, noun)
+  return tostring(n) .. " " .. noun .. (n == 1 and "" or "s")
+end
+
 function CHECKS.to_have_been_called(actual)
   local calls = spyCalls(actual, "to_have_been_called")
-  return #calls > 0, "it was never called", "it was called " .. #calls .. " times", "at least one call",
-    #calls .. " calls"
+  return #calls > 0, "it was never called", "it was called " .. counted(#calls, "time"), "at least one call",
+    counted(#calls, "call")
 end
 
 function CHECKS.to_have_been_called_times(actual, n)
   local calls = spyCalls(actual, "to_have_been_called_times")
   number(n, "to_have_been_called_times")
-  return #calls == n, "it was called " .. #calls .. " times", "it was called " .. n .. " times", n .. " calls",
-    #calls .. " calls: " .. format(calls)
+  return #calls == n, "it was called " .. counted(#calls, "time"), "it was called " .. counted(n, "time"),
+    counted(n, "call"), counted(#calls, "call") .. ": " .. format(calls)
 end
 
 function CHECKS.to_have_been_called_with(actual, ...)
@@ -466,7 +482,11 @@ local function matcher(actual, name, negated)
 end
 
 local function unknownMatcher(key)
-  error("expect(...) has no matcher '" .. tostring(key) .. "'" .. hint(key, MATCHERS)
+  -- not_to_equals: the suggestion keeps the not_ prefix (not_to_equal).
+  local negated = type(key) == "string" and sub(key, 1, 7) == "not_to_"
+  local close = type(key) == "string" and suggest(negated and sub(key, 5) or key, MATCHERS)
+  local suggestion = close and (" (did you mean '" .. (negated and "not_" or "") .. close .. "'?)") or ""
+  error("expect(...) has no matcher '" .. tostring(key) .. "'" .. suggestion
     .. "; matchers are " .. MATCHER_LIST .. " (each also as not_<name> and after .never)", 3)
 end
 

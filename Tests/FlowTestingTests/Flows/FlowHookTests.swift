@@ -54,6 +54,58 @@ struct FlowHookTests {
         #expect(report.passedCount == 3)
     }
 
+    @Test("app.reset and app.facts in a before_all set the start of every test of its block, not its navigations")
+    func beforeAllSetsTheStart() async throws {
+        let report = try await FlowProjectFixture.run(["s.lua": """
+            describe("signed in", function()
+              before_all(function()
+                app.reset{ root = "login", facts = { isLoggedIn = true } }
+                app.facts{ isPremium = true }
+                router.push("c")
+              end)
+              it("first", function()
+                expect(router.top()).to_equal({ name = "c" })
+                expect(facts.isPremium).to_be(true)
+              end)
+              describe("nested", function()
+                it("second", function()
+                  expect(router.top()).to_equal({ name = "login" })
+                  expect(facts.isLoggedIn).to_be(true)
+                  expect(facts.isPremium).to_be(true)
+                  expect(#router.history()).to_be(0)
+                  app.facts{ isPremium = false }
+                end)
+              end)
+              it("third", function() expect(facts.isPremium).to_be(true) end)
+            end)
+            it("outside the block", function()
+              expect(router.top()).to_equal({ name = "home" })
+              expect(facts.isLoggedIn).to_be(false)
+            end)
+            """])
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        #expect(report.passedCount == 4)
+    }
+
+    @Test("after_all and teardown run after a block's last test that runs, when pending tests come after it")
+    func afterAllBeforePending() async throws {
+        let report = try await FlowProjectFixture.run(["p.lua": """
+            describe("block", function()
+              after_all(function() error("block closed") end)
+              it("runs", function() end)
+              pending("is written later")
+              it("has no body yet")
+            end)
+            teardown(function() print("file teardown") end)
+            it("last of the file", function() end)
+            pending("after the file's last test")
+            """])
+        let runs = try #require(report.results.first)
+        #expect(runs.failures.map(\.message) == ["after_all failed: block closed"], "\(FlowProjectFixture.failures(report))")
+        #expect(report.results.last(where: { !$0.isPending })?.output == ["file teardown"])
+        #expect(report.pendingCount == 3)
+    }
+
     @Test("a failing hook says which hook failed; before_all's failure fails every test of its block")
     func hookFailures() async throws {
         let report = try await FlowProjectFixture.run(["f.lua": """
@@ -119,11 +171,21 @@ struct FlowHookTests {
               expect(message).to_contain("rules/bank.lua:1")
               expect(app.generation()).to_be(generation)
             end)
+            it("adds a file in the rules folder, and refuses one outside it or not in Lua", function()
+              expect(app.reload{ ["rules/extra.lua"] = "flow.guard('c', function() return false, 'closed' end)" }).to_be_truthy()
+              expect(router.push("c").reason).to_be("closed")
+              expect(function() app.reload{ ["bank.lua"] = "" } end)
+                .to_fail("app.reload: file 'bank.lua' is not in the rules folder (did you mean 'rules/bank.lua'?)")
+              expect(function() app.reload{ ["other/new.lua"] = "" } end)
+                .to_fail("app.reload: file 'other/new.lua' is not in the rules folder (did you mean 'rules/new.lua'?)")
+              expect(function() app.reload{ ["rules/notes.txt"] = "" } end)
+                .to_fail("app.reload: file 'rules/notes.txt' is not a Lua file")
+            end)
             it("starts again from the project's rules", function()
               expect(router.push({ name = "detail", id = "1" }).applied).to_be(false)
             end)
             """])
         #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
-        #expect(report.passedCount == 2)
+        #expect(report.passedCount == 3)
     }
 }

@@ -118,6 +118,71 @@ struct FlowMatcherTests {
         #expect(failure.diff == [#"step 1: expected "push d", got "push c""#])
     }
 
+    @Test("in expected steps, refused and failed stand for blocked, with a reason or without")
+    func stepSynonyms() async throws {
+        let report = try await FlowProjectFixture.run(["h.lua": """
+            it("matches", function()
+              router.push({ name = "detail", id = "1" })
+              for _, word in ipairs({ "blocked", "refused", "failed", "redirected" }) do
+                expect(router.history()).to_match_steps{ "push detail " .. word }
+                expect(router.history()).to_match_steps{ "push detail " .. word .. ": login required" }
+              end
+              expect(router.history()).never.to_match_steps{ "push detail" }
+            end)
+            """])
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        #expect(report.passedCount == 1)
+    }
+
+    @Test("to_be on two tables with the same contents points to to_equal; call counts read as English")
+    func bustedUserMessages() async throws {
+        let report = try await FlowProjectFixture.run(["b.lua": """
+            it("a", function() expect(router.top()).to_be({ name = "home" }) end)
+            it("b", function() expect({ 1 }).to_be({ 2 }) end)
+            it("c", function() local s = spy(); s(1); expect(s).to_have_been_called_times(2) end)
+            it("d", function() local s = spy(); s(1); expect(s).never.to_have_been_called() end)
+            """])
+        let failures = report.results.compactMap(\.failures.first)
+        #expect(failures.map(\.message) == [
+            "expect(actual).to_be(expected): two tables with the same contents are still two tables: "
+                + "to_be compares with rawequal, to_equal(expected) compares contents",
+            "expect(actual).to_be(expected): the values differ",
+            "expect(spy).to_have_been_called_times(n): it was called 1 time",
+            "expect(spy).never.to_have_been_called(): it was called 1 time",
+        ])
+        #expect(failures[2].expected == "2 calls")
+        #expect(failures[2].actual == "1 call: { { 1 } }")
+    }
+
+    @Test("a diff cut at 12 differences ends with one '...', also when the cut is inside a nested table")
+    func diffCut() async throws {
+        let report = try await FlowProjectFixture.run(["d.lua": """
+            it("nested", function()
+              local expected, actual = { x = {}, y = 1 }, { x = {}, y = 2 }
+              for i = 1, 20 do
+                expected.x[string.format("k%02d", i)] = i
+                actual.x[string.format("k%02d", i)] = i + 100
+              end
+              expect(actual).to_equal(expected)
+            end)
+            """])
+        let diff = try #require(report.results.first?.failures.first?.diff)
+        #expect(diff.count == 13, "\(diff)")
+        #expect(diff.first == ".x.k01: expected 1, got 101")
+        #expect(diff.last == "...")
+        #expect(diff.filter { $0 == "..." }.count == 1)
+    }
+
+    @Test("an unknown not_to_ matcher suggests the negated name")
+    func unknownNegatedMatcher() async throws {
+        let report = try await FlowProjectFixture.run(["u.lua": """
+            it("a", function() expect(1).not_to_equals(2) end)
+            """])
+        let message = try #require(report.results.first?.failures.first?.message)
+        #expect(message.hasPrefix("expect(...) has no matcher 'not_to_equals' (did you mean 'not_to_equal'?);"), "\(message)")
+        #expect(report.results.first?.failures.first?.line == 1)
+    }
+
     @Test("a table mismatch shows a structural diff; a helper's failure shows the call site")
     func diffAndTraceback() async throws {
         let report = try await FlowProjectFixture.run(["t.lua": """
