@@ -167,7 +167,7 @@ extension FlowExplorer {
                     continue
                 }
                 let key = graph.stateKeys[id]
-                router.restoreValidated(state)
+                router.restoreValidated(state, held: options.factChanges)
                 routerKey = key
                 for failure in newErrorDiagnostics() {
                     noteFailure(failure.description, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
