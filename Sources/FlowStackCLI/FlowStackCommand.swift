@@ -37,4 +37,34 @@ struct FlowStackCommand: AsyncParsableCommand {
             KeygenCommand.self, ServeCommand.self, ExploreCommand.self, DiffCommand.self,
         ]
     )
+
+    /// Runs the command the arguments name; a command name that is not one is a usage error
+    /// with the commands and "did you mean" (`flowstack chek`), not "unexpected arguments".
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let problem = unknownCommand(in: arguments) {
+            FileHandle.standardError.write(Data((problem + "\n").utf8))
+            exit(withError: ExitCode.validationFailure)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// The error for a first argument that names no command, or `nil`.
+    static func unknownCommand(in arguments: [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard !names.contains(first), first != "help" else { return nil }
+        let hint = FlowSuggestion.closest(to: first, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+        return "Error: unknown command '\(first)'\(hint); the commands are \(names.joined(separator: ", ")).\n"
+            + "Usage: flowstack <command> [DIR] [options] (flowstack --help lists them, flowstack help <command> shows one)"
+    }
 }

@@ -29,6 +29,20 @@ struct HelpTests {
         #expect(output.stderr.contains("junit"))
     }
 
+    @Test("a command name that is not one says so, with did you mean and the commands (usage error)")
+    func unknownCommand() async throws {
+        let output = try await CLIRunner.run(["chek", "Scripts"])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("unknown command 'chek' (did you mean 'check'?)"), "\(output.stderr)")
+        #expect(output.stderr.contains("test, check, watch, graph, types, bundle, keygen, serve, explore, diff"))
+        let far = try await CLIRunner.run(["frobnicate"])
+        #expect(far.status == 64)
+        #expect(far.stderr.contains("unknown command 'frobnicate'; the commands are"), "\(far.stderr)")
+        let help = try await CLIRunner.run(["help", "check"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("flowstack check [<directory>]"), "\(help.stdout)")
+    }
+
     @Test("--version names FlowStack's version and the Lua release it runs")
     func version() async throws {
         let output = try await CLIRunner.run(["--version"])
