@@ -117,7 +117,17 @@ package final class FlowRulesDiff {
         let options = old.options
         let combinations = old.combinationList
         var total = 0
-        for combination in combinations {
+        // As in `FlowExplorer.run()`: a combination that differs from an explored one only in
+        // the answers of hosts neither exploration asked is decided exactly as that one was.
+        var explored: [(index: Int, asked: Set<String>)] = []
+        var alike: [(combination: Int, explored: Int)] = []
+        for (index, combination) in combinations.enumerated() {
+            if let same = explored.first(where: { FlowExplorer.answersAlike(combinations[$0.index], combination, asked: $0.asked) }) {
+                alike.append((index, same.index))
+                continue
+            }
+            old.askedHosts.removeAll()
+            new.askedHosts.removeAll()
             guard let rootOld = try? old.prepare(combination), (try? new.prepare(combination)) != nil else { continue }
             let labels = combination.labels
             var graph = FlowExplorer.Graph()
@@ -182,11 +192,17 @@ package final class FlowRulesDiff {
                 }
             }
             total += graph.count
+            explored.append((index, old.askedHosts.union(new.askedHosts)))
         }
         var changes: [FlowDiffChange] = []
         for group in groups.values {
+            // The combinations decided as an explored one show its changes too.
+            var facts = group.facts
+            for pair in alike where group.facts.contains(combinations[pair.explored].labels) {
+                facts.append(combinations[pair.combination].labels)
+            }
             var change = group.change
-            change.factPattern = Self.pattern(group.facts, combinations: combinations)
+            change.factPattern = Self.pattern(facts, combinations: combinations)
             changes.append(change)
         }
         changes.sort { ($0.route, $0.operation, $0.before, $0.after) < ($1.route, $1.operation, $1.before, $1.after) }
