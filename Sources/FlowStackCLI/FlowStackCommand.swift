@@ -30,18 +30,28 @@ struct FlowStackCommand: AsyncParsableCommand {
               flowstack keygen --private-key rules.key --public-key rules.pub
               flowstack bundle Scripts --key rules.key --version 1.4.0 \\
                   --min-app 2.0 --expires 2027-06-01
+              flowstack --version                    FlowStack's version and its Lua
             """,
-        version: "flowstack \(FlowStackVersion.current) (\(FlowLuaRelease.linked))",
         subcommands: [
             TestCommand.self, CheckCommand.self, WatchCommand.self, GraphCommand.self, TypesCommand.self, BundleCommand.self,
             KeygenCommand.self, ServeCommand.self, ExploreCommand.self, DiffCommand.self,
         ]
     )
 
+    /// `flowstack 1.0.0 (Lua 5.4.7)`.
+    static var versionText: String { "flowstack \(FlowStackVersion.current) (\(FlowLuaRelease.linked))" }
+
     /// Runs the command the arguments name; a command name that is not one is a usage error
     /// with the commands and "did you mean" (`flowstack chek`), not "unexpected arguments".
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // Not the configuration's `version`: ArgumentParser gives every command that flag, and
+        // reads it anywhere, so `bundle --version 1.4.0` with any other mistake (a missing --key,
+        // a directory that is not a project) printed the version and exited 0.
+        if arguments == ["--version"] {
+            print(versionText)
+            return
+        }
         if let problem = unknownCommand(in: arguments) {
             FileHandle.standardError.write(Data((problem + "\n").utf8))
             exit(withError: ExitCode.validationFailure)
