@@ -64,6 +64,11 @@ struct FlowStackCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            // explore and diff promise 2 for a usage error (1 is their findings), not 64.
+            if exitCode(for: error) == .validationFailure, let first = arguments.first, ["explore", "diff"].contains(first) {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
             exit(withError: error)
         }
     }

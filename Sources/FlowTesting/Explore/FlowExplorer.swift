@@ -398,7 +398,12 @@ package final class FlowExplorer {
                 case .navigation(let command):
                     command.kindName + (Self.destination(of: command).map { " \($0)" } ?? "")
                 case .dialog(let change):
-                    "dialog \(change.action) \(change.dialog ?? "")"
+                    // As history steps name them (`showDialog cartEmpty (queue)`), no Swift type names.
+                    switch change.action {
+                    case .show(let policy): "showDialog \(change.dialog ?? "") (\(policy.rawValue))"
+                    case .hide: "hideDialog \(change.dialog ?? "")"
+                    case .clear: "clearDialogs"
+                    }
                 }
             }
             if recordsDecisions {

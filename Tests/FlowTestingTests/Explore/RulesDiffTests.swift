@@ -79,6 +79,23 @@ struct RulesDiffTests {
         #expect(permissive.factPattern == ["isLoggedIn": [false]])
     }
 
+    @Test("a decision answered with a dialog reads as history steps, without Swift type names")
+    func dialogDecision() async throws {
+        let manifest = """
+            return { root = "home", routes = { home = {}, a = {} }, dialogs = { "signIn" }, facts = { isLoggedIn = false } }
+            """
+        let old = [FlowRulesSource(name: "rules/10.lua", text: """
+            flow.guard("a", function(op)
+              if not facts.isLoggedIn then return flow.redirect("dialog", "signIn", "sign in first") end
+            end)
+            """)]
+        let project = try ExploreFixtures.project(manifest: manifest, rules: [:])
+        let report = try await FlowRulesDiff(project: project, old: old, new: [], options: .init(depth: 1, maxStack: 2, maxPresented: 1)).run()
+        let change = try #require(report.changes.first { $0.route == "a" && $0.operation == "push a" }, "\(report.json())")
+        #expect(change.before == "push a: blockedByGuard (sign in first) → showDialog signIn (replace): applied", "\(change.before)")
+        #expect(!report.json().contains("FlowStackCore"))
+    }
+
     @Test("a refactor that changes no decision is no change; another reason is a change")
     func refactor() async throws {
         let refactored = [FlowRulesSource(name: "rules/10.lua", text: """
