@@ -113,6 +113,11 @@ extension FlowExplorer {
         return StateKey(codes: codes, combination: combination)
     }
 
+    /// A key without what is held (with fact changes, its last two numbers): what it shows.
+    static func screens(of key: StateKey) -> StateKey {
+        StateKey(codes: Array(key.codes.dropLast(2)), combination: key.combination)
+    }
+
     /// A held navigation as a key tells it apart: what runs when it resumes, and whether the
     /// presentation its redirect opened (dismissed first) is still shown.
     static func heldText(

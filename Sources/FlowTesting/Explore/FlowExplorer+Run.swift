@@ -147,6 +147,8 @@ extension FlowExplorer {
                 note(shown: rootState, combination: index, in: &shownUnder)
                 checkInvariants(graph: graph, id: root, labels: combinations[index].labels, findings: &findings)
             }
+            // With fact changes, the roots' screens (what is held stays held on the way back).
+            let rootScreens = options.factChanges ? Set(graph.stateKeys.map { Self.screens(of: $0) }) : []
             var next = 0
             while next < graph.count {
                 if totalStates + graph.count >= options.maxStates {
@@ -199,6 +201,9 @@ extension FlowExplorer {
                     } else if depth >= options.depth || totalStates + graph.count >= options.maxStates {
                         report.complete = false
                         if totalStates + graph.count >= options.maxStates { graph.cut[id] = true }
+                        // Back on a root's screens with something still held, past the depth:
+                        // a way back all the same (counted as leading anywhere, as a cut state).
+                        if !isFactChange, rootScreens.contains(Self.screens(of: transition.key)) { graph.cut[id] = true }
                     } else {
                         let new = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
                         note(shown: transition.state, combination: transition.key.combination, in: &shownUnder)
@@ -334,6 +339,12 @@ extension FlowExplorer {
         // The roots (one per combination explored together): operations keep the facts, so a
         // state leads back to a root only under its own facts.
         var queue = (0..<count).filter { graph.parents[$0] == nil }
+        if options.factChanges {
+            // What is held (a navigation, a link) stays held after the screens are back where
+            // they started: the root's screens under its facts are the way back.
+            let roots = Set(queue.map { Self.screens(of: graph.stateKeys[$0]) })
+            queue = (0..<count).filter { graph.parents[$0] == nil || roots.contains(Self.screens(of: graph.stateKeys[$0])) }
+        }
         for id in queue { reaches[id] = true }
         for id in 0..<count where graph.cut[id] && !reaches[id] {
             reaches[id] = true
