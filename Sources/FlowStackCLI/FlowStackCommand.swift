@@ -25,8 +25,10 @@ struct FlowStackCommand: AsyncParsableCommand {
               flowstack watch Scripts                re-run the flows on every save
               flowstack graph Scripts > flows.mmd    the navigation graph, as Mermaid
               flowstack types Scripts > Scripts/flowstack-types.lua
-              flowstack explore Scripts              every path under every fact combination
-              flowstack diff old-rules new-rules     what a change to the rules changes
+              flowstack explore Scripts --max-stack 1 --max-queued 0
+                                                     every path under every fact combination
+              flowstack diff old-rules Scripts --max-stack 1 --max-queued 0
+                                                     what a change to the rules changes
               flowstack keygen --private-key rules.key --public-key rules.pub
               flowstack bundle Scripts --key rules.key --version 1.4.0 \\
                   --min-app 2.0 --expires 2027-06-01

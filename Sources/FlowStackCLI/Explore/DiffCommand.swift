@@ -33,6 +33,10 @@ struct DiffCommand: AsyncParsableCommand {
             Exit status: 0 (or 1 with --fail-on and a matching change), 2 usage or
             load error.
 
+            Both versions decide every operation: a diff takes about twice an
+            exploration's time (the first example: about 4 minutes in a debug
+            build); build in release for large bounds (`swift build -c release`).
+
             Examples:
               flowstack diff rules-v1 Scripts --max-stack 1 --max-queued 0
               flowstack diff old/ new/ --format markdown > diff.md

@@ -147,8 +147,14 @@ extension FlowExplorer {
                 note(shown: rootState, combination: index, in: &shownUnder)
                 checkInvariants(graph: graph, id: root, labels: combinations[index].labels, findings: &findings)
             }
-            // With fact changes, the roots' screens (what is held stays held on the way back).
-            let rootScreens = options.factChanges ? Set(graph.stateKeys.map { Self.screens(of: $0) }) : []
+            // With fact changes, the first state showing each screens (what is held stays held on
+            // the way back: a state past the depth that shows a known state's screens leads there).
+            var screensIndex: [StateKey: Int32] = [:]
+            if options.factChanges {
+                for (id, key) in graph.stateKeys.enumerated() where screensIndex[Self.screens(of: key)] == nil {
+                    screensIndex[Self.screens(of: key)] = Int32(id)
+                }
+            }
             var next = 0
             while next < graph.count {
                 if totalStates + graph.count >= options.maxStates {
@@ -201,11 +207,14 @@ extension FlowExplorer {
                     } else if depth >= options.depth || totalStates + graph.count >= options.maxStates {
                         report.complete = false
                         if totalStates + graph.count >= options.maxStates { graph.cut[id] = true }
-                        // Back on a root's screens with something still held, past the depth:
-                        // a way back all the same (counted as leading anywhere, as a cut state).
-                        if !isFactChange, rootScreens.contains(Self.screens(of: transition.key)) { graph.cut[id] = true }
+                        // Past the depth: showing a known state's screens (only what is held
+                        // differs), it leads back as that one does.
+                        if !isFactChange, let same = screensIndex[Self.screens(of: transition.key)] { graph.link(id, Int(same)) }
                     } else {
                         let new = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
+                        if options.factChanges, screensIndex[Self.screens(of: transition.key)] == nil {
+                            screensIndex[Self.screens(of: transition.key)] = Int32(new)
+                        }
                         note(shown: transition.state, combination: transition.key.combination, in: &shownUnder)
                         if !isFactChange { graph.link(id, new) }
                         report.diameter = max(report.diameter, depth + 1)
