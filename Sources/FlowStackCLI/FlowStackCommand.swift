@@ -26,7 +26,7 @@ struct FlowStackCommand: AsyncParsableCommand {
               flowstack graph Scripts > flows.mmd    the navigation graph, as Mermaid
               flowstack types Scripts > Scripts/flowstack-types.lua
               flowstack explore Scripts --max-stack 1 --max-queued 0
-                                                     every path under every fact combination
+                                                     every path, every fact combination
               flowstack diff old-rules Scripts --max-stack 1 --max-queued 0
                                                      what a change to the rules changes
               flowstack keygen --private-key rules.key --public-key rules.pub

@@ -42,10 +42,11 @@ struct TestCommand: AsyncParsableCommand {
               flowstack test Scripts --shuffle                (prints the seed)
               flowstack test Scripts --seed 4711              (replays that order)
               flowstack test Scripts --exclude-tags slow
-              flowstack test Scripts --tags smoke,payments
-              flowstack test Scripts --coverage .build/rules.lcov   (genhtml .build/rules.lcov -o .build/coverage)
+              flowstack test Scripts --tags reload,smoke      (tagged #reload or #smoke)
+              flowstack test Scripts --coverage .build/rules.lcov
+              genhtml .build/rules.lcov -o .build/coverage    (the HTML report)
               flowstack test Scripts --format tap
-              flowstack test Scripts --strict                 (script errors fail their tests)
+              flowstack test Scripts --strict                 (script errors fail)
               flowstack test Scripts --format junit --output .build/flows.xml
 
             A flow test (Scripts/flows/paywall.lua):
