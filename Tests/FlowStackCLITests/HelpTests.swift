@@ -21,6 +21,29 @@ struct HelpTests {
         #expect(output.stdout.contains(example), "\(output.stdout)")
     }
 
+    @Test("every `flowstack test` example of test --help runs as written on the example project, and passes")
+    func testExamplesRun() async throws {
+        let help = try await CLIRunner.run(["test", "--help"])
+        let examples = help.stdout.components(separatedBy: "\n")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("flowstack test") }
+        #expect(examples.count >= 10, "\(help.stdout)")
+        // A copy of the project and of the paths the examples write (.build/...), in a temporary directory.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-help-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLIRunner.packageRoot.appendingPathComponent("Scripts"), to: directory.appendingPathComponent("Scripts"))
+        for example in examples {
+            let command = example.components(separatedBy: "  (").first!
+            let arguments = command.split(separator: " ").dropFirst().map { $0.replacingOccurrences(of: "\"", with: "") }
+            let output = try await CLIRunner.run(arguments, in: directory)
+            #expect(output.status == 0, "\(example): \(output.stdout)\(output.stderr)")
+            if !arguments.contains("--list") {
+                #expect(output.stdout.contains(" passed, 0 failed"), "\(example): \(output.stdout)")
+            }
+        }
+    }
+
     @Test("an unknown option says what is accepted")
     func unknownOption() async throws {
         let output = try await CLIRunner.run(["test", "--format", "xml"])
