@@ -53,6 +53,11 @@ struct BundleCommandTests {
         ])
         #expect(typo.status == 64)
         #expect(typo.stderr.contains("--min-app"), "\(typo.stderr)")
+        let publicKey = try await CLIRunner.run([
+            "bundle", "Scripts", "--key", "rules.pub", "--version", "1.4.0", "--min-app", "2.0", "--expires", "2099-06-01",
+        ])
+        #expect(publicKey.status == 1)
+        #expect(publicKey.stderr.contains("--key rules.pub looks like the public key"), "\(publicKey.stderr)")
         let version = try await CLIRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("flowstack "))

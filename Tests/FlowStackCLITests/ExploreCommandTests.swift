@@ -78,6 +78,9 @@ struct ExploreCommandTests {
             #expect(output.status == 2, "\(arguments): \(output.stderr)")
             #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
         }
+        let manifest = try await CLIRunner.run(["diff", project.path, project.path, "--manifest", "no-such-routes.lua"])
+        #expect(manifest.status == 2)
+        #expect(manifest.stderr.contains("no-such-routes.lua: cannot open the file"), "\(manifest.stderr)")
         let help = try await CLIRunner.run(["explore", "--help"])
         #expect(help.status == 0)
     }

@@ -96,7 +96,7 @@ struct DiffCommand: AsyncParsableCommand {
                 oldRules = oldBundle.rules
                 newRules = newBundle.rules
                 if let path = self.manifest {
-                    manifest = try FlowManifest.load(contentsOf: Self.url(path), displayName: FlowProject.manifestFileName)
+                    manifest = try FlowManifest.load(contentsOf: Self.url(path), displayName: path)
                 } else if let signed = newBundle.manifest {
                     manifest = try FlowManifest.parse(source: signed.text, displayName: "\(new)/\(signed.name)")
                 } else {
@@ -106,7 +106,7 @@ struct DiffCommand: AsyncParsableCommand {
             } else {
                 if appVersion != nil { throw CommandFailure("--app-version verifies signed bundles: pass --public-key too") }
                 let manifestURL = try manifestURL()
-                manifest = try FlowManifest.load(contentsOf: manifestURL, displayName: FlowProject.manifestFileName)
+                manifest = try FlowManifest.load(contentsOf: manifestURL, displayName: self.manifest ?? FlowProject.manifestFileName)
                 oldRules = try Self.rules(old)
                 newRules = try Self.rules(new)
                 directory = manifestURL.deletingLastPathComponent()

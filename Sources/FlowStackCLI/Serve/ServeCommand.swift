@@ -82,7 +82,9 @@ struct ServeCommand: AsyncParsableCommand {
         let token = try resolvedToken()
         var signingKey: FlowRuleBundleSigningKey?
         if let key {
-            do { signingKey = try FlowRuleBundleSigningKey(contentsOf: URL(fileURLWithPath: key)) } catch { throw CommandFailure(error.description) }
+            do { signingKey = try BundleCommand.signingKey(at: key) } catch let failure as CommandFailure { throw failure } catch {
+                throw CommandFailure("\(error)")
+            }
         }
         guard requestTimeout > 0, idleTimeout > 0 else { throw CommandFailure("timeouts must be positive numbers of seconds") }
         // A client that goes away while a response is written must not end the server.
