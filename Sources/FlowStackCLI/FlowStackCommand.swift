@@ -77,7 +77,9 @@ struct FlowStackCommand: AsyncParsableCommand {
 
     /// The error for a first argument that names no command, or `nil`.
     static func unknownCommand(in arguments: [String]) -> String? {
-        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        // `flowstack help chek` as `flowstack chek`.
+        let named = arguments.first == "help" ? Array(arguments.dropFirst()) : arguments
+        guard let first = named.first, !first.hasPrefix("-") else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName }
         guard !names.contains(first), first != "help" else { return nil }
         let hint = FlowSuggestion.closest(to: first, in: names).map { " (did you mean '\($0)'?)" } ?? ""
