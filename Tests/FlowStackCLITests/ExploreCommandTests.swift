@@ -81,6 +81,14 @@ struct ExploreCommandTests {
         let manifest = try await CLIRunner.run(["diff", project.path, project.path, "--manifest", "no-such-routes.lua"])
         #expect(manifest.status == 2)
         #expect(manifest.stderr.contains("no-such-routes.lua: cannot open the file"), "\(manifest.stderr)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-emit-\(UUID().uuidString)")
+        try Data().write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let emit = try await CLIRunner.run([
+            "explore", "Tests/Fixtures/explore-shop", "--depth", "1", "--max-stack", "1", "--emit-flows", file.path,
+        ])
+        #expect(emit.status == 2)
+        #expect(emit.stderr.contains("pass a writable path to --emit-flows"), "\(emit.stderr)")
         let help = try await CLIRunner.run(["explore", "--help"])
         #expect(help.status == 0)
     }

@@ -111,8 +111,14 @@ struct ExploreCommand: AsyncParsableCommand {
             let flows = FlowExploreFlowWriter.flows(
                 for: report.findings, root: explorer.manifest.root!,
                 invariantSources: FlowExploreFlowWriter.invariantSources(of: explorer.project))
-            for flow in flows {
-                try writeFile(flow.text, to: emitFlows + "/" + flow.name)
+            do {
+                for flow in flows {
+                    try writeFile(flow.text, to: emitFlows + "/" + flow.name, option: "--emit-flows (a folder)")
+                }
+            } catch let failure as CommandFailure {
+                // A usage error (2), not findings (1).
+                Terminal.error("error: \(failure.description)")
+                throw ExitCode(2)
             }
             Terminal.error("wrote \(flows.count) flow\(flows.count == 1 ? "" : "s") to \(emitFlows)")
         }
