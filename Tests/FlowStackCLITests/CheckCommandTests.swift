@@ -53,6 +53,18 @@ struct CheckCommandTests {
         #expect(output.lines.last?.hasSuffix(": 8 errors, 0 warnings") == true, "\(output.stdout)")
     }
 
+    @Test("a project directory that is not there, but is near one that is, gets did you mean")
+    func directoryTypo() async throws {
+        for command in ["check", "test", "types"] {
+            let output = try await CLIRunner.run([command, "Scrpts"])
+            #expect(output.status == 1)
+            #expect(output.stderr.contains("no flow project at Scrpts (did you mean 'Scripts'?)"), "\(command): \(output.stderr)")
+        }
+        let far = try await CLIRunner.run(["check", "Tests/Fixtures/nothing-like-it-here"])
+        #expect(far.status == 1)
+        #expect(!far.stderr.contains("did you mean"), "\(far.stderr)")
+    }
+
     @Test("checks app.reset's root and facts like every other name")
     func resetNames() async throws {
         let project = try TemporaryProject([

@@ -89,6 +89,12 @@ struct ExploreCommandTests {
         ])
         #expect(emit.status == 2)
         #expect(emit.stderr.contains("pass a writable path to --emit-flows"), "\(emit.stderr)")
+        let typo = try await CLIRunner.run(["explore", "Scrpts"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("no flow project at Scrpts (did you mean 'Scripts'?)"), "\(typo.stderr)")
+        let diffTypo = try await CLIRunner.run(["diff", "Scripts", "Tests/Fixtures/explore-shp"])
+        #expect(diffTypo.status == 2)
+        #expect(diffTypo.stderr.contains("(did you mean 'Tests/Fixtures/explore-shop'?)"), "\(diffTypo.stderr)")
         let help = try await CLIRunner.run(["explore", "--help"])
         #expect(help.status == 0)
     }

@@ -140,6 +140,11 @@ struct DiffCommand: AsyncParsableCommand {
         where FileManager.default.fileExists(atPath: candidate.path) {
             return candidate
         }
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw CommandFailure(
+                "\(new) is not a directory\(ProjectArgument.nearFolder(to: new)): pass a project (with rules/) or a rules directory")
+        }
         throw CommandFailure("no routes.lua in \(new) nor its parent: pass the manifest with --manifest routes.lua")
     }
 
@@ -181,7 +186,8 @@ struct DiffCommand: AsyncParsableCommand {
         let base = url(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure("\(path) is not a directory: pass a project (with rules/) or a rules directory")
+            throw CommandFailure(
+                "\(path) is not a directory\(ProjectArgument.nearFolder(to: path)): pass a project (with rules/) or a rules directory")
         }
         let rules = base.appendingPathComponent(FlowProject.rulesDirectoryName)
         return try FlowRulesSource.directory(FileManager.default.fileExists(atPath: rules.path) ? rules : base)
