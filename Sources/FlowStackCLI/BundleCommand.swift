@@ -108,6 +108,10 @@ struct BundleCommand: AsyncParsableCommand {
                 "--key \(path) looks like the public key (a .pub file): sign with the private key, the file "
                     + "`flowstack keygen --private-key FILE` wrote (as in --key rules.key)")
         }
+        let near = ProjectArgument.nearFile(to: path)
+        if !near.isEmpty {
+            throw CommandFailure("no key file at \(path)\(near): pass the private key file `flowstack keygen --private-key FILE` wrote")
+        }
         return try FlowRuleBundleSigningKey(contentsOf: URL(fileURLWithPath: path))
     }
 }

@@ -68,11 +68,21 @@ extension ProjectArgument {
     /// ` (did you mean 'Scripts'?)` when a folder beside `path` (which is none) has a near name,
     /// else empty.
     static func nearFolder(to path: String) -> String {
+        near(to: path, folders: true)
+    }
+
+    /// ` (did you mean 'rules.key'?)` when a file beside `path` (which is none) has a near name,
+    /// else empty.
+    static func nearFile(to path: String) -> String {
+        FileManager.default.fileExists(atPath: path) ? "" : near(to: path, folders: false)
+    }
+
+    private static func near(to path: String, folders wantsFolders: Bool) -> String {
         let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL
         guard let entries = try? FileManager.default.contentsOfDirectory(
             at: url.deletingLastPathComponent(), includingPropertiesForKeys: [.isDirectoryKey]) else { return "" }
-        let folders = entries.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+        let folders = entries.filter { ((try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true) == wantsFolders }
             .map(\.lastPathComponent).sorted()
         let name = url.lastPathComponent
         guard let near = FlowSuggestion.closest(to: name, in: folders), near != name else { return "" }

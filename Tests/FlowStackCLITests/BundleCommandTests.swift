@@ -58,6 +58,14 @@ struct BundleCommandTests {
         ])
         #expect(publicKey.status == 1)
         #expect(publicKey.stderr.contains("--key rules.pub looks like the public key"), "\(publicKey.stderr)")
+        let project = try TemporaryProject(["routes.lua": TemporaryProject.manifest, "rules.key": "not read"])
+        defer { project.remove() }
+        let keyTypo = try await CLIRunner.run([
+            "bundle", project.path, "--key", project.url.appendingPathComponent("rules.ky").path, "--version", "1.4.0",
+            "--min-app", "2.0", "--expires", "2099-06-01",
+        ])
+        #expect(keyTypo.status == 1)
+        #expect(keyTypo.stderr.contains("rules.key'?)"), "\(keyTypo.stderr)")
         let version = try await CLIRunner.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout.hasPrefix("flowstack "))

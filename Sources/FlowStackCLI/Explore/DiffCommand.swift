@@ -155,6 +155,10 @@ struct DiffCommand: AsyncParsableCommand {
     /// The verifier of `--public-key` and `--app-version` (without a version, any minimum app
     /// version is accepted: the bundles are compared, not installed).
     static func verifier(publicKey: String, appVersion: String?) throws -> FlowRuleBundleVerifier {
+        let near = ProjectArgument.nearFile(to: publicKey)
+        if !near.isEmpty {
+            throw CommandFailure("no key file at \(publicKey)\(near): pass the public key file `flowstack keygen --public-key FILE` wrote")
+        }
         do {
             let key = try FlowRuleBundlePublicKey(contentsOf: url(publicKey))
             let version = try appVersion.map { try FlowRuleBundleVersion(parsing: $0, field: "--app-version") }
@@ -168,7 +172,8 @@ struct DiffCommand: AsyncParsableCommand {
     /// The verified rules of the bundle at `path`; a refused bundle is a clear error naming the side.
     static func verifiedRules(_ path: String, verifier: FlowRuleBundleVerifier, side: String) throws -> FlowVerifiedRules {
         guard FileManager.default.fileExists(atPath: url(path).path) else {
-            throw CommandFailure("\(side) \(path) does not exist: pass a signed bundle directory or a bundle archive")
+            let near = ProjectArgument.nearFile(to: path) + ProjectArgument.nearFolder(to: path)
+            throw CommandFailure("\(side) \(path) does not exist\(near): pass a signed bundle directory or a bundle archive")
         }
         do {
             return try FlowVerifiedRules(bundleAt: url(path), verifier: verifier)
