@@ -57,10 +57,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var project: ProjectArgument
 
-    @Option(help: ArgumentHelp("The address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 for devices on the network).", valueName: "ADDR"))
+    @Option(help: ArgumentHelp("The address to listen on: 127.0.0.1 is this machine only; 0.0.0.0 for devices on the network.", valueName: "ADDR"))
     var host: String = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("The port to listen on (default: a free one).", valueName: "N"))
+    @Option(help: ArgumentHelp("The port to listen on (0: a free one, printed at start).", valueName: "N"))
     var port: UInt16 = 0
 
     @Option(help: ArgumentHelp("The token apps must send (default: FLOWSTACK_SERVE_TOKEN, else a random one).", valueName: "T"))
