@@ -122,6 +122,7 @@ struct TestCommand: AsyncParsableCommand {
                 "no flow files in \(self.project.directory)/flows. Add one, for example flows/smoke.lua with "
                     + "`it(\"starts\", function() expect(router.top()).to_be_truthy() end)`.")
         }
+        if let coverage { try OutputFile.checkWritable(coverage, option: "--coverage") }
         let terminal = Terminal.standardOutput
         let selection = self.selection
         let runner = FlowTestRunner<FlowRouteValue>(
