@@ -74,7 +74,7 @@ struct BundleCommand: AsyncParsableCommand {
             throw CommandFailure("--expires \"\(expires)\" is not a date: write it as 2027-06-01 or 2027-06-01T12:00:00Z")
         }
         do {
-            let signingKey = try FlowRuleBundleSigningKey(contentsOf: URL(fileURLWithPath: key))
+            let signingKey = try Self.signingKey(at: key)
             let manifest = try FlowRuleBundle.write(
                 directory: directory, privateKey: signingKey,
                 version: try FlowRuleBundleVersion(parsing: version, field: "--version"),
@@ -98,5 +98,20 @@ struct BundleCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
+    }
+
+    /// The private key at `path`; a `.pub` file is refused: both keys are 32 bytes of base64, and
+    /// a bundle signed with the public key as if it were the private one is refused by every app.
+    static func signingKey(at path: String) throws -> FlowRuleBundleSigningKey {
+        if URL(fileURLWithPath: path).pathExtension == "pub" {
+            throw CommandFailure(
+                "--key \(path) looks like the public key (a .pub file): sign with the private key, the file "
+                    + "`flowstack keygen --private-key FILE` wrote (as in --key rules.key)")
+        }
+        let near = ProjectArgument.nearFile(to: path)
+        if !near.isEmpty {
+            throw CommandFailure("no key file at \(path)\(near): pass the private key file `flowstack keygen --private-key FILE` wrote")
+        }
+        return try FlowRuleBundleSigningKey(contentsOf: URL(fileURLWithPath: path))
     }
 }

@@ -65,7 +65,7 @@ struct CheckCommand: AsyncParsableCommand {
                 'home'?) (declared in routes.lua)
               rules/60-style-screens.lua:8: warning: screen style attribute
                 tint ignored: expected "#RRGGBB", ... got "purpel"
-              checked Scripts: 8 rules files, 11 flow files (111 tests):
+              checked Scripts: 9 rules files, 12 flow files (134 tests):
                 1 error, 1 warning
             """
     )

@@ -37,8 +37,8 @@ struct GraphCommand: AsyncParsableCommand {
             With --explore it runs no flow: it draws the whole reachable graph
             that `flowstack explore` walks (every operation on every route,
             under every combination of the facts, within the bounds --depth,
-            --max-stack, --max-presented, --max-states, and with --fact-changes
-            facts flipping between steps). Every distinct step is drawn once:
+            --max-stack, --max-presented, --max-queued, --max-states, and with
+            --fact-changes facts flipping between steps). Every distinct step is drawn once:
             applied ones solid, blocked and redirected ones dashed with their
             reasons, navigations answered with a dialog as edges to dialog nodes;
             routes no explored state reaches are dashed and grey.

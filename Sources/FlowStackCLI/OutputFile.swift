@@ -84,6 +84,14 @@ enum OutputFile {
     }
 
     /// Refuses anything but a regular file, naming what it is.
+    /// Refuses at once a path `write` would refuse for what is there now (a symbolic link, a
+    /// folder, a FIFO or device), so that a long run does not end with it.
+    static func checkWritable(_ path: String, option: String) throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        try checkKind(info.st_mode, path: path, option: option)
+    }
+
     private static func checkKind(_ mode: mode_t, path: String, option: String) throws {
         guard mode & S_IFMT != S_IFREG else { return }
         let kind = FlowSourceFile.kind(of: mode) + (mode & S_IFMT == S_IFLNK ? ", which is not followed" : "")

@@ -51,8 +51,8 @@ struct ProjectArgument: ParsableArguments {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure(
-                "no flow project at \(directory) (\(url.path) is not a directory). Pass the project directory, "
-                    + "as in `flowstack test Scripts`, or run from the directory that contains Scripts/.")
+                "no flow project at \(directory)\(Self.nearFolder(to: directory)) (\(url.path) is not a directory). Pass the "
+                    + "project directory, as in `flowstack test Scripts`, or run from the directory that contains Scripts/.")
         }
         do {
             try FlowProject.requireProject(at: url)
@@ -61,6 +61,34 @@ struct ProjectArgument: ParsableArguments {
                 "\(directory) is not a flow project: it has no routes.lua, rules/ or flows/. Pass the project "
                     + "directory (the one that contains them), as in `flowstack test Scripts`.")
         }
+    }
+}
+
+extension ProjectArgument {
+    /// ` (did you mean 'Scripts'?)` when a folder beside `path` (which is none) has a near name,
+    /// else empty.
+    static func nearFolder(to path: String) -> String {
+        near(to: path, folders: true)
+    }
+
+    /// ` (did you mean 'rules.key'?)` when a file beside `path` (which is none) has a near name,
+    /// else empty.
+    static func nearFile(to path: String) -> String {
+        FileManager.default.fileExists(atPath: path) ? "" : near(to: path, folders: false)
+    }
+
+    private static func near(to path: String, folders wantsFolders: Bool) -> String {
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+        guard let entries = try? FileManager.default.contentsOfDirectory(
+            at: url.deletingLastPathComponent(), includingPropertiesForKeys: [.isDirectoryKey]) else { return "" }
+        let folders = entries.filter { ((try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true) == wantsFolders }
+            .map(\.lastPathComponent).sorted()
+        let name = url.lastPathComponent
+        guard let near = FlowSuggestion.closest(to: name, in: folders), near != name else { return "" }
+        // The user's own spelling of the folders above it.
+        let above = (path as NSString).deletingLastPathComponent
+        return " (did you mean '\(above.isEmpty ? near : (above as NSString).appendingPathComponent(near))'?)"
     }
 }
 

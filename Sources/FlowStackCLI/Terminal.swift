@@ -50,12 +50,13 @@ struct Terminal {
 }
 
 /// Writes `text` to `path`, creating directories; explains what to do when it cannot.
-func writeFile(_ text: String, to path: String) throws {
+func writeFile(_ text: String, to path: String, option: String? = "--output") throws {
     let url = URL(fileURLWithPath: path)
     do {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)
     } catch {
-        throw CommandFailure("cannot write \(path): \(error.localizedDescription). Pass a writable path to --output.")
+        let what = option.map { "pass a writable path to \($0)" } ?? "check that its folder is writable"
+        throw CommandFailure("cannot write \(path): \(error.localizedDescription); \(what)")
     }
 }

@@ -42,10 +42,11 @@ struct TestCommand: AsyncParsableCommand {
               flowstack test Scripts --shuffle                (prints the seed)
               flowstack test Scripts --seed 4711              (replays that order)
               flowstack test Scripts --exclude-tags slow
-              flowstack test Scripts --tags smoke,payments
-              flowstack test Scripts --coverage .build/rules.lcov   (genhtml .build/rules.lcov -o .build/coverage)
+              flowstack test Scripts --tags reload,smoke      (tagged #reload or #smoke)
+              flowstack test Scripts --coverage .build/rules.lcov
+              genhtml .build/rules.lcov -o .build/coverage    (the HTML report)
               flowstack test Scripts --format tap
-              flowstack test Scripts --strict                 (script errors fail their tests)
+              flowstack test Scripts --strict                 (script errors fail)
               flowstack test Scripts --format junit --output .build/flows.xml
 
             A flow test (Scripts/flows/paywall.lua):
@@ -121,6 +122,7 @@ struct TestCommand: AsyncParsableCommand {
                 "no flow files in \(self.project.directory)/flows. Add one, for example flows/smoke.lua with "
                     + "`it(\"starts\", function() expect(router.top()).to_be_truthy() end)`.")
         }
+        if let coverage { try OutputFile.checkWritable(coverage, option: "--coverage") }
         let terminal = Terminal.standardOutput
         let selection = self.selection
         let runner = FlowTestRunner<FlowRouteValue>(

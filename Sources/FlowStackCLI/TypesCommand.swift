@@ -76,12 +76,12 @@ struct TypesCommand: AsyncParsableCommand {
         let configs = LinterConfigs(hostNames: HostNames.scan(project.rules), annotationsFile: annotations)
         if luacheck {
             let path = directory.appendingPathComponent(".luacheckrc").path
-            try writeFile(configs.luacheckrc(), to: path)
+            try writeFile(configs.luacheckrc(), to: path, option: nil)
             Terminal.error("wrote \(path)")
         }
         if luarc {
             let path = directory.appendingPathComponent(".luarc.json").path
-            try writeFile(configs.luarc(), to: path)
+            try writeFile(configs.luarc(), to: path, option: nil)
             Terminal.error("wrote \(path)")
         }
     }

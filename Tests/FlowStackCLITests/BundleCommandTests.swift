@@ -37,6 +37,40 @@ struct BundleCommandTests {
         #expect(Data(base64Encoded: signature.trimmingCharacters(in: .whitespacesAndNewlines))?.count == 64)
     }
 
+    @Test("bundle's --version is the bundle's: a mistake beside it is reported, never the tool's version with status 0")
+    func versionOptionWithMistakes() async throws {
+        let notAProject = try await CLIRunner.run([
+            "bundle", "no-such-project", "--key", "rules.key", "--version", "1.4.0", "--min-app", "2.0", "--expires", "2099-06-01",
+        ])
+        #expect(notAProject.status == 1)
+        #expect(notAProject.stderr.contains("no flow project at no-such-project"), "\(notAProject.stderr)")
+        #expect(!notAProject.stdout.contains("flowstack 1."), "\(notAProject.stdout)")
+        let noKey = try await CLIRunner.run(["bundle", "Scripts", "--version", "1.4.0", "--min-app", "2.0", "--expires", "2099-06-01"])
+        #expect(noKey.status == 64)
+        #expect(noKey.stderr.contains("--key"), "\(noKey.stderr)")
+        let typo = try await CLIRunner.run([
+            "bundle", "Scripts", "--key", "rules.key", "--version", "1.4.0", "--min-ap", "2.0", "--expires", "2099-06-01",
+        ])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("--min-app"), "\(typo.stderr)")
+        let publicKey = try await CLIRunner.run([
+            "bundle", "Scripts", "--key", "rules.pub", "--version", "1.4.0", "--min-app", "2.0", "--expires", "2099-06-01",
+        ])
+        #expect(publicKey.status == 1)
+        #expect(publicKey.stderr.contains("--key rules.pub looks like the public key"), "\(publicKey.stderr)")
+        let project = try TemporaryProject(["routes.lua": TemporaryProject.manifest, "rules.key": "not read"])
+        defer { project.remove() }
+        let keyTypo = try await CLIRunner.run([
+            "bundle", project.path, "--key", project.url.appendingPathComponent("rules.ky").path, "--version", "1.4.0",
+            "--min-app", "2.0", "--expires", "2099-06-01",
+        ])
+        #expect(keyTypo.status == 1)
+        #expect(keyTypo.stderr.contains("rules.key'?)"), "\(keyTypo.stderr)")
+        let version = try await CLIRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.stdout.hasPrefix("flowstack "))
+    }
+
     @Test("keygen without files prints both keys")
     func keygenPrints() async throws {
         let output = try await CLIRunner.run(["keygen"])

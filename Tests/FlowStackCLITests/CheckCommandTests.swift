@@ -53,6 +53,46 @@ struct CheckCommandTests {
         #expect(output.lines.last?.hasSuffix(": 8 errors, 0 warnings") == true, "\(output.stdout)")
     }
 
+    @Test("a project directory that is not there, but is near one that is, gets did you mean")
+    func directoryTypo() async throws {
+        for command in ["check", "test", "types"] {
+            let output = try await CLIRunner.run([command, "Scrpts"])
+            #expect(output.status == 1)
+            #expect(output.stderr.contains("no flow project at Scrpts (did you mean 'Scripts'?)"), "\(command): \(output.stderr)")
+        }
+        let far = try await CLIRunner.run(["check", "Tests/Fixtures/nothing-like-it-here"])
+        #expect(far.status == 1)
+        #expect(!far.stderr.contains("did you mean"), "\(far.stderr)")
+    }
+
+    @Test("checks app.reset's root and facts like every other name")
+    func resetNames() async throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "flows/f.lua": """
+                before_each(function()
+                  app.reset{ root = "hom", facts = { isLogedIn = true } }
+                end)
+                it("starts", function()
+                  app.reset{ facts = { isLoggedIn = true }, root = "home" }
+                  app.reset({ root = { name = "detial", id = "7" } })
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try await CLIRunner.run(["check", project.path])
+        #expect(output.status == 1)
+        let expected = [
+            "flows/f.lua:2: error: unknown route 'hom' (did you mean 'home'?)",
+            "flows/f.lua:2: error: unknown fact 'isLogedIn' (did you mean 'isLoggedIn'?)",
+            "flows/f.lua:6: error: unknown route 'detial' (did you mean 'detail'?)",
+        ]
+        for line in expected {
+            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
+        }
+        #expect(output.lines.last?.hasSuffix(": 3 errors, 0 warnings") == true, "\(output.stdout)")
+    }
+
     @Test("reports load errors of rules and flows with file:line")
     func loadErrors() async throws {
         let project = try TemporaryProject([

@@ -175,4 +175,29 @@ struct CheckExploreFilesTests {
         }
         #expect(output.lines.last?.contains(", 1 explore file: 2 errors, 0 warnings") == true, "\(output.stdout)")
     }
+
+    @Test("an explore file that does not load, and an invariant name declared twice, are reported as explore would")
+    func exploreLoadErrors() async throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "explore/a.lua": """
+                invariant("fine", function(s) return true end)
+                invariant("fine", function(s) return s.top ~= nil end)
+                """,
+            "explore/b.lua": """
+                invariant("unclosed", function(s) return true end
+                """,
+        ])
+        defer { project.remove() }
+        let output = try await CLIRunner.run(["check", project.path])
+        #expect(output.status == 1)
+        let expected = [
+            "explore/a.lua:2: error: invariant 'fine' is declared twice; give each its own name",
+            "explore/b.lua:1: error: ')' expected",
+        ]
+        for line in expected {
+            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
+        }
+        #expect(output.lines.last?.contains(", 2 explore files: 2 errors, 0 warnings") == true, "\(output.stdout)")
+    }
 }

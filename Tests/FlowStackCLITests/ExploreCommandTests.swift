@@ -63,6 +63,42 @@ struct ExploreCommandTests {
         }
     }
 
+    @Test("explore and diff exit 2 on a usage error too (1 is their findings), saying what is accepted")
+    func usageErrors() async throws {
+        let project = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": Self.v1])
+        defer { project.remove() }
+        let cases: [([String], String)] = [
+            (["explore", project.path, "--format", "yaml"], "'pretty' and 'json'"),
+            (["explore", project.path, "--dept", "2"], "Did you mean '--depth'?"),
+            (["diff", project.path, project.path, "--fail-on", "more-permisive"], "'more-permissive'"),
+            (["diff", project.path], "Missing expected argument '<new>'"),
+        ]
+        for (arguments, message) in cases {
+            let output = try await CLIRunner.run(arguments)
+            #expect(output.status == 2, "\(arguments): \(output.stderr)")
+            #expect(output.stderr.contains(message), "\(arguments): \(output.stderr)")
+        }
+        let manifest = try await CLIRunner.run(["diff", project.path, project.path, "--manifest", "no-such-routes.lua"])
+        #expect(manifest.status == 2)
+        #expect(manifest.stderr.contains("no-such-routes.lua: cannot open the file"), "\(manifest.stderr)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-emit-\(UUID().uuidString)")
+        try Data().write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let emit = try await CLIRunner.run([
+            "explore", "Tests/Fixtures/explore-shop", "--depth", "1", "--max-stack", "1", "--emit-flows", file.path,
+        ])
+        #expect(emit.status == 2)
+        #expect(emit.stderr.contains("pass a writable path to --emit-flows"), "\(emit.stderr)")
+        let typo = try await CLIRunner.run(["explore", "Scrpts"])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("no flow project at Scrpts (did you mean 'Scripts'?)"), "\(typo.stderr)")
+        let diffTypo = try await CLIRunner.run(["diff", "Scripts", "Tests/Fixtures/explore-shp"])
+        #expect(diffTypo.status == 2)
+        #expect(diffTypo.stderr.contains("(did you mean 'Tests/Fixtures/explore-shop'?)"), "\(diffTypo.stderr)")
+        let help = try await CLIRunner.run(["explore", "--help"])
+        #expect(help.status == 0)
+    }
+
     @Test("diff: verdicts per route in json and markdown; --fail-on fails only on its direction")
     func diff() async throws {
         let old = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": Self.v1])

@@ -28,6 +28,7 @@ struct TabsToolingTests {
                 """,
             "flows/f.lua": """
                 it("selects", function()
+                  app.reset{ tab = "serch" }
                   router.selectTab("serch")
                   router.selectTab("feed")
                 end)
@@ -38,6 +39,7 @@ struct TabsToolingTests {
         #expect(output.status == 1)
         let expected = [
             "flows/f.lua:2: error: unknown tab 'serch' (did you mean 'search'?) (declared in routes.lua)",
+            "flows/f.lua:3: error: unknown tab 'serch' (did you mean 'search'?) (declared in routes.lua)",
             "rules/tabs.lua:2: error: unknown tab 'serch' (did you mean 'search'?) (declared in routes.lua)",
             "rules/tabs.lua:2: error: unknown tab 'fed' (did you mean 'feed'?) (declared in routes.lua)",
         ]

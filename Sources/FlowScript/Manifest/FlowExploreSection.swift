@@ -39,32 +39,33 @@ public struct FlowExploreSection: Hashable, Sendable {
     /// The keys the section may hold.
     public static let keys = ["facts", "hostAnswers", "urls", "params"]
 
-    /// Reads the section from the manifest's `explore` value; `fail` builds an error for a key.
+    /// Reads the section from the manifest's `explore` value; `fail` builds an error for a key
+    /// path inside the section (`["params", "id"]`, empty for the section itself).
     static func parse(
-        _ value: LuaValue, fail: (String, String?) -> FlowScriptError
+        _ value: LuaValue, fail: (String, [String]) -> FlowScriptError
     ) throws(FlowScriptError) -> FlowExploreSection {
         guard case .table(let table) = value else {
-            throw fail("'explore' must be a table, as in explore = { facts = { tier = { \"free\", \"pro\" } } }", "explore")
+            throw fail("'explore' must be a table, as in explore = { facts = { tier = { \"free\", \"pro\" } } }", [])
         }
         for case .string(let key) in table.fields.keys where !keys.contains(key) {
             let hint = FlowSuggestion.closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
-            throw fail("unknown explore key '\(key)'\(hint); expected \(keys.joined(separator: ", "))", key)
+            throw fail("unknown explore key '\(key)'\(hint); expected \(keys.joined(separator: ", "))", [key])
         }
         func lists(_ key: String) throws(FlowScriptError) -> [String: [FlowScriptValue]] {
             guard let value = table.fields[.string(key)] else { return [:] }
             guard case .table(let map) = value, map.array.isEmpty else {
-                throw fail("explore.\(key) must map names to lists of values, as in \(key) = { name = { 1, 2 } }", key)
+                throw fail("explore.\(key) must map names to lists of values, as in \(key) = { name = { 1, 2 } }", [key])
             }
             var result: [String: [FlowScriptValue]] = [:]
             for (nameKey, listValue) in map.fields {
                 guard case .string(let name) = nameKey, case .table(let list) = listValue, !list.array.isEmpty,
                       list.fields.isEmpty else {
-                    throw fail("explore.\(key).\(nameKey) must be a non-empty list of values, as in { true, false }", key)
+                    throw fail("explore.\(key).\(nameKey) must be a non-empty list of values, as in { true, false }", [key, "\(nameKey)"])
                 }
                 var values: [FlowScriptValue] = []
                 for item in list.array {
                     guard let converted = FlowScriptValue(item) else {
-                        throw fail("explore.\(key).\(name): \(item.typeName) is not a value (boolean, number, string, table)", key)
+                        throw fail("explore.\(key).\(name): \(item.typeName) is not a value (boolean, number, string, table)", [key, name])
                     }
                     values.append(converted)
                 }
@@ -75,11 +76,11 @@ public struct FlowExploreSection: Hashable, Sendable {
         var section = FlowExploreSection(facts: try lists("facts"), hostAnswers: try lists("hostAnswers"), params: try lists("params"))
         if let urls = table.fields["urls"] {
             guard case .table(let list) = urls, list.fields.isEmpty else {
-                throw fail("explore.urls must be a list of links, as in urls = { \"myapp://orders/7\" }", "urls")
+                throw fail("explore.urls must be a list of links, as in urls = { \"myapp://orders/7\" }", ["urls"])
             }
             for item in list.array {
                 guard case .string(let url) = item, URL(string: url) != nil else {
-                    throw fail("explore.urls: \(item) is not a link", "urls")
+                    throw fail("explore.urls: \(item) is not a link", ["urls"])
                 }
                 section.urls.append(url)
             }

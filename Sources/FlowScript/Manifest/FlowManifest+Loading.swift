@@ -49,6 +49,20 @@ extension FlowManifest {
         return nil
     }
 
+    /// The line of the last key of `path` (`["explore", "params", "id"]`): each key searched for
+    /// from the line of the one before it.
+    package static func line(ofKeys path: [String], in source: String) -> Int? {
+        var start = 0
+        var found: Int?
+        for key in path {
+            let rest = source.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(start).joined(separator: "\n")
+            guard let line = line(ofKey: key, in: rest) else { return found }
+            start += line - 1
+            found = start + 1
+        }
+        return found
+    }
+
     @MainActor
     private static func parse(
         source: String, displayName: String, lenient: Bool
@@ -172,7 +186,10 @@ extension FlowManifest {
             manifest.links = Links(schemes: try strings("schemes"), hosts: try strings("hosts"))
         }
         if let explore = table.fields["explore"] {
-            manifest.explore = try FlowExploreSection.parse(explore, fail: { message, key in fail(message, at: key) })
+            manifest.explore = try FlowExploreSection.parse(explore, fail: { message, path in
+                FlowScriptError(
+                    kind: .typeError, file: displayName, line: line(ofKeys: ["explore"] + path, in: source), message: message)
+            })
         }
         if let tabs = table.fields["tabs"] {
             manifest.tabs = try parseTabs(tabs, manifest: manifest, fail: { message in fail(message, at: "tabs") }, report: report)

@@ -93,7 +93,16 @@ struct ProjectChecker {
         // explore/*.lua (the invariants of `flowstack explore`): globals and calls.
         let exploreListing = self.listing("explore")
         problems += exploreListing.problems.map(CheckProblem.init(error:))
-        for source in exploreListing.sources { problems += names.check(explore: source) }
+        var exploreErrors = Set<String>()
+        for source in exploreListing.sources {
+            let found = names.check(explore: source)
+            if found.contains(where: { $0.severity == .error }) { exploreErrors.insert(source.name) }
+            problems += found
+        }
+        // ...and what explore would stop at: a file that does not load, a name declared twice
+        // (for the files with no error above, which would say the same thing twice).
+        problems += FlowExploreInvariants.loadProblems(in: exploreListing.sources)
+            .filter { !exploreErrors.contains($0.file ?? "") }.map(CheckProblem.init(error:))
         let unread = rulesListing.problems.count + flowsListing.problems.count
         let summary = "\(CheckCommand.count(project.rules.count + rulesListing.problems.count, "rules file")), "
             + "\(CheckCommand.count(project.flows.count + flowsListing.problems.count, "flow file")) "

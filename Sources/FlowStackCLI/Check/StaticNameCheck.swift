@@ -215,6 +215,12 @@ struct StaticNameCheck {
                 guard let argument = firstArgument(after: index + 2) else { continue }
                 if member == "facts" {
                     factKeys(inTable: argument)
+                } else if member == "reset" {
+                    // app.reset{ root = "home", tab = "feed" } (a root given as a table is a route table)
+                    for item in tableItems(argument) where isSymbol(item + 1, "=")
+                        && (isSymbol(item - 1, "{") || isSymbol(item - 1, ",") || isSymbol(item - 1, ";")) {
+                        if isName(item, "root") { routeName(item + 2) } else if isName(item, "tab") { tabName(item + 2) }
+                    }
                 } else if member == "host", let name = literal(argument), !ruleHosts.contains(name.text) {
                     let hint = FlowSuggestion.closest(to: name.text, in: ruleHosts.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
                     report(name.line, "app.host stubs host.\(name.text), which no rule calls\(hint)", severity: .warning)

@@ -33,6 +33,10 @@ struct DiffCommand: AsyncParsableCommand {
             Exit status: 0 (or 1 with --fail-on and a matching change), 2 usage or
             load error.
 
+            Both versions decide every operation: a diff takes about twice an
+            exploration's time (the first example: about 4 minutes in a debug
+            build); build in release for large bounds (`swift build -c release`).
+
             Examples:
               flowstack diff rules-v1 Scripts --max-stack 1 --max-queued 0
               flowstack diff old/ new/ --format markdown > diff.md
@@ -92,7 +96,7 @@ struct DiffCommand: AsyncParsableCommand {
                 oldRules = oldBundle.rules
                 newRules = newBundle.rules
                 if let path = self.manifest {
-                    manifest = try FlowManifest.load(contentsOf: Self.url(path), displayName: FlowProject.manifestFileName)
+                    manifest = try FlowManifest.load(contentsOf: Self.url(path), displayName: path)
                 } else if let signed = newBundle.manifest {
                     manifest = try FlowManifest.parse(source: signed.text, displayName: "\(new)/\(signed.name)")
                 } else {
@@ -102,7 +106,7 @@ struct DiffCommand: AsyncParsableCommand {
             } else {
                 if appVersion != nil { throw CommandFailure("--app-version verifies signed bundles: pass --public-key too") }
                 let manifestURL = try manifestURL()
-                manifest = try FlowManifest.load(contentsOf: manifestURL, displayName: FlowProject.manifestFileName)
+                manifest = try FlowManifest.load(contentsOf: manifestURL, displayName: self.manifest ?? FlowProject.manifestFileName)
                 oldRules = try Self.rules(old)
                 newRules = try Self.rules(new)
                 directory = manifestURL.deletingLastPathComponent()
@@ -136,6 +140,11 @@ struct DiffCommand: AsyncParsableCommand {
         where FileManager.default.fileExists(atPath: candidate.path) {
             return candidate
         }
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw CommandFailure(
+                "\(new) is not a directory\(ProjectArgument.nearFolder(to: new)): pass a project (with rules/) or a rules directory")
+        }
         throw CommandFailure("no routes.lua in \(new) nor its parent: pass the manifest with --manifest routes.lua")
     }
 
@@ -146,6 +155,10 @@ struct DiffCommand: AsyncParsableCommand {
     /// The verifier of `--public-key` and `--app-version` (without a version, any minimum app
     /// version is accepted: the bundles are compared, not installed).
     static func verifier(publicKey: String, appVersion: String?) throws -> FlowRuleBundleVerifier {
+        let near = ProjectArgument.nearFile(to: publicKey)
+        if !near.isEmpty {
+            throw CommandFailure("no key file at \(publicKey)\(near): pass the public key file `flowstack keygen --public-key FILE` wrote")
+        }
         do {
             let key = try FlowRuleBundlePublicKey(contentsOf: url(publicKey))
             let version = try appVersion.map { try FlowRuleBundleVersion(parsing: $0, field: "--app-version") }
@@ -159,7 +172,8 @@ struct DiffCommand: AsyncParsableCommand {
     /// The verified rules of the bundle at `path`; a refused bundle is a clear error naming the side.
     static func verifiedRules(_ path: String, verifier: FlowRuleBundleVerifier, side: String) throws -> FlowVerifiedRules {
         guard FileManager.default.fileExists(atPath: url(path).path) else {
-            throw CommandFailure("\(side) \(path) does not exist: pass a signed bundle directory or a bundle archive")
+            let near = ProjectArgument.nearFile(to: path) + ProjectArgument.nearFolder(to: path)
+            throw CommandFailure("\(side) \(path) does not exist\(near): pass a signed bundle directory or a bundle archive")
         }
         do {
             return try FlowVerifiedRules(bundleAt: url(path), verifier: verifier)
@@ -177,7 +191,8 @@ struct DiffCommand: AsyncParsableCommand {
         let base = url(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CommandFailure("\(path) is not a directory: pass a project (with rules/) or a rules directory")
+            throw CommandFailure(
+                "\(path) is not a directory\(ProjectArgument.nearFolder(to: path)): pass a project (with rules/) or a rules directory")
         }
         let rules = base.appendingPathComponent(FlowProject.rulesDirectoryName)
         return try FlowRulesSource.directory(FileManager.default.fileExists(atPath: rules.path) ? rules : base)

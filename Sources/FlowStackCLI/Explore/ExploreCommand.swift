@@ -85,6 +85,12 @@ struct ExploreCommand: AsyncParsableCommand {
         // Not the shared ProjectArgument: its checks exit 1, and a usage or load error exits 2 here.
         let url = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            Terminal.error("error: no flow project at \(directory)\(ProjectArgument.nearFolder(to: directory)) (\(url.path) is not a "
+                + "directory): pass the project directory, as in `flowstack explore Scripts`")
+            throw ExitCode(2)
+        }
         do {
             try FlowProject.requireProject(at: url)
             let loaded = try FlowProject(directory: url)
@@ -111,8 +117,14 @@ struct ExploreCommand: AsyncParsableCommand {
             let flows = FlowExploreFlowWriter.flows(
                 for: report.findings, root: explorer.manifest.root!,
                 invariantSources: FlowExploreFlowWriter.invariantSources(of: explorer.project))
-            for flow in flows {
-                try writeFile(flow.text, to: emitFlows + "/" + flow.name)
+            do {
+                for flow in flows {
+                    try writeFile(flow.text, to: emitFlows + "/" + flow.name, option: "--emit-flows (a folder)")
+                }
+            } catch let failure as CommandFailure {
+                // A usage error (2), not findings (1).
+                Terminal.error("error: \(failure.description)")
+                throw ExitCode(2)
             }
             Terminal.error("wrote \(flows.count) flow\(flows.count == 1 ? "" : "s") to \(emitFlows)")
         }

@@ -57,10 +57,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var project: ProjectArgument
 
-    @Option(help: ArgumentHelp("The address to listen on (default: 127.0.0.1, this machine only; 0.0.0.0 for devices on the network).", valueName: "ADDR"))
+    @Option(help: ArgumentHelp("The address to listen on: 127.0.0.1 is this machine only; 0.0.0.0 for devices on the network.", valueName: "ADDR"))
     var host: String = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("The port to listen on (default: a free one).", valueName: "N"))
+    @Option(help: ArgumentHelp("The port to listen on (0: a free one, printed at start).", valueName: "N"))
     var port: UInt16 = 0
 
     @Option(help: ArgumentHelp("The token apps must send (default: FLOWSTACK_SERVE_TOKEN, else a random one).", valueName: "T"))
@@ -82,7 +82,9 @@ struct ServeCommand: AsyncParsableCommand {
         let token = try resolvedToken()
         var signingKey: FlowRuleBundleSigningKey?
         if let key {
-            do { signingKey = try FlowRuleBundleSigningKey(contentsOf: URL(fileURLWithPath: key)) } catch { throw CommandFailure(error.description) }
+            do { signingKey = try BundleCommand.signingKey(at: key) } catch let failure as CommandFailure { throw failure } catch {
+                throw CommandFailure("\(error)")
+            }
         }
         guard requestTimeout > 0, idleTimeout > 0 else { throw CommandFailure("timeouts must be positive numbers of seconds") }
         // A client that goes away while a response is written must not end the server.

@@ -554,7 +554,10 @@ extension FlowRouter {
 
     /// Restores a state known to be valid (one this router showed before: exploration restores
     /// one per operation it tries), without `restore(_:)`'s check of every identity.
-    package func restoreValidated(_ state: FlowRouterState<Route, Dialog>) {
+    ///
+    /// With `held`, the held navigation and the held deep link become the state's too (a change
+    /// of facts retries them: exploration with fact changes restores them with the screens).
+    package func restoreValidated(_ state: FlowRouterState<Route, Dialog>, held: Bool = false) {
         willChange()
         storage.state.stacks = state.stacks
         storage.state.rootID = state.rootID
@@ -562,6 +565,10 @@ extension FlowRouter {
         storage.state.dialogQueue = state.dialogQueue
         storage.state.tabSlots = state.tabSlots
         storage.state.selectedTabIndex = state.selectedTabIndex
+        if held {
+            storage.state.pendingNavigation = state.pendingNavigation
+            storage.state.pendingLink = state.pendingLink
+        }
         didChange(.restored)
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// `fn(s)` returns true when the state `s` (`s.stacks` as `router.stacks()`, `s.top`,
 /// `s.dialog`, `s.facts`) is fine.
 @MainActor
-final class FlowExploreInvariants {
+package final class FlowExploreInvariants {
     /// One registered property.
     struct Invariant {
         let name: String
@@ -40,6 +40,37 @@ final class FlowExploreInvariants {
             _ = try vm.run(source: source.text, chunkName: source.name)
         }
         invariants = registered
+    }
+
+    /// Every error of loading `sources` as `flowstack explore` does, one per file that does not
+    /// load (a syntax error, an error at the top level, an invariant name declared twice), with
+    /// `file:line`: `flowstack check` reports them all, where explore stops at the first.
+    package static func loadProblems(in sources: [FlowRulesSource]) -> [FlowScriptError] {
+        guard !sources.isEmpty,
+              let vm = try? LuaVM(configuration: .init(memoryBudget: 64 << 20, instructionBudget: 1_000_000)) else { return [] }
+        defer { vm.close() }
+        var names = Set<String>()
+        do {
+            try vm.register("invariant", returning: { arguments in
+                let name = try arguments.string(at: 1)
+                _ = try arguments.function(at: 2)
+                guard names.insert(name).inserted else {
+                    throw FlowScriptError(kind: .typeError, message: "invariant '\(name)' is declared twice; give each its own name")
+                }
+                return []
+            })
+        } catch {
+            return [error]
+        }
+        var problems: [FlowScriptError] = []
+        for source in sources {
+            do {
+                _ = try vm.run(source: source.text, chunkName: source.name)
+            } catch {
+                problems.append(error)
+            }
+        }
+        return problems
     }
 
     /// Whether there is anything to check.

@@ -128,6 +128,7 @@ package struct FlowExploreReport: Hashable, Sendable {
             let states: Int
             let transitions: Int
             let factCombinations: Int
+            let sharedCombinations: Int
             let diameter: Int
             let findings: [FlowExploreFinding]
             let someFactsOnly: [String: [String: [FlowScriptValue]]]
@@ -136,7 +137,7 @@ package struct FlowExploreReport: Hashable, Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let shape = Shape(
             complete: complete, states: states, transitions: transitions, factCombinations: factCombinations,
-            diameter: diameter, findings: findings, someFactsOnly: someFactsOnly)
+            sharedCombinations: sharedCombinations, diameter: diameter, findings: findings, someFactsOnly: someFactsOnly)
         guard let data = try? encoder.encode(shape) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -10,6 +10,7 @@ final class FlowExploreStateCoder {
     private var routeCodes: [FlowRouteValue: UInt32] = [:]
     private var routes: [FlowRouteValue] = []
     private var dialogCodes: [FlowDialogValue: UInt32] = [:]
+    private var textCodes: [String: UInt32] = [:]
 
     /// The number of `route` (numbers start at 0).
     func code(_ route: FlowRouteValue) -> UInt32 {
@@ -33,6 +34,14 @@ final class FlowExploreStateCoder {
         return code
     }
 
+    /// The number of `text` (a held navigation or link, described; numbers start at 0).
+    func code(text: String) -> UInt32 {
+        if let code = textCodes[text] { return code }
+        let code = UInt32(textCodes.count)
+        textCodes[text] = code
+        return code
+    }
+
 }
 
 extension FlowExplorer {
@@ -42,7 +51,8 @@ extension FlowExplorer {
     /// The layout: the number of stacks; per stack its presentation (high bits) and screen count,
     /// then its routes root first; the number of dialogs (visible one first) with a bit for
     /// whether one is visible, then the dialogs; the selected tab plus one (0 without tabs),
-    /// then per tab its screen count and routes.
+    /// then per tab its screen count and routes. With fact changes, then what a change of facts
+    /// retries: the held navigation and the held link, each as its number plus one (0: none).
     struct StateKey: Hashable {
         /// The numbers (see the type's summary).
         var codes: [UInt32]
@@ -96,7 +106,32 @@ extension FlowExplorer {
         } else {
             codes.append(0)
         }
+        if options.factChanges {
+            codes.append(state.pendingNavigation.map { coder.code(text: Self.heldText($0, in: state)) + 1 } ?? 0)
+            codes.append(state.pendingLink.map { coder.code(text: Self.heldText($0)) + 1 } ?? 0)
+        }
         return StateKey(codes: codes, combination: combination)
+    }
+
+    /// A key without what is held (with fact changes, its last two numbers): what it shows.
+    static func screens(of key: StateKey) -> StateKey {
+        StateKey(codes: Array(key.codes.dropLast(2)), combination: key.combination)
+    }
+
+    /// A held navigation as a key tells it apart: what runs when it resumes, and whether the
+    /// presentation its redirect opened (dismissed first) is still shown.
+    static func heldText(
+        _ held: FlowPendingNavigation<FlowRouteValue>, in state: FlowRouterState<FlowRouteValue, FlowDialogValue>
+    ) -> String {
+        let shown = held.presentedStackID.map { id in state.stacks.contains { $0.id == id } } ?? false
+        return "\(held.command.kindName) \(destination(of: held.command) ?? "")\(shown ? " after dismiss" : "")"
+    }
+
+    /// A held link as a key tells it apart: its URL and the redirect last performed for it (not
+    /// performed again).
+    static func heldText(_ held: FlowPendingLink<FlowRouteValue>) -> String {
+        let redirect = held.lastRedirect.map { " \($0.kindName) \(destination(of: $0) ?? "")" } ?? ""
+        return held.url.absoluteString + redirect
     }
 
     /// The stacks a key shows (presentation and routes, root first), decoded.

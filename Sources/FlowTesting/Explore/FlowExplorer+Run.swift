@@ -147,6 +147,14 @@ extension FlowExplorer {
                 note(shown: rootState, combination: index, in: &shownUnder)
                 checkInvariants(graph: graph, id: root, labels: combinations[index].labels, findings: &findings)
             }
+            // With fact changes, the first state showing each screens (what is held stays held on
+            // the way back: a state past the depth that shows a known state's screens leads there).
+            var screensIndex: [StateKey: Int32] = [:]
+            if options.factChanges {
+                for (id, key) in graph.stateKeys.enumerated() where screensIndex[Self.screens(of: key)] == nil {
+                    screensIndex[Self.screens(of: key)] = Int32(id)
+                }
+            }
             var next = 0
             while next < graph.count {
                 if totalStates + graph.count >= options.maxStates {
@@ -167,7 +175,7 @@ extension FlowExplorer {
                     continue
                 }
                 let key = graph.stateKeys[id]
-                router.restoreValidated(state)
+                router.restoreValidated(state, held: options.factChanges)
                 routerKey = key
                 for failure in newErrorDiagnostics() {
                     noteFailure(failure.description, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
@@ -199,8 +207,14 @@ extension FlowExplorer {
                     } else if depth >= options.depth || totalStates + graph.count >= options.maxStates {
                         report.complete = false
                         if totalStates + graph.count >= options.maxStates { graph.cut[id] = true }
+                        // Past the depth: showing a known state's screens (only what is held
+                        // differs), it leads back as that one does.
+                        if !isFactChange, let same = screensIndex[Self.screens(of: transition.key)] { graph.link(id, Int(same)) }
                     } else {
                         let new = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
+                        if options.factChanges, screensIndex[Self.screens(of: transition.key)] == nil {
+                            screensIndex[Self.screens(of: transition.key)] = Int32(new)
+                        }
                         note(shown: transition.state, combination: transition.key.combination, in: &shownUnder)
                         if !isFactChange { graph.link(id, new) }
                         report.diameter = max(report.diameter, depth + 1)
@@ -334,6 +348,12 @@ extension FlowExplorer {
         // The roots (one per combination explored together): operations keep the facts, so a
         // state leads back to a root only under its own facts.
         var queue = (0..<count).filter { graph.parents[$0] == nil }
+        if options.factChanges {
+            // What is held (a navigation, a link) stays held after the screens are back where
+            // they started: the root's screens under its facts are the way back.
+            let roots = Set(queue.map { Self.screens(of: graph.stateKeys[$0]) })
+            queue = (0..<count).filter { graph.parents[$0] == nil || roots.contains(Self.screens(of: graph.stateKeys[$0])) }
+        }
         for id in queue { reaches[id] = true }
         for id in 0..<count where graph.cut[id] && !reaches[id] {
             reaches[id] = true

@@ -230,9 +230,17 @@ package final class FlowExplorer {
     }
 
     /// Sets the engine's facts and host answers to combination `index`, if they are not already.
+    ///
+    /// With fact changes the router holds nothing while they change (a held navigation or link
+    /// would be retried: not a step, only the switch to the facts of the state explored next),
+    /// and the caller restores the state it explores.
     func activate(_ index: Int) throws(FlowScriptError) {
         guard index != activeCombination else { return }
         activeCombination = -1
+        if options.factChanges {
+            router.restoreValidated(startState, held: true)
+            routerKey = nil
+        }
         let combination = combinationList[index]
         try engine.resetFacts(combination.facts)
         hostAnswers = combination.hosts
@@ -277,6 +285,9 @@ package final class FlowExplorer {
     /// Sets the facts and host answers of one combination and returns the root state.
     func prepare(_ combination: Combination) throws(FlowScriptError) -> FlowRouterState<FlowRouteValue, FlowDialogValue> {
         activeCombination = -1
+        // Nothing held from another combination's states: not retried now, not kept in the root.
+        router.restoreValidated(startState, held: true)
+        routerKey = nil
         try engine.resetFacts(combination.facts)
         hostAnswers = combination.hosts
         activeCombination = combinationIndex[combination] ?? -1
@@ -321,7 +332,7 @@ package final class FlowExplorer {
         let sourceKey = stateKey ?? key(of: state, combination: combination)
         // Restoring validates the whole state: skipped when the router already shows this one
         // (the last operation left it unchanged).
-        if routerKey != sourceKey { router.restoreValidated(state) }
+        if routerKey != sourceKey { router.restoreValidated(state, held: options.factChanges) }
         routerKey = nil
         let before = router.history.last?.sequence ?? 0
         decidingLocation = nil
@@ -330,6 +341,8 @@ package final class FlowExplorer {
         // the link unhandled on purpose, naming its own file:line: no failure).
         var extraFailed = false
         var result: FlowOperationResult<FlowRouteValue>?
+        // The combination in force after the step (a fact change moves to another).
+        var combinationAfter = combination
         switch step {
         case .push(let route): result = router.perform(FlowCommand(.push(route, target: .active)))
         case .pushMany(let route): result = router.perform(FlowCommand.pushMany([route], target: .active)!)
@@ -348,16 +361,19 @@ package final class FlowExplorer {
         case .hideDialog: router.hideGlobalDialog()
         case .selectTab(let name): result = router.perform(.selectTab(name))
         case .setFact(let name, let value):
-            // The app changes a fact: rules see it at once (a held link is retried); the next
+            // The app changes a fact: rules see it at once, and the held link and the held
+            // navigation of this state are retried (their steps are read below); the next
             // operation from this state runs under the state's own facts again.
             var changed = combinationList[combination]
             changed.facts[name] = value
-            if let index = combinationIndex[changed], (try? activate(index)) != nil {
-                let after = router.state
+            guard let index = combinationIndex[changed] else { break }
+            activeCombination = -1
+            do {
+                try engine.setFacts([name: value])
+                activeCombination = index
+                combinationAfter = index
+            } catch {
                 try? activate(combination)
-                let key = self.key(of: after, combination: index)
-                return Transition(
-                    state: after, key: key, changed: true, allowed: true, decision: step.description, location: nil, failures: [])
             }
         case .open(let text):
             if let url = URL(string: text) {
@@ -382,7 +398,12 @@ package final class FlowExplorer {
                 case .navigation(let command):
                     command.kindName + (Self.destination(of: command).map { " \($0)" } ?? "")
                 case .dialog(let change):
-                    "dialog \(change.action) \(change.dialog ?? "")"
+                    // As history steps name them (`showDialog cartEmpty (queue)`), no Swift type names.
+                    switch change.action {
+                    case .show(let policy): "showDialog \(change.dialog ?? "") (\(policy.rawValue))"
+                    case .hide: "hideDialog \(change.dialog ?? "")"
+                    case .clear: "clearDialogs"
+                    }
                 }
             }
             if recordsDecisions {
@@ -401,8 +422,13 @@ package final class FlowExplorer {
         // most of a kept state's memory, and a restore never reads it).
         router.clearOperationHistory()
         let after = router.state
-        let key = self.key(of: after, combination: combination)
+        let key = self.key(of: after, combination: combinationAfter)
         routerKey = key
+        if combinationAfter != combination {
+            // Back to this state's facts, retrying nothing (the router is restored next).
+            try? activate(combination)
+            routerKey = nil
+        }
         return Transition(
             state: after, key: key, changed: key != sourceKey, allowed: allowed,
             decision: decision.joined(separator: " → "), location: decidingLocation, failures: failures)

@@ -3,14 +3,14 @@ import FlowScript
 import Foundation
 
 /// The rules of a signed bundle, verified as an app verifies them before loading it
-/// (`flowstack diff OLD NEW --public-key FILE`).
-public struct FlowVerifiedRules: Sendable {
+/// (`flowstack diff OLD NEW --public-key FILE`). `package`: only the CLI reads bundles this way.
+package struct FlowVerifiedRules: Sendable {
     /// The rules files (`rules/*.lua`), named by their path in the bundle.
-    public let rules: [FlowRulesSource]
+    package let rules: [FlowRulesSource]
     /// The bundle's route manifest (`routes.lua`), when it ships one.
-    public let manifest: FlowRulesSource?
+    package let manifest: FlowRulesSource?
     /// The bundle's version.
-    public let version: FlowRuleBundleVersion
+    package let version: FlowRuleBundleVersion
 
     /// Verifies the bundle at `url` (a bundle directory with `bundle.json` and `bundle.sig`, or
     /// a bundle archive file from `flowstack bundle --output`) and reads its rules.
@@ -18,7 +18,7 @@ public struct FlowVerifiedRules: Sendable {
     /// - Throws: `FlowRuleBundleError` when the bundle is refused (bad signature, changed or
     ///   unlisted file, expired, too new for `verifier.appVersion`), `FlowScriptError` when a
     ///   rules file is not text.
-    public init(bundleAt url: URL, verifier: FlowRuleBundleVerifier) throws {
+    package init(bundleAt url: URL, verifier: FlowRuleBundleVerifier) throws {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             let bundle = try verifier.verify(directory: url)

@@ -103,7 +103,9 @@ package final class FlowRulesDiff {
 
     /// A decision's text without rule locations, which move when a file is edited.
     static func normalized(_ decision: String) -> String {
-        decision.replacing(/[A-Za-z0-9_.\/\-]+\.lua:\d+/, with: "<rule>")
+        // Most decisions name no rule: a plain search first, the regular expression only then.
+        guard decision.contains(".lua:") else { return decision }
+        return decision.replacing(/[A-Za-z0-9_.\/\-]+\.lua:\d+/, with: "<rule>")
     }
 
     /// Explores both and compares every decision (giving up the main actor every few dozen
@@ -115,7 +117,17 @@ package final class FlowRulesDiff {
         let options = old.options
         let combinations = old.combinationList
         var total = 0
-        for combination in combinations {
+        // As in `FlowExplorer.run()`: a combination that differs from an explored one only in
+        // the answers of hosts neither exploration asked is decided exactly as that one was.
+        var explored: [(index: Int, asked: Set<String>)] = []
+        var alike: [(combination: Int, explored: Int)] = []
+        for (index, combination) in combinations.enumerated() {
+            if let same = explored.first(where: { FlowExplorer.answersAlike(combinations[$0.index], combination, asked: $0.asked) }) {
+                alike.append((index, same.index))
+                continue
+            }
+            old.askedHosts.removeAll()
+            new.askedHosts.removeAll()
             guard let rootOld = try? old.prepare(combination), (try? new.prepare(combination)) != nil else { continue }
             let labels = combination.labels
             var graph = FlowExplorer.Graph()
@@ -143,7 +155,10 @@ package final class FlowRulesDiff {
                     let before = old.apply(step, to: state)
                     let after = new.apply(step, to: state)
                     decisions += 1
-                    let beforeText = Self.normalized(before.decision), afterText = Self.normalized(after.decision)
+                    // Equal texts need no normalizing (most decisions): compared as they are.
+                    let same = before.decision == after.decision
+                    let beforeText = same ? before.decision : Self.normalized(before.decision)
+                    let afterText = same ? after.decision : Self.normalized(after.decision)
                     if beforeText != afterText || before.key != after.key {
                         let direction: FlowDiffChange.Direction =
                             before.allowed && !after.allowed ? .moreRestrictive
@@ -177,11 +192,17 @@ package final class FlowRulesDiff {
                 }
             }
             total += graph.count
+            explored.append((index, old.askedHosts.union(new.askedHosts)))
         }
         var changes: [FlowDiffChange] = []
         for group in groups.values {
+            // The combinations decided as an explored one show its changes too.
+            var facts = group.facts
+            for pair in alike where group.facts.contains(combinations[pair.explored].labels) {
+                facts.append(combinations[pair.combination].labels)
+            }
             var change = group.change
-            change.factPattern = Self.pattern(group.facts, combinations: combinations)
+            change.factPattern = Self.pattern(facts, combinations: combinations)
             changes.append(change)
         }
         changes.sort { ($0.route, $0.operation, $0.before, $0.after) < ($1.route, $1.operation, $1.before, $1.after) }

@@ -81,4 +81,60 @@ struct ExploreFactChangesTests {
         let (_, fixed) = try await Self.explore(factChanges: false)
         #expect(first.states >= fixed.states)
     }
+
+    /// A guard that holds the push of `orders` signed out, and fails when the held push runs.
+    static let heldManifest = """
+        return {
+          root = "home", routes = { home = {}, login = {}, orders = {} }, facts = { isLoggedIn = false },
+          links = { schemes = { "myapp" } },
+          explore = { urls = { "myapp://orders" } },
+        }
+        """
+
+    @Test("a held navigation belongs to its state: a fact change resumes it there (its rules run), and nowhere else")
+    func heldNavigationResumes() async throws {
+        let rules = """
+            flow.guard("orders", function(op)
+              if not facts.isLoggedIn then
+                return flow.redirect("sheet", "login", "sign in to see your orders", { resume = true })
+              end
+              if op.source == "resume" then
+                local order = nil
+                return order.id ~= nil
+              end
+            end)
+            """
+        let project = try ExploreFixtures.project(manifest: Self.heldManifest, rules: ["10-orders.lua": rules])
+        let report = await try FlowExplorer(
+            project: project, options: FlowExplorer.Options(depth: 2, maxStack: 2, maxPresented: 1, factChanges: true)).run()
+        let error = try #require(report.findings.first { $0.kind == .ruleError }, "\(report.json())")
+        #expect(error.location == "rules/10-orders.lua:7")
+        #expect(error.facts == ["isLoggedIn": false])
+        #expect(error.trace == ["push orders", "set isLoggedIn true"])
+        // The held push stays held once the login sheet is dismissed: that is the way back, no trap.
+        #expect(!report.findings.contains { $0.kind == .trap }, "\(report.json())")
+    }
+
+    @Test("a held deep link belongs to its state: signing in retries it only where it was opened")
+    func heldLinkRetried() async throws {
+        let rules = """
+            flow.deeplink("/orders", function(p) return { flow.op("push", "orders") } end)
+            flow.guard("orders", function(op)
+              if op.source ~= "deeplink" then return false, "orders opens from a link" end
+              if not facts.isLoggedIn then return false, "sign in first" end
+            end)
+            """
+        let invariant = """
+            invariant("orders after a link", function(s) return s.top.name ~= "orders" end)
+            """
+        let project = try ExploreFixtures.project(
+            manifest: Self.heldManifest, rules: ["10-orders.lua": rules], explore: ["orders.lua": invariant])
+        let options = FlowExplorer.Options(depth: 2, maxStack: 2, maxPresented: 1, factChanges: true)
+        let report = await try FlowExplorer(project: project, options: options).run()
+        let broken = try #require(report.findings.first { $0.kind == .invariant }, "\(report.json())")
+        // Reached by opening the link signed in; never by signing in where no link is held.
+        #expect(broken.trace == ["open myapp://orders"])
+        #expect(broken.facts == ["isLoggedIn": true])
+        #expect(!report.findings.contains { $0.kind == .trap }, "\(report.json())")
+    }
 }

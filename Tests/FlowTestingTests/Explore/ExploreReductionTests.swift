@@ -51,6 +51,7 @@ struct ExploreReductionTests {
         #expect(report.factCombinations == 4)
         // gated = false never asks: its second answer is the first one's exploration.
         #expect(report.sharedCombinations == 1, "\(report.json())")
+        #expect(report.json().contains("\"sharedCombinations\" : 1"), "\(report.json())")
         // b is shown under both answers with gated = false (the shared one included).
         #expect(report.someFactsOnly["b"]?["host.allowed"] == nil, "\(report.json())")
         // The states of exploring each combination on its own, the shared one counted once:

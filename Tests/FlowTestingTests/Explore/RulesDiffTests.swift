@@ -49,6 +49,53 @@ struct RulesDiffTests {
         #expect(report.decisions > 0)
     }
 
+    @Test("combinations that differ only in answers no rule asked for are decided once, and show the changes they share")
+    func sharedCombinations() async throws {
+        let v2 = [FlowRulesSource(name: "rules/10.lua", text: """
+            flow.guard("b", function(op, stacks, ctx)
+              return false, "b is gone"
+            end)
+            flow.guard("c", function(op, stacks, ctx)
+              if op.kind == "sheet" then return false, "c is pushed" end
+            end)
+            """)]
+        let withHost = """
+            return {
+              root = "home", routes = { home = {}, a = {}, b = {}, c = {} }, facts = { isLoggedIn = false },
+              explore = { hostAnswers = { confirm = { true, false } } },
+            }
+            """
+        let options = FlowExplorer.Options(depth: 2, maxStack: 2, maxPresented: 1)
+        let plain = try await diff(Self.v1, v2)
+        let project = try ExploreFixtures.project(manifest: withHost, rules: [:])
+        let report = try await FlowRulesDiff(project: project, old: Self.v1, new: v2, options: options).run()
+        // No rule calls host.confirm: its two answers decide alike, explored once.
+        #expect(report.decisions == plain.decisions, "\(report.json())")
+        #expect(report.routes == plain.routes)
+        let restrictive = try #require(report.changes.first { $0.route == "b" })
+        // Under every answer: the host is not a fact that matters.
+        #expect(restrictive.factPattern.isEmpty, "\(restrictive.factPattern)")
+        let permissive = try #require(report.changes.first { $0.route == "a" })
+        #expect(permissive.factPattern == ["isLoggedIn": [false]])
+    }
+
+    @Test("a decision answered with a dialog reads as history steps, without Swift type names")
+    func dialogDecision() async throws {
+        let manifest = """
+            return { root = "home", routes = { home = {}, a = {} }, dialogs = { "signIn" }, facts = { isLoggedIn = false } }
+            """
+        let old = [FlowRulesSource(name: "rules/10.lua", text: """
+            flow.guard("a", function(op)
+              if not facts.isLoggedIn then return flow.redirect("dialog", "signIn", "sign in first") end
+            end)
+            """)]
+        let project = try ExploreFixtures.project(manifest: manifest, rules: [:])
+        let report = try await FlowRulesDiff(project: project, old: old, new: [], options: .init(depth: 1, maxStack: 2, maxPresented: 1)).run()
+        let change = try #require(report.changes.first { $0.route == "a" && $0.operation == "push a" }, "\(report.json())")
+        #expect(change.before == "push a: blockedByGuard (sign in first) → showDialog signIn (replace): applied", "\(change.before)")
+        #expect(!report.json().contains("FlowStackCore"))
+    }
+
     @Test("a refactor that changes no decision is no change; another reason is a change")
     func refactor() async throws {
         let refactored = [FlowRulesSource(name: "rules/10.lua", text: """
