@@ -82,6 +82,15 @@ private enum Navigation {
     }
 }
 
+/// "Create the router with `@StateObject private var router = Navigation.makeRouter()`."
+private struct AppRootView: View {
+    @StateObject private var router = Navigation.makeRouter()
+
+    var body: some View {
+        FlowStackView(router: router) { route in Text("\(route)") } destination: { route in Text("\(route)") }
+    }
+}
+
 @Suite("DocC: Getting Started")
 @MainActor
 struct DocCGettingStartedTests {
@@ -89,6 +98,7 @@ struct DocCGettingStartedTests {
     func rootView() {
         let view = GettingStarted.RootView()
         _ = view.body
+        _ = AppRootView()
     }
 
     @Test("once installed, the Lua rules decide, after the Swift checks; facts change through the engine")
