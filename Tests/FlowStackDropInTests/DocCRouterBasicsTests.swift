@@ -12,6 +12,9 @@ private enum AppRoute: Hashable {
 }
 private enum AppDialog: Hashable { case networkError, sessionExpired }
 
+/// Routes that cross into Lua, for the tests that install rules.
+private enum RuleRoute: Hashable, Codable, FlowRouteConvertible { case home, paywall, editor }
+
 /// The app's sign-in state (the article leaves it to the app).
 @MainActor private var isLoggedIn = true
 /// The app's purchase state (the article leaves it to the app).
@@ -240,6 +243,43 @@ struct DocCRouterBasicsTests {
         #expect(router.activeStack.path == [.settings])
         #expect(router.history.count == before + 1)
         #expect(outcome.pendingRedirect == nil)
+    }
+
+    @Test("a transaction blocked at a middle step does not attempt the later ones")
+    func transactionMiddleStep() {
+        let router = FlowRouter<AppRoute, AppDialog>(root: .home)
+        var attempted: [FlowOperation<AppRoute>] = []
+        router.guardOperation = { operation in
+            attempted.append(operation)
+            if case .push(.projects, _) = operation { return false }
+            return true
+        }
+        let outcome = router.transaction { router in
+            router.push(.settings)
+            router.push(.projects)
+            router.push(.detail(id: "42"))
+        }
+        #expect(!outcome.isCommitted)
+        #expect(attempted.count == 2, "\(attempted)")
+        #expect(outcome.failedStepIndex == 1)
+        #expect(outcome.reason?.hasPrefix("step 2 of ") == true, "\(outcome.reason ?? "")")
+        #expect(router.activeStack.path.isEmpty)
+        #expect(router.history.count == 1)
+    }
+
+    @Test("a redirect the blocking rule asks for inside a transaction is returned, not performed")
+    func transactionRedirect() throws {
+        let router = FlowRouter<RuleRoute, AppDialog>(root: .home)
+        let engine = try FlowRulesEngine<RuleRoute>(sources: [FlowRulesSource(name: "rules/paywall.lua", text: """
+            flow.guard("editor", function() return flow.redirect("fullScreenCover", "paywall", "premium required") end)
+            """)])
+        engine.install(into: router)
+        let outcome = router.transaction { router in
+            router.push(.editor)
+        }
+        #expect(!outcome.isCommitted)
+        #expect(outcome.pendingRedirect == .fullScreenCover(.paywall))
+        #expect(router.stacks.count == 1 && router.activeStack.path.isEmpty)
     }
 
     @Test("the global dialog and its queue; the state saved and restored")

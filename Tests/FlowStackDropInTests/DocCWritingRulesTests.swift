@@ -332,6 +332,44 @@ struct DocCWritingRulesTests {
         #expect(router.push(.home))
     }
 
+    @Test("read-only and locked: facts, flow and undeclared globals cannot be written; long reasons are cut to 4 KiB")
+    func lockedAndCut() throws {
+        let rules = """
+            flow.guard("home", function() facts.isPremium = true end)
+            flow.guard("settings", function() flow.guard = nil end)
+            flow.guard("promo", function() newGlobal = 1 end)
+            flow.guard("paywall", function() return false, string.rep("x", 10000) end)
+            """
+        let router = FlowRouter<AppRoute, String>(root: .splash)
+        let engine = try makeEngine(rules)
+        engine.install(into: router)
+        for route in [AppRoute.home, .settings, .promo] {
+            #expect(!router.push(route))
+            #expect(router.history.last?.status == .failed, "\(route): \(router.history.last?.reason ?? "")")
+        }
+        #expect(router.history.last?.reason?.contains("newGlobal") == true, "\(router.history.last?.reason ?? "")")
+        #expect(!router.push(.paywall))
+        let reason = try #require(router.history.last?.reason)
+        #expect(reason.utf8.count < 4_200 && reason.hasPrefix("xxxx") && reason.contains("4096"), "\(reason.suffix(80))")
+    }
+
+    @Test("deep links: the wildcard's capture is p[\"*\"]; a duplicate pattern is a load-time warning")
+    func linkWildcardAndDuplicates() throws {
+        let rules = """
+            flow.deeplink("/promo/*", function(p)
+              if p["*"] == "spring/sale" then return { flow.op("sheet", "promo") } end
+            end)
+            flow.deeplink("/promo/*", function(p) return { flow.op("push", "settings") } end)
+            """
+        let router = FlowRouter<AppRoute, String>(root: .home)
+        let engine = try makeEngine(rules)
+        engine.install(into: router)
+        #expect(engine.diagnostics.contains { $0.severity == .warning && $0.line == 4 }, "\(engine.diagnostics)")
+        #expect(router.open(url: URL(string: "myapp://promo/spring/sale")!).status == .applied)
+        #expect(router.topRoute == .promo)
+        #expect(router.open(url: URL(string: "myapp://promo/winter")!).status == .unhandled)
+    }
+
     @Test("the instruction budget stops a runaway rule, and pcall cannot swallow it")
     func budget() throws {
         let rules = """
