@@ -370,6 +370,39 @@ struct DocCWritingRulesTests {
         #expect(router.open(url: URL(string: "myapp://promo/winter")!).status == .unhandled)
     }
 
+    @Test("the manifest: a payload field of the wrong type and an undeclared dialog are errors where they appear")
+    func manifestTypes() throws {
+        let manifest = try FlowManifest.parse(source: articleManifest)
+        let rules = """
+            flow.guard("home", function() return flow.redirect("push", { name = "detail", id = 42 }) end)
+            flow.guard("paywall", function() return flow.redirect("dialog", "netwrkError") end)
+            """
+        let router = FlowRouter<AppRoute, String>(root: .splash)
+        let engine = try makeEngine(rules, configuration: FlowRulesConfiguration(manifest: manifest))
+        try engine.setFacts(["isLoggedIn": true])
+        engine.install(into: router)
+        #expect(!router.push(.home))
+        #expect(router.history.last?.reason?.hasPrefix("rules/test.lua:1: ") == true, "\(router.history.last?.reason ?? "")")
+        #expect(router.history.last?.reason?.contains("id") == true)
+        #expect(!router.push(.paywall))
+        #expect(router.operationHistory.last?.reason?.contains("did you mean 'networkError'") == true, "\(router.operationHistory.last?.reason ?? "")")
+    }
+
+    @Test("style rules of one hook run in order, later keys win, and override the Swift defaults")
+    func styleOrder() throws {
+        let rules = """
+            flow.style.screen(function(c) return { navigationBarHidden = false, navigationTitle = "first" } end)
+            flow.style.screen(function(c) return { navigationTitle = "second", multilineTextAlignment = "center" } end)
+            """
+        let router = FlowRouter<AppRoute, String>(root: .home)
+        let engine = try makeEngine(rules)
+        engine.install(into: router)
+        let style = try #require(router.resolvedStyle(stackIndex: 0, screenDepth: 0))
+        #expect(style.screen.navigationBarHidden == false)
+        #expect(style.screen.navigationTitle == "second")
+        #expect(style.screen.multilineTextAlignment == .center)
+    }
+
     @Test("the instruction budget stops a runaway rule, and pcall cannot swallow it")
     func budget() throws {
         let rules = """
