@@ -245,6 +245,25 @@ struct DocCRouterBasicsTests {
         #expect(outcome.pendingRedirect == nil)
     }
 
+    @Test("targets: .active is the front-most stack, .root the root one, .stack(id) any; an entry keeps the stacks before and after and the rules generation")
+    func targetsAndEntries() throws {
+        let router = FlowRouter<RuleRoute, AppDialog>(root: .home)
+        let engine = try FlowRulesEngine<RuleRoute>(sources: [FlowRulesSource(name: "rules/none.lua", text: "")])
+        engine.install(into: router)
+        router.sheet(.paywall)
+        let sheetID = router.activeStack.id
+        #expect(router.push(.editor, on: .root))
+        #expect(router.rootStack.path == [.editor] && router.activeStack.path.isEmpty)
+        #expect(router.push(.editor))
+        #expect(router.activeStack.path == [.editor])
+        #expect(router.pop(on: .stack(sheetID)))
+        #expect(router.activeStack.path.isEmpty)
+        let entry = try #require(router.history.last)
+        #expect(entry.previousStacks.last?.path == [.editor] && entry.newStacks.last?.path == [])
+        #expect(entry.generation == engine.generation)
+        #expect(entry.sequence > router.history.first?.sequence ?? .max)
+    }
+
     @Test("a transaction blocked at a middle step does not attempt the later ones")
     func transactionMiddleStep() {
         let router = FlowRouter<AppRoute, AppDialog>(root: .home)
