@@ -82,4 +82,29 @@ struct ReadmeTabsTests {
         #expect(router.stacks.count == 1)
         #expect(router.stacks.first?.path == [.post(id: "9")])
     }
+
+    @Test("router.stacks is what is on screen; rules see every tab in ctx.tabs; selecting the selected tab pops it")
+    func stacksAndCtxTabs() throws {
+        let router = FlowRouter<AppRoute, AppDialog>(
+            tabs: [AppTab.feed: .feedHome, .search: .searchHome, .profile: .profileHome])
+        let engine = try FlowRulesEngine<AppRoute>(sources: [FlowRulesSource(name: "rules/tabs.lua", text: """
+            flow.guard("post", function(op, stacks, ctx)
+              if ctx.tab ~= "feed" or #ctx.tabs ~= 3 or ctx.tabs[2].name ~= "search" then return false, "ctx.tabs" end
+              if ctx.tabs[1].selected ~= true or ctx.tabs[3].stack.routes[1].name ~= "profileHome" then return false, "tab fields" end
+              return true
+            end)
+            """)])
+        engine.install(into: router)
+        #expect(router.push(.post(id: "1")), "\(router.history.last?.reason ?? "")")
+        router.sheet(.signIn)
+        #expect(router.selectTab(AppTab.search))
+        #expect(router.stacks.count == 2)
+        #expect(router.stacks[0].root == .searchHome)
+        #expect(router.stacks[1].root == .signIn)
+        router.dismiss()
+        #expect(router.selectTab(AppTab.feed))
+        #expect(router.stacks[0].path == [.post(id: "1")])
+        #expect(router.selectTab(AppTab.feed))
+        #expect(router.stacks[0].path.isEmpty)
+    }
 }
