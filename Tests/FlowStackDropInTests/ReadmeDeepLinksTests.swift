@@ -13,7 +13,7 @@ private enum AppRoute: Hashable, Codable, FlowRouteConvertible {
 /// The README's deep link and held navigation, with a login gate for the link.
 private let readmeRules = """
     flow.deeplink("/products/:id", function(p, url)
-      return { flow.op("popToRoot"), flow.op("push", { name = "detail", id = p.id }) }
+      return { flow.op("dismissAll"), flow.op("popToRoot"), flow.op("push", { name = "detail", id = p.id }) }
     end)
 
     flow.guard("orders", function(op)
@@ -64,10 +64,11 @@ struct ReadmeDeepLinksTests {
 
         try engine.setFacts(["isLoggedIn": true])
         #expect(router.pendingLink == nil)
-        // The retried plan runs over the stacks as they are: the login sheet the redirect showed
-        // is still up (the contract: a plan that must land on the root starts with dismissAll).
+        // The retried plan runs over the stacks as they are: it starts with dismissAll, so the
+        // login sheet the redirect showed goes and the product lands on the root stack.
         #expect(router.topRoute == .detail(id: "42"))
-        #expect(router.rootStack.path == [.settings])
+        #expect(router.stacks.count == 1, "the login sheet is dismissed")
+        #expect(router.rootStack.path == [.detail(id: "42")])
         #expect(router.history.last?.source == .deeplink)
 
         #expect(router.open(url: try #require(URL(string: "myapp://nowhere"))).status == .unhandled)
