@@ -46,14 +46,7 @@ struct DocCDeepLinksTests {
     func snippet() throws {
         let router = FlowRouter<AppRoute, String>(root: .home)
         router.push(.settings)
-        var links = FlowDeepLinks<AppRoute>(policy: FlowLinkPolicy(allowedSchemes: ["myapp", "https"],
-                                                                   allowedHosts: ["example.com"]))
-        try links.add("/products/:id") { parameters, _ in
-            guard let id = parameters["id"] else { return nil }
-            return [.popToRoot(), .push(.detail(id: id))]
-        }
-        try links.add("/promo/*") { _, _ in [.sheet(.promo)] }
-        router.deepLinks.resolver = links
+        router.deepLinks.resolver = try articleLinks()
 
         let result = router.open(url: URL(string: "myapp://products/42")!)
         #expect(result.status == .applied)

@@ -20,6 +20,15 @@ struct RulesDiffTests {
           if op.kind == "sheet" then return false, "c is pushed" end
         end)
         """)]
+    /// v1 with `a`'s guard gone (more permissive) and `b` refused (more restrictive).
+    static let v2 = [FlowRulesSource(name: "rules/10.lua", text: """
+        flow.guard("b", function(op, stacks, ctx)
+          return false, "b is gone"
+        end)
+        flow.guard("c", function(op, stacks, ctx)
+          if op.kind == "sheet" then return false, "c is pushed" end
+        end)
+        """)]
 
     func diff(_ old: [FlowRulesSource], _ new: [FlowRulesSource]) async throws -> FlowDiffReport {
         let project = try ExploreFixtures.project(manifest: Self.manifest, rules: [:])
@@ -28,15 +37,7 @@ struct RulesDiffTests {
 
     @Test("more permissive, more restrictive and unchanged routes, with the facts that matter")
     func directions() async throws {
-        let v2 = [FlowRulesSource(name: "rules/10.lua", text: """
-            flow.guard("b", function(op, stacks, ctx)
-              return false, "b is gone"
-            end)
-            flow.guard("c", function(op, stacks, ctx)
-              if op.kind == "sheet" then return false, "c is pushed" end
-            end)
-            """)]
-        let report = try await diff(Self.v1, v2)
+        let report = try await diff(Self.v1, Self.v2)
         #expect(report.routes == ["home": .unchanged, "a": .morePermissive, "b": .moreRestrictive, "c": .unchanged], "\(report.json())")
         let permissive = try #require(report.changes.first { $0.route == "a" })
         #expect(permissive.factPattern == ["isLoggedIn": [false]])
@@ -51,14 +52,6 @@ struct RulesDiffTests {
 
     @Test("combinations that differ only in answers no rule asked for are decided once, and show the changes they share")
     func sharedCombinations() async throws {
-        let v2 = [FlowRulesSource(name: "rules/10.lua", text: """
-            flow.guard("b", function(op, stacks, ctx)
-              return false, "b is gone"
-            end)
-            flow.guard("c", function(op, stacks, ctx)
-              if op.kind == "sheet" then return false, "c is pushed" end
-            end)
-            """)]
         let withHost = """
             return {
               root = "home", routes = { home = {}, a = {}, b = {}, c = {} }, facts = { isLoggedIn = false },
@@ -66,9 +59,9 @@ struct RulesDiffTests {
             }
             """
         let options = FlowExplorer.Options(depth: 2, maxStack: 2, maxPresented: 1)
-        let plain = try await diff(Self.v1, v2)
+        let plain = try await diff(Self.v1, Self.v2)
         let project = try ExploreFixtures.project(manifest: withHost, rules: [:])
-        let report = try await FlowRulesDiff(project: project, old: Self.v1, new: v2, options: options).run()
+        let report = try await FlowRulesDiff(project: project, old: Self.v1, new: Self.v2, options: options).run()
         // No rule calls host.confirm: its two answers decide alike, explored once.
         #expect(report.decisions == plain.decisions, "\(report.json())")
         #expect(report.routes == plain.routes)
