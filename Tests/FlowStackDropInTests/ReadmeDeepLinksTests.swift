@@ -13,7 +13,7 @@ private enum AppRoute: Hashable, Codable, FlowRouteConvertible {
 /// The README's deep link and held navigation, with a login gate for the link.
 private let readmeRules = """
     flow.deeplink("/products/:id", function(p, url)
-      return { flow.op("dismissAll"), flow.op("popToRoot"), flow.op("push", { name = "detail", id = p.id }) }
+      return { flow.op("popToRoot"), flow.op("push", { name = "detail", id = p.id }) }
     end)
 
     flow.guard("orders", function(op)
@@ -64,8 +64,8 @@ struct ReadmeDeepLinksTests {
 
         try engine.setFacts(["isLoggedIn": true])
         #expect(router.pendingLink == nil)
-        // The retried plan runs over the stacks as they are: it starts with dismissAll, so the
-        // login sheet the redirect showed goes and the product lands on the root stack.
+        // The retry dismisses the login sheet the redirect showed, then runs the plan, in one
+        // transaction: the product lands on the root stack.
         #expect(router.topRoute == .detail(id: "42"))
         #expect(router.stacks.count == 1, "the login sheet is dismissed")
         #expect(router.rootStack.path == [.detail(id: "42")])

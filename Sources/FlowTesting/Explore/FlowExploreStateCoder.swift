@@ -108,7 +108,7 @@ extension FlowExplorer {
         }
         if options.factChanges {
             codes.append(state.pendingNavigation.map { coder.code(text: Self.heldText($0, in: state)) + 1 } ?? 0)
-            codes.append(state.pendingLink.map { coder.code(text: Self.heldText($0)) + 1 } ?? 0)
+            codes.append(state.pendingLink.map { coder.code(text: Self.heldText($0, in: state)) + 1 } ?? 0)
         }
         return StateKey(codes: codes, combination: combination)
     }
@@ -127,11 +127,15 @@ extension FlowExplorer {
         return "\(held.command.kindName) \(destination(of: held.command) ?? "")\(shown ? " after dismiss" : "")"
     }
 
-    /// A held link as a key tells it apart: its URL and the redirect last performed for it (not
-    /// performed again).
-    static func heldText(_ held: FlowPendingLink<FlowRouteValue>) -> String {
+    /// A held link as a key tells it apart: its URL, the redirect last performed for it (not
+    /// performed again) and whether the presentation that redirect opened (dismissed first) is
+    /// still shown.
+    static func heldText(
+        _ held: FlowPendingLink<FlowRouteValue>, in state: FlowRouterState<FlowRouteValue, FlowDialogValue>
+    ) -> String {
         let redirect = held.lastRedirect.map { " \($0.kindName) \(destination(of: $0) ?? "")" } ?? ""
-        return held.url.absoluteString + redirect
+        let shown = held.presentedStackID.map { id in state.stacks.contains { $0.id == id } } ?? false
+        return held.url.absoluteString + redirect + (shown ? " after dismiss" : "")
     }
 
     /// The stacks a key shows (presentation and routes, root first), decoded.

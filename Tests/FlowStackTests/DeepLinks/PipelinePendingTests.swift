@@ -86,9 +86,31 @@ struct DeepLinkPipelinePendingTests {
         #expect(resumed.trigger == .factsChanged)
         #expect(resumed.url == url)
         #expect(router.pendingLink == nil)
-        #expect(router.stacks.map(\.root) == [.home, .login])
+        // The login sheet the redirect presented is dismissed first, in the plan's transaction.
+        #expect(router.stacks.map(\.root) == [.home])
         #expect(router.activeStack.path == [.editor, .detail(id: "doc1")])
+        #expect(resumed.transaction?.steps.first?.command.kindName == "dismiss")
         #expect(router.deepLinks.factsDidChange() == nil)
+    }
+
+    @Test("a held link remembers the sheet its redirect presented; closed by the person, the retry has nothing to dismiss")
+    func heldLinkRemembersItsRedirectsSheet() throws {
+        let rules = LinkRules()
+        rules.isPremium = true
+        let (router, _) = try makeLinkRouter(rules: rules)
+        let url = try link("myapp://editor/doc1")
+        #expect(router.open(url: url).status == .pending)
+        let held = try #require(router.deepLinks.heldLink)
+        #expect(held.presentedStackID == router.stacks.last?.id)
+        #expect(router.stacks.count == 2)
+
+        router.dismiss()
+        rules.isLoggedIn = true
+        let resumed = try #require(router.deepLinks.factsDidChange())
+        #expect(resumed.status == .applied)
+        #expect(resumed.transaction?.steps.map(\.command.kindName) == ["popToRoot", "push", "push"], "the plan alone")
+        #expect(router.stacks.count == 1)
+        #expect(router.activeStack.path == [.editor, .detail(id: "doc1")])
     }
 
     @Test func factsDidChangeWithoutAHeldLinkDoesNothing() throws {

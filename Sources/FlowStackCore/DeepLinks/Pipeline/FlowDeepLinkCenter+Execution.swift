@@ -1,13 +1,15 @@
 import Foundation
 
 extension FlowDeepLinkCenter {
-    /// Resolves `url` and runs its plan as one transaction; performs the blocking rule's
-    /// redirect when allowed. Does not touch the held link (the callers do).
+    /// Resolves `url` and runs its plan as one transaction, after dismissing `presented` (the
+    /// stack a held link's redirect presented) if it is still shown; performs the blocking
+    /// rule's redirect when allowed. Does not touch the held link (the callers do).
     func attempt(
         _ url: URL,
         source: FlowOperationSource,
         trigger: FlowDeepLinkTrigger,
-        lastRedirect: FlowCommand<Route>?
+        lastRedirect: FlowCommand<Route>?,
+        dismissing presented: UUID? = nil
     ) -> FlowDeepLinkResult<Route> {
         let link = "'\(url.absoluteString)'"
         guard let router else {
@@ -43,6 +45,9 @@ extension FlowDeepLinkCenter {
             )
         }
         let transaction = router.transaction { router in
+            if let presented, router.stacks.dropFirst().contains(where: { $0.id == presented }) {
+                router.perform(FlowCommand(.dismiss(target: .stack(presented))), source: source)
+            }
             for command in plan.commands {
                 router.perform(command, source: source)
             }
@@ -77,6 +82,14 @@ extension FlowDeepLinkCenter {
             result.dialogRedirect = router.showRuleDialog(FlowDialogRedirect(dialog: answer.dialog, policy: answer.policy))
         }
         return result
+    }
+
+    /// The stack `result`'s redirect presented (the login sheet), or `nil` when it presented none.
+    func presentedStack(by result: FlowDeepLinkResult<Route>) -> UUID? {
+        guard let redirect = result.redirect, redirect.isApplied, case .present = redirect.command.operation else {
+            return nil
+        }
+        return router?.stacks.last?.id
     }
 
     /// Whether the blocking rule's redirect runs: never when its target is already showing;

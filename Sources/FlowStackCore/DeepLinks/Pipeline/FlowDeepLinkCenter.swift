@@ -133,7 +133,7 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
             }
             held = FlowPendingLink(
                 url: url, source: source, heldAt: now(), reason: result.reason ?? "a step of its plan was blocked",
-                lastRedirect: result.requestedRedirect
+                lastRedirect: result.requestedRedirect, presentedStackID: presentedStack(by: result)
             )
         case .rejected, .unhandled:
             break
@@ -187,7 +187,9 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
         expireIfNeeded()
         guard let link = held else { return nil }
         let result = running {
-            attempt(link.url, source: link.source, trigger: trigger, lastRedirect: link.lastRedirect)
+            attempt(
+                link.url, source: link.source, trigger: trigger, lastRedirect: link.lastRedirect,
+                dismissing: link.presentedStackID)
         }
         log(.attempted(trigger, result.status), url: link.url, reason: result.reason)
         if held == link {
@@ -198,6 +200,7 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
                 held?.reason = result.reason ?? link.reason
                 held?.attempts += 1
                 held?.lastRedirect = result.requestedRedirect ?? link.lastRedirect
+                if let presented = presentedStack(by: result) { held?.presentedStackID = presented }
             case .rejected, .unhandled:
                 held = nil
                 log(.dropped, url: link.url, reason: "it is no longer handled: \(result.reason ?? result.status.rawValue)")

@@ -15,6 +15,10 @@ public struct FlowPendingLink<Route: Hashable>: Hashable {
     /// The last redirect performed for this link, if any; an automatic retry does not perform
     /// the same redirect again.
     public internal(set) var lastRedirect: FlowCommand<Route>?
+    /// The stack that redirect presented (the login sheet), if it presented one: dismissed
+    /// first when the link is retried, in the same transaction as its plan, as a held
+    /// navigation does.
+    public internal(set) var presentedStackID: UUID?
 
     /// Creates a held link.
     public init(
@@ -23,7 +27,8 @@ public struct FlowPendingLink<Route: Hashable>: Hashable {
         heldAt: Date,
         reason: String,
         attempts: Int = 1,
-        lastRedirect: FlowCommand<Route>? = nil
+        lastRedirect: FlowCommand<Route>? = nil,
+        presentedStackID: UUID? = nil
     ) {
         self.url = url
         self.source = source
@@ -31,6 +36,7 @@ public struct FlowPendingLink<Route: Hashable>: Hashable {
         self.reason = reason
         self.attempts = attempts
         self.lastRedirect = lastRedirect
+        self.presentedStackID = presentedStackID
     }
 
     /// When the link is dropped, given a timeout in seconds.
