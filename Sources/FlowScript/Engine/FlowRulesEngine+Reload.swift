@@ -12,6 +12,13 @@ extension FlowRulesEngine {
     /// host function finishes with the rules it started with.
     @discardableResult
     public func reload(sources newSources: [FlowRulesSource]? = nil) -> FlowReloadResult {
+        reload(sources: newSources, bundle: nil)
+    }
+
+    /// `reload(sources:)` recording, on success, the signed bundle the sources came from
+    /// (`nil`: rules that came from no bundle), before `onReload` hears of it.
+    @discardableResult
+    package func reload(sources newSources: [FlowRulesSource]?, bundle: (any Sendable)?) -> FlowReloadResult {
         let result: FlowReloadResult
         do throws(FlowScriptError) {
             let loaded: [FlowRulesSource]
@@ -27,6 +34,7 @@ extension FlowRulesEngine {
             ruleSet = set
             sources = loaded
             generation += 1
+            loadedBundle = bundle
             lastLoadError = nil
             configuration.logger.info("rules loaded: generation \(generation), \(loaded.count) files")
             result = .loaded(generation: generation)
