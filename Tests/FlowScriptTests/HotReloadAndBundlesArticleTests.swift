@@ -183,6 +183,14 @@ struct HotReloadAndBundlesArticleTests {
         }
     }
 
+    @Test("Over the air: the updater's documented defaults (16 MiB, 30 s, loaded between two navigations)")
+    func updaterDefaults() {
+        let options = FlowRuleBundleUpdater<FlowRouteValue>.Options()
+        #expect(options.maximumBytes == 16 << 20)
+        #expect(options.timeout == 30)
+        #expect(options.policy == .betweenNavigations)
+    }
+
     @Test("Over the air: install(data:) then loadInstalledBundle, an older archive refused, rollback() one step back",
           .timeLimit(.minutes(2)))
     func overTheAir() async throws {
@@ -204,8 +212,9 @@ struct HotReloadAndBundlesArticleTests {
 
         let store = try FlowRuleBundleStore(directory: storeDirectory, verifier: verifier)
         #expect(try store.install(data: archive("1.5.0")) == .installed(FlowRuleBundleVersion("1.5.0")!))
+        let older = try archive("1.4.0"), newer = try archive("1.6.0")
         do {
-            try store.install(data: archive("1.4.0"))
+            try store.install(data: older)
             Issue.record("a version below the highest installed must be refused")
         } catch {
             guard case .refused(.rollback) = error else {
@@ -213,7 +222,7 @@ struct HotReloadAndBundlesArticleTests {
                 return
             }
         }
-        #expect(try store.install(data: archive("1.6.0")) == .installed(FlowRuleBundleVersion("1.6.0")!))
+        #expect(try store.install(data: newer) == .installed(FlowRuleBundleVersion("1.6.0")!))
 
         let engine = try FlowRulesEngine<FlowRouteValue>(sources: [])
         let choice = engine.loadInstalledBundle(from: store)    // at launch: the newest installed bundle that verifies
@@ -222,12 +231,12 @@ struct HotReloadAndBundlesArticleTests {
 
         #expect(try store.rollback() == FlowRuleBundleVersion("1.5.0"))
         let relaunched = try FlowRulesEngine<FlowRouteValue>(sources: [])
-        #expect(relaunched.loadInstalledBundle(from: FlowRuleBundleStore(directory: storeDirectory, verifier: verifier)).bundle?.version
-            == FlowRuleBundleVersion("1.5.0"))
+        let relaunchedStore = try FlowRuleBundleStore(directory: storeDirectory, verifier: verifier)
+        #expect(relaunched.loadInstalledBundle(from: relaunchedStore).bundle?.version == FlowRuleBundleVersion("1.5.0"))
         #expect(Self.editorReason(relaunched) == "ota 1.5.0")
         // The bundle it left is never installed again.
         do {
-            try store.install(data: archive("1.6.0"))
+            try store.install(data: newer)
             Issue.record("the withdrawn bundle must not install again")
         } catch {
             guard case .withdrawn = error else {
