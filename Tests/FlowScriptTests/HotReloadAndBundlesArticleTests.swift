@@ -87,7 +87,7 @@ struct HotReloadAndBundlesArticleTests {
             return
         }
         #expect(kept == 2 && engine.generation == 2)
-        #expect(error.description.hasPrefix("gate.lua:1:"), "\(error)")
+        #expect(error.description.hasPrefix("rules/gate.lua:1:"), "\(error)")
         #expect(router.perform(.push(FlowRouteValue("editor"), target: .active)).reason == "v2", "the previous rules stay in force")
     }
 
