@@ -53,4 +53,41 @@ struct FlowLiveRulesArticleTests {
         #expect(engine.liveRulesConnection == nil)
         #expect(Self.editorReason(engine) == "second save", "disconnecting keeps the rules in force")
     }
+
+    @Test("FlowLiveRulesOptions.verifier: bundles signed by `serve --key` load, unsigned ones are refused", .timeLimit(.minutes(2)))
+    func verifierAcceptsOnlySignedBundles() async throws {
+        let project = try LiveProject(reason: "signed")
+        defer { project.remove() }
+        let pair = FlowRuleBundleKeys.generate()
+        let keyFile = project.url.deletingLastPathComponent().appendingPathComponent("\(project.url.lastPathComponent).key")
+        try Data(pair.privateKey.utf8).write(to: keyFile)
+        defer { try? FileManager.default.removeItem(at: keyFile) }
+        let options = FlowLiveRulesOptions(device: "Test", verifier: FlowRuleBundleVerifier(
+            publicKey: try FlowRuleBundlePublicKey(base64: pair.publicKey), appVersion: FlowRuleBundleVersion("2.3.0")!))
+
+        let signed = try await ServeProcess(project: project.url, token: "t", extra: ["--key", keyFile.path])
+        let engine = try FlowRulesEngine<FlowRouteValue>(sources: [])
+        var events: [FlowLiveRulesEvent] = []
+        engine.connect(to: signed.url, token: "t", options: options) { events.append($0) }
+        #expect(await eventually { engine.generation == 2 })
+        #expect(Self.editorReason(engine) == "signed")
+        engine.disconnect()
+        signed.stop()
+
+        let unsigned = try await ServeProcess(project: project.url, token: "t")
+        defer { unsigned.stop() }
+        let other = try FlowRulesEngine<FlowRouteValue>(sources: [])
+        var refused: [FlowLiveRulesEvent] = []
+        let connection = other.connect(to: unsigned.url, token: "t", options: options) { refused.append($0) }
+        #expect(await eventually { !refused.isEmpty })
+        guard case .refused(let detail)? = refused.first else {
+            Issue.record("expected the unsigned rules refused, got \(refused)")
+            return
+        }
+        #expect(detail.contains("not signed"), "\(detail)")
+        #expect(other.generation == 1, "refused rules are never loaded")
+        #expect(await unsigned.waitForOutput("Test: "), "the terminal hears of the refusal: \(unsigned.output)")
+        other.disconnect()
+        await connection.stopped()
+    }
 }
