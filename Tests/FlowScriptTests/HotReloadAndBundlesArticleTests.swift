@@ -91,6 +91,17 @@ struct HotReloadAndBundlesArticleTests {
         #expect(router.perform(.push(FlowRouteValue("editor"), target: .active)).reason == "v2", "the previous rules stay in force")
     }
 
+    @Test("Watching an engine made from sources in memory: a clear error, saying what to do instead")
+    func watchingWithoutADirectory() throws {
+        let engine = try FlowRulesEngine<FlowRouteValue>(sources: [])
+        do {
+            try engine.startWatching()
+            Issue.record("an engine without a directory cannot be watched")
+        } catch {
+            #expect("\(error)".contains("FlowRulesEngine(directory:)"), "\(error)")
+        }
+    }
+
     @Test("Signed bundles: keygen and bundle as written, loadBundle loads it; every documented refusal keeps the rules",
           .timeLimit(.minutes(2)))
     func signedBundles() async throws {

@@ -51,7 +51,8 @@ extension FlowRulesEngine {
     /// including editors' write-then-rename saves, give one reload).
     public func startWatching(debounce: Duration = .milliseconds(100)) throws {
         guard let directory else {
-            throw FlowScriptError(kind: .runtime, message: "this engine was loaded from sources in memory; only a directory can be watched")
+            throw FlowScriptError(kind: .runtime, message: "startWatching: this engine was loaded from sources in memory, and only a directory can be watched; "
+                + "create it with FlowRulesEngine(directory:) to watch its rules, or call reload(sources:) with new sources")
         }
         guard watcher == nil else { return }
         let watcher = DirectoryWatcher(directory: directory, debounce: debounce, includes: { $0.hasSuffix(".lua") }) { [weak self] in
