@@ -90,4 +90,18 @@ struct FlowLiveRulesArticleTests {
         other.disconnect()
         await connection.stopped()
     }
+
+    @Test("connecting again replaces the previous connection", .timeLimit(.minutes(1)))
+    func connectingAgainReplacesTheConnection() async throws {
+        let silent = try SilentListener()
+        defer { silent.close() }
+        let engine = try FlowRulesEngine<FlowRouteValue>(sources: [])
+        let url = URL(string: "http://127.0.0.1:\(silent.port)")!
+        let first = engine.connect(to: url, token: "t", options: FlowLiveRulesOptions(wait: 60))
+        let second = engine.connect(to: url, token: "t", options: FlowLiveRulesOptions(wait: 60))
+        await first.stopped()
+        #expect(engine.liveRulesConnection === second)
+        engine.disconnect()
+        await second.stopped()
+    }
 }
