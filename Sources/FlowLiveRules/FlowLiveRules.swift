@@ -5,7 +5,7 @@ import FlowScript
 import FlowStackCore
 import Foundation
 
-/// Settings of a live-rules connection (`FlowRulesEngine.connect(to:token:options:)`).
+/// Settings of a live-rules connection (`FlowRulesEngine.connect(to:token:options:onEvent:)`).
 public struct FlowLiveRulesOptions: Sendable {
     /// Seconds the server may hold one poll open when nothing changes (at most 60; default 30).
     public var wait: Int

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Micro-benchmarks of the Lua layer, for `flowstack-bench` (`@_spi(Benchmarks) import FlowScript`).
+/// Micro-benchmarks of the Lua layer, for `flowstack-bench` (`@_spi(Benchmarks) import FlowLua`).
 @_spi(Benchmarks)
 public enum LuaVMBenchmarks {
     /// Figures of one benchmark run, in nanoseconds per call.

@@ -52,15 +52,15 @@ extension FlowRulesEngine {
         } catch {
             throw .script(error)
         }
-        switch reload(sources: sources) {
+        switch reload(sources: sources, bundle: bundle) {
         case .loaded:
-            loadedBundle = bundle
             return bundle
         case .failed(let error, _):
             throw .script(error)
         }
     }
 
-    /// The version of the signed bundle in force, if the rules came from one.
+    /// The version of the signed bundle in force, if the rules came from one; `nil` once a
+    /// reload from anything else (the directory, `reload(sources:)`, live rules) replaced them.
     public var bundleVersion: FlowRuleBundleVersion? { (loadedBundle as? FlowVerifiedBundle)?.version }
 }

@@ -12,6 +12,13 @@ extension FlowRulesEngine {
     /// host function finishes with the rules it started with.
     @discardableResult
     public func reload(sources newSources: [FlowRulesSource]? = nil) -> FlowReloadResult {
+        reload(sources: newSources, bundle: nil)
+    }
+
+    /// `reload(sources:)` recording, on success, the signed bundle the sources came from
+    /// (`nil`: rules that came from no bundle), before `onReload` hears of it.
+    @discardableResult
+    package func reload(sources newSources: [FlowRulesSource]?, bundle: (any Sendable)?) -> FlowReloadResult {
         let result: FlowReloadResult
         do throws(FlowScriptError) {
             let loaded: [FlowRulesSource]
@@ -27,6 +34,7 @@ extension FlowRulesEngine {
             ruleSet = set
             sources = loaded
             generation += 1
+            loadedBundle = bundle
             lastLoadError = nil
             configuration.logger.info("rules loaded: generation \(generation), \(loaded.count) files")
             result = .loaded(generation: generation)
@@ -43,7 +51,8 @@ extension FlowRulesEngine {
     /// including editors' write-then-rename saves, give one reload).
     public func startWatching(debounce: Duration = .milliseconds(100)) throws {
         guard let directory else {
-            throw FlowScriptError(kind: .runtime, message: "this engine was loaded from sources in memory; only a directory can be watched")
+            throw FlowScriptError(kind: .runtime, message: "startWatching: this engine was loaded from sources in memory, and only a directory can be watched; "
+                + "create it with FlowRulesEngine(directory:) to watch its rules, or call reload(sources:) with new sources")
         }
         guard watcher == nil else { return }
         let watcher = DirectoryWatcher(directory: directory, debounce: debounce, includes: { $0.hasSuffix(".lua") }) { [weak self] in

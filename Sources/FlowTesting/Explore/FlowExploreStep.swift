@@ -43,7 +43,7 @@ package enum FlowExploreStep: Hashable, Sendable {
 
     /// The step as a history step: `push checkout`, `userDismiss`, `open myapp://orders/7`,
     /// `set isLoggedIn false`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .push(let route): "push \(route)"
         case .pushMany(let route): "pushMany \(route)"

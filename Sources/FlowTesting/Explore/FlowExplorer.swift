@@ -29,13 +29,13 @@ package final class FlowExplorer {
         /// Dialogs waiting behind the visible one (the queue a `queue` policy fills).
         package var maxQueued: Int
         /// Distinct states, summed over fact combinations.
-        public var maxStates: Int
+        package var maxStates: Int
         /// Whether facts may also change between steps (a fact change is a step, `set isLoggedIn
         /// false`); without it, facts are fixed within one exploration branch.
-        public var factChanges: Bool
+        package var factChanges: Bool
 
         /// Creates bounds.
-        public init(
+        package init(
             depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxQueued: Int = 1, maxStates: Int = 100_000,
             factChanges: Bool = false
         ) {
@@ -119,10 +119,10 @@ package final class FlowExplorer {
     /// Whether transitions describe their decisions (`diff` compares them).
     var recordsDecisions = false
     /// Whether every distinct navigation step is kept in `observedSteps` (`graph --explore`).
-    public var recordsSteps = false
+    package var recordsSteps = false
     /// With `recordsSteps`, every distinct navigation step explored, in the order first met:
     /// applied, refused (with the rule's reason) or answered with a dialog.
-    public private(set) var observedSteps: [FlowNavigationStep] = []
+    package private(set) var observedSteps: [FlowNavigationStep] = []
     private var observedStepSet: Set<FlowNavigationStep> = []
 
     /// The marker of a host call with no listed answers.
