@@ -201,8 +201,6 @@ let package = Package(
             name: "FlowScriptTests",
             dependencies: [
                 "FlowScript", "FlowLua", "FlowStackCore", "FlowLuaTestSupport", "FlowStackTestSupport",
-                // The HotReloadAndBundles article's bundle examples.
-                "FlowRuleBundles",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
