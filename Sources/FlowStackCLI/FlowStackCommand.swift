@@ -27,7 +27,7 @@ struct FlowStackCommand: AsyncParsableCommand {
               flowstack types Scripts > Scripts/flowstack-types.lua
               flowstack explore Scripts --max-stack 1 --max-queued 0
                                                      every path, every fact combination
-              flowstack diff old-rules Scripts --max-stack 1 --max-queued 0
+              flowstack diff old-rules Scripts --depth 2 --max-stack 1 --max-queued 0
                                                      what a change to the rules changes
               flowstack keygen --private-key rules.key --public-key rules.pub
               flowstack bundle Scripts --key rules.key --version 1.4.0 \\
