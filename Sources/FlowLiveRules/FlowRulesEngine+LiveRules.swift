@@ -67,7 +67,7 @@ extension FlowRulesEngine {
         configuration.timeoutIntervalForRequest = TimeInterval(options.wait + 15)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         let session = URLSession(configuration: configuration)
-        defer { session.invalidateAndCancel() }
+        defer { FlowHTTP.end(session) }
         var etag: String?
         var backoff = options.minimumBackoff
         var lastProblem: FlowLiveRulesEvent?

@@ -22,7 +22,7 @@ extension FlowHTTP {
     ) async throws -> Response {
         let receiver = LimitedReceiver(maximumBytes: maximumBytes, url: request.url?.absoluteString ?? "?")
         let session = URLSession(configuration: configuration, delegate: receiver, delegateQueue: nil)
-        defer { session.invalidateAndCancel() }
+        defer { FlowHTTP.end(session) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
                 receiver.start(session.dataTask(with: request), continuation: continuation)

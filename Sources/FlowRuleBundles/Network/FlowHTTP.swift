@@ -37,6 +37,17 @@ package enum FlowHTTP {
         }
     }
 
+    /// Ends `session` once its tasks have finished; callers cancel or await their own tasks
+    /// first, so it ends at once.
+    ///
+    /// Not `invalidateAndCancel()`: swift-corelibs-foundation reads the session's task list
+    /// off the session's queue there while a task that just finished removes itself on it, and
+    /// the process crashes when the two meet. `finishTasksAndInvalidate()` does all its work
+    /// on that queue.
+    package static func end(_ session: URLSession) {
+        session.finishTasksAndInvalidate()
+    }
+
     /// What a finished data task means.
     private static func result(data: Data?, response: URLResponse?, error: (any Error)?, request: URLRequest, maximumBytes: Int) -> Result<Response, any Error> {
         let result = answer(response, error: error, body: data ?? Data(), url: request.url?.absoluteString ?? "?")
@@ -80,11 +91,15 @@ package enum FlowHTTP {
             if first { continuation.resume(with: result) }
         }
 
-        /// Starts the task unless cancelled already; returns whether it started.
+        /// Starts the task unless cancelled already; returns whether it started. A task
+        /// cancelled before it started is cancelled too, so its session can end.
         func start(_ task: URLSessionDataTask) -> Bool {
             lock.lock()
             defer { lock.unlock() }
-            guard !cancelled else { return false }
+            guard !cancelled else {
+                task.cancel()
+                return false
+            }
             self.task = task
             task.resume()
             return true

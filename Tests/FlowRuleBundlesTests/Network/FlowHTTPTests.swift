@@ -1,0 +1,62 @@
+import FlowStackTestSupport
+import Foundation
+import Testing
+@testable import FlowRuleBundles
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `FlowHTTP`: cancelled exchanges leave nothing behind, so the session they ran on ends.
+@Suite("FlowHTTP exchanges and sessions")
+struct FlowHTTPTests {
+    /// Hears when its session has ended.
+    final class EndWatcher: NSObject, URLSessionDelegate, @unchecked Sendable {
+        private let lock = NSLock()
+        private var isEnded = false
+
+        var ended: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return isEnded
+        }
+
+        func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
+            lock.lock()
+            isEnded = true
+            lock.unlock()
+        }
+    }
+
+    @Test("a request cancelled before it started does not keep its session alive")
+    func cancelledBeforeStart() async throws {
+        let silent = try SilentListener()
+        defer { silent.close() }
+        let watcher = EndWatcher()
+        let session = URLSession(configuration: .ephemeral, delegate: watcher, delegateQueue: nil)
+        let request = URLRequest(url: URL(string: "http://127.0.0.1:\(silent.port)/v1/rules")!)
+        let exchange = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await FlowHTTP.send(request, session: session)
+        }
+        await #expect(throws: CancellationError.self) { try await exchange.value }
+        FlowHTTP.end(session)
+        #expect(await eventually { watcher.ended }, "the unstarted task was cancelled, so the session ends")
+    }
+
+    @Test("sessions end after exchanges cancelled at any moment", .timeLimit(.minutes(1)))
+    func cancelledAtAnyMoment() async throws {
+        let silent = try SilentListener()
+        defer { silent.close() }
+        let request = URLRequest(url: URL(string: "http://127.0.0.1:\(silent.port)/v1/rules")!)
+        for round in 0..<40 {
+            let watcher = EndWatcher()
+            let session = URLSession(configuration: .ephemeral, delegate: watcher, delegateQueue: nil)
+            let exchange = Task { try await FlowHTTP.send(request, session: session) }
+            try await Task.sleep(for: .microseconds((round % 8) * 500))
+            exchange.cancel()
+            await #expect(throws: CancellationError.self) { try await exchange.value }
+            FlowHTTP.end(session)
+            #expect(await eventually { watcher.ended }, "round \(round)")
+        }
+    }
+}
