@@ -280,10 +280,12 @@ extension FlowRouter {
                     command, status: status, reason: reason, dialog: dialog, source: source, generation: generation)))
             }
             return .done(commit(command, source: source, status: status, reason: reason, generation: generation))
-        case .redirect(let target, let reason, let resume):
+        case .redirect(let target, let reason, let resume, let location):
             if chain.count + 1 > Self.maximumRedirects {
+                // At the `file:line` of the rule whose redirect would have gone one too far.
                 let steps = (chain.map(\.summary) + [command.summary, target.summary]).joined(separator: " → ")
-                let loop = "redirect loop: more than \(Self.maximumRedirects) redirects: \(steps); make one of these rules allow its target"
+                let loop = "\(location.map { "\($0): " } ?? "")redirect loop: more than \(Self.maximumRedirects) redirects: "
+                    + "\(steps); make one of these rules allow its target"
                 return .done(commit(command, source: source, status: .failed, reason: loop))
             }
             if transactionState != nil {

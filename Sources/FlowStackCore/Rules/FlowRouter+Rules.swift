@@ -97,8 +97,8 @@ enum FlowRulesVerdict<Route: Hashable> {
     /// Refuse it; with a dialog, answer it with that dialog (`flow.redirect("dialog", ...)`).
     indirect case refuse(FlowOperationStatus, reason: String?, dialog: FlowDialogRedirect? = nil)
     /// Refuse it and run `target` instead; with `resume`, hold the refused navigation until the
-    /// rules allow it (see ``FlowPendingNavigation``).
-    indirect case redirect(FlowCommand<Route>, reason: String, resume: Bool)
+    /// rules allow it (see ``FlowPendingNavigation``). `location` is the rule's `file:line`.
+    indirect case redirect(FlowCommand<Route>, reason: String, resume: Bool, location: String?)
 }
 
 extension FlowRouter {
@@ -239,7 +239,9 @@ extension FlowRouter {
             do {
                 let command = try link.decode(target)
                 let by = target.location.map { " by \($0)" } ?? ""
-                return .redirect(command, reason: block.reason ?? "redirected\(by) to \(command.summary)", resume: block.resume)
+                return .redirect(
+                    command, reason: block.reason ?? "redirected\(by) to \(command.summary)", resume: block.resume,
+                    location: target.location)
             } catch {
                 let reason = "\(target.location.map { "\($0): " } ?? "")cannot build the app's route from \(target.route?.description ?? target.description): \(error)"
                 switch link.hook.decideFailure(reason) {

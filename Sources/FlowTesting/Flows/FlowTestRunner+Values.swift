@@ -39,7 +39,8 @@ extension FlowTestRunner {
         guard case .table(var table) = nestedResultValue(result) else { return .nil }
         var last = result
         while let next = last.redirect { last = next }
-        if last.status == .failed, let reason = last.reason, reason.hasPrefix("redirect loop") {
+        if last.status == .failed, let reason = last.reason,
+           (FlowScriptError.splitLocation(reason)?.message ?? reason).hasPrefix("redirect loop") {
             table["reason"] = .string(reason + (result.reason.map { " (the first redirect: \($0))" } ?? ""))
             table["loop"] = .boolean(true)
         }

@@ -73,15 +73,14 @@ struct FlowDocumentedBehaviourTests {
         #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
     }
 
-    @Test("a redirect chain ending in a loop says so on the top-level result, with the chain")
+    @Test("a redirect chain ending in a loop says so on the top-level result, with the chain and file:line")
     func redirectLoopAtTopLevel() async throws {
         let report = try await FlowProjectFixture.run(["l.lua": """
             it("reports the loop", function()
               local r = router.push("a")
               expect(r.applied).to_be(false)
               expect(r.loop).to_be(true)
-              expect(r.reason).to_contain("redirect loop")
-              expect(r.reason).to_contain("push a → push b → push a")
+              expect(r.reason).to_match("^rules/[%w_]+%.lua:%d+: redirect loop: more than 8 redirects: push a → push b → push a")
               expect(r.redirect.reason).to_be("to a")
             end)
             it("has no loop field otherwise", function()
@@ -90,6 +89,9 @@ struct FlowDocumentedBehaviourTests {
             end)
             """])
         #expect(report.results.first?.passed == true, "\(FlowProjectFixture.failures(report))")
+        let error = try #require(report.results.first?.scriptErrors.first)
+        #expect(error.file?.hasPrefix("rules/") == true && error.line != nil, "listed at the rule: \(error)")
+        #expect(error.message.contains("redirect loop"), "\(error)")
     }
 
     @Test("a held deep link is not retried when app.facts changes no value")
