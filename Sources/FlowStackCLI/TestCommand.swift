@@ -23,6 +23,11 @@ struct TestCommand: AsyncParsableCommand {
             and every script loaded. With --output, the report goes to FILE and
             the pretty lines still go to standard output.
 
+            What a rule prints shows under its test ("print: ..."); what a
+            rules file's top level prints while the rules load shows before
+            the first test (TAP: `#` comment lines; JUnit: the <system-out>
+            of a suite "rules").
+
             Tags are #words in a test's or describe's name ("pays #slow"). A
             pending test (pending("name"), or it("name") without a function) is
             listed and reported, not run.
@@ -139,6 +144,7 @@ struct TestCommand: AsyncParsableCommand {
         let streaming = format == .pretty || output != nil
         let pretty = PrettyReporter(terminal: terminal, strict: strict)
         if streaming {
+            pretty.rulesOutput(runner.rulesOutput)
             runner.onLoadError = { pretty.loadError($0) }
             runner.onResult = { pretty.report($0) }
         }

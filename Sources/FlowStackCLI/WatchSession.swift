@@ -41,6 +41,9 @@ final class WatchSession {
                 + " (\(String(format: "%.2f", seconds)) s)")
             return
         }
+        for line in report.rulesOutput {
+            terminal.line(terminal.dim("  rules print: \(line)"))
+        }
         for error in report.loadErrors where !report.results.contains(where: { $0.file == error.file }) {
             terminal.line("  " + terminal.red("did not load: ") + error.description)
         }

@@ -215,6 +215,43 @@ struct ReportDetailTests {
         let shuffled = try await CLIRunner.run(["test", project.path, "--shuffle"])
         #expect(shuffled.lines.first?.wholeMatch(of: /shuffled with --seed \d+/) != nil)
     }
+
+    @Test("What the rules print while they load shows before the tests, in every format")
+    func rulesOutputWhileLoading() async throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/auth.lua": "print(\"auth <rules> loaded\")\n" + TemporaryProject.rules,
+            "flows/a.lua": """
+                it("pushes home's detail", function()
+                  print("in the test")
+                  expect(router.push({ name = "detail", id = "1" }).applied).to_be(false)
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let pretty = try await CLIRunner.run(["test", project.path])
+        #expect(pretty.status == 0, "\(pretty.stdout)")
+        #expect(Array(pretty.lines.prefix(2)) == ["rules (printed while loading)", "      print: auth <rules> loaded"], "\(pretty.stdout)")
+        #expect(pretty.lines.filter { $0.contains("print: ") } == ["      print: auth <rules> loaded", "      print: in the test"])
+
+        let tap = try await CLIRunner.run(["test", project.path, "--format", "tap"])
+        #expect(Array(tap.lines.prefix(2)) == ["TAP version 13", "# rules printed while loading: auth <rules> loaded"], "\(tap.stdout)")
+
+        let junitURL = project.url.appendingPathComponent("report.xml")
+        _ = try await CLIRunner.run(["test", project.path, "--format", "junit", "--output", junitURL.path])
+        let collector = XMLCollector()
+        let parser = XMLParser(data: try Data(contentsOf: junitURL))
+        parser.delegate = collector
+        #expect(parser.parse())
+        #expect(collector.elements.first { $0.name == "testsuite" }?.attributes["name"] == "rules")
+        #expect(collector.elements.first { $0.name == "testsuite" }?.attributes["tests"] == "0")
+        #expect(collector.text.contains("auth <rules> loaded"))
+
+        let file = project.url.appendingPathComponent("report.txt")
+        _ = try await CLIRunner.run(["test", project.path, "--output", file.path])
+        let written = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+        #expect(Array(written.prefix(2)) == ["rules (printed while loading)", "      print: auth <rules> loaded"])
+    }
 }
 
 /// Collects the elements and text of an XML document.

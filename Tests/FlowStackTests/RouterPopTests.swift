@@ -111,7 +111,9 @@ struct RouterPopTests {
         #expect(entry?.reason?.contains("detail(99)") == true)
         #expect(router.operationHistory.last?.operation == .popTo(.detail(99), match: .exclusive, target: .active))
 
+        // The root is not in the path, as in FlowStack; the reason says what goes back to it.
         #expect(!router.popTo(.home))
         #expect(router.history.last?.status == .routeNotFound)
+        #expect(router.history.last?.reason?.contains("the stack's root screen, not in its path: popToRoot goes back to it") == true)
     }
 }

@@ -89,7 +89,12 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         try self.init(sources: sources, directory: nil, configuration: configuration)
     }
 
-    package init(sources: [FlowRulesSource], directory: URL?, configuration: FlowRulesConfiguration) throws(FlowScriptError) {
+    /// Loads rules; `onPrint` is set before they load, so it hears what their top level prints.
+    package init(
+        sources: [FlowRulesSource], directory: URL?, configuration: FlowRulesConfiguration,
+        onPrint: (@MainActor (String) -> Void)? = nil
+    ) throws(FlowScriptError) {
+        self.onPrint = onPrint
         self.configuration = configuration
         self.directory = directory
         self.sources = sources

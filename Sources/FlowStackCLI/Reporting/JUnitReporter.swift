@@ -7,7 +7,8 @@ import Foundation
 /// expectation failed has a `<failure>`; one that raised an error has an `<error>` (counted in
 /// `errors`); a pending test is `<skipped/>`. A flow file that did not load is a suite with
 /// `errors="1"`, no test case, and the error in `<system-err>`; so are the rules when they did
-/// not load (suite "rules"). The counts of every suite and of `<testsuites>` add up.
+/// not load (suite "rules"). What the rules printed while they loaded is the `<system-out>` of a
+/// suite "rules" with no test case. The counts of every suite and of `<testsuites>` add up.
 enum JUnitReporter {
     /// The counts of one suite.
     private struct Counts {
@@ -32,6 +33,11 @@ enum JUnitReporter {
         }
         var total = Counts()
         var body: [String] = []
+        if !report.rulesOutput.isEmpty {
+            body.append(#"  <testsuite name="rules" \#(Counts().attributes) time="0">"#)
+            body.append("    <system-out>" + escape(report.rulesOutput.joined(separator: "\n")) + "</system-out>")
+            body.append("  </testsuite>")
+        }
         for error in report.loadErrors where !files.contains(error.file ?? "") {
             body += loadErrorSuite(name: (error.file ?? "flowstack").hasPrefix("rules/") ? "rules" : error.file ?? "flowstack", error: error)
             total.errors += 1

@@ -23,6 +23,14 @@ final class PrettyReporter {
         terminal.line(terminal.dim("  nothing of \(error.file ?? "this script") ran; fix it and run again"))
     }
 
+    /// Reports what the rules printed while they loaded, before the first test.
+    func rulesOutput(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        terminal.line(terminal.bold("rules (printed while loading)"))
+        for line in lines { terminal.line(terminal.dim("      print: \(line)")) }
+        terminal.line()
+    }
+
     /// Reports one test as soon as it finished.
     func report(_ result: FlowTestResult) {
         if result.file != currentFile {

@@ -7,6 +7,10 @@ enum PrettyText {
     @MainActor
     static func render(_ report: FlowTestReport, seconds: Double) -> String {
         var lines: [String] = report.loadErrors.map { "error: \($0.description)" }
+        if !report.rulesOutput.isEmpty {
+            lines.append("rules (printed while loading)")
+            lines += report.rulesOutput.map { "      print: \($0)" }
+        }
         var file: String?
         for result in report.results {
             if result.file != file {

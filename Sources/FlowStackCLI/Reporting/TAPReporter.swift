@@ -8,6 +8,7 @@ import Foundation
 enum TAPReporter {
     static func render(_ report: FlowTestReport) -> String {
         var lines = ["TAP version 13"]
+        lines += report.rulesOutput.map { "# rules printed while loading: \(comment($0))" }
         var number = 0
         for error in report.loadErrors where !report.results.contains(where: { $0.isLoadFailure && $0.file == error.file }) {
             lines.append("# did not load: \(comment(error.description))")

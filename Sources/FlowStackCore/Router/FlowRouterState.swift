@@ -211,6 +211,9 @@ extension FlowRouterState {
             }
         case .popTo(let route, _, _):
             if stacks[stackIndex].storage.lastIndex(where: { $0 == route }) == nil {
+                if stacks[stackIndex].root == route {
+                    return (.routeNotFound, "\(route) is the stack's root screen, not in its path: popToRoot goes back to it")
+                }
                 return (.routeNotFound, "\(route) is not in the stack's path")
             }
         case .present(_, let style):

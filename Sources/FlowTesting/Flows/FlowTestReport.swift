@@ -17,6 +17,9 @@ public struct FlowTestReport: Equatable, Sendable {
     public var rulesLoadError: FlowScriptError?
     /// The project directory the file names are relative to (`flows/auth.lua`), if known.
     public var directory: URL?
+    /// What the rules files printed at their top level while they loaded (a rule's prints
+    /// during a test are in that test's `output`).
+    public var rulesOutput: [String] = []
 
     /// Creates a report.
     public init(results: [FlowTestResult] = [], loadErrors: [FlowScriptError] = [], diagnostics: [FlowScriptDiagnostic] = []) {

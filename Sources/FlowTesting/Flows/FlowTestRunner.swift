@@ -106,6 +106,9 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     var rulesBeforeReload: [FlowRulesSource]?
     /// The `describe` blocks whose `before_all` hooks ran, and their failure if they failed.
     var enteredBlocks: [Int: [FlowTestFailure]] = [:]
+    /// What the rules files printed at their top level while the runner's engine loaded them
+    /// (at most `historyLimit` lines; empty with an engine the caller built).
+    public private(set) var rulesOutput: [String] = []
     /// The `app.reset` and `app.facts` calls each block's `before_all` hooks made, replayed at
     /// the start of the block's later tests (each starts from a fresh router).
     var blockSetups: [Int: [FlowSetupCall<Route>]] = [:]
@@ -121,8 +124,11 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         self.clock = options.startDate
         let configuration = FlowRulesConfiguration(manifest: project.manifest, logger: FlowTestRunnerLog.silent)
         let coverage = options.coverage ? FlowCoverage(sources: project.rules) : nil
+        // What the rules' top level prints while they load is kept for the report.
+        let loading = FlowLoadOutput(limit: Self.historyLimit)
         do {
-            self.engine = try FlowRulesEngine<Route>(sources: project.rules, configuration: configuration)
+            self.engine = try FlowRulesEngine<Route>(
+                sources: project.rules, directory: nil, configuration: configuration, onPrint: { loading.record($0) })
         } catch {
             self.engine = nil
             self.setupErrors = [error]
@@ -131,6 +137,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
             self.coverage = coverage
             engine.countCoverage(into: coverage.counts)
         }
+        rulesOutput = loading.lines
         engine?.onPrint = { [weak self] line in self?.recordOutput(line) }
         registerScannedHosts()
     }
@@ -170,6 +177,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         var report = FlowTestReport(loadErrors: setupErrors)
         report.directory = project.directory
         report.rulesLoadError = engine == nil ? setupErrors.first : nil
+        report.rulesOutput = rulesOutput
         for error in setupErrors { onLoadError?(error) }
         var flows = project.flows
         if let seed = selection.seed { flows = FlowTestSelection.shuffled(flows, seed: seed, salt: "") }
@@ -189,6 +197,25 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
 }
 
 /// The runner's logger: diagnostics are collected in the report, not logged.
+/// The lines printed while the runner's engine loads, bounded like a test's output.
+@MainActor
+final class FlowLoadOutput {
+    private let limit: Int
+    private(set) var lines: [String] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    func record(_ line: String) {
+        if lines.count < limit {
+            lines.append(line)
+        } else if lines.count == limit {
+            lines.append("... [the rules printed more than \(limit) lines while loading: the rest is dropped]")
+        }
+    }
+}
+
 enum FlowTestRunnerLog {
     static var silent: Logger {
         var logger = Logger(label: "FlowScript.flows", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -37,7 +37,7 @@ struct ExploreFactChangesTests {
         let project = try ExploreFixtures.project(manifest: manifest, rules: ["10-account.lua": rules])
         var options = bounds
         options.factChanges = factChanges
-        return (project, await try FlowExplorer(project: project, options: options).run())
+        return (project, try await FlowExplorer(project: project, options: options).run())
     }
 
     @Test("with facts fixed the sign-out error is never met; with fact changes it is, after `set isLoggedIn false`")
@@ -105,7 +105,7 @@ struct ExploreFactChangesTests {
             end)
             """
         let project = try ExploreFixtures.project(manifest: Self.heldManifest, rules: ["10-orders.lua": rules])
-        let report = await try FlowExplorer(
+        let report = try await FlowExplorer(
             project: project, options: FlowExplorer.Options(depth: 2, maxStack: 2, maxPresented: 1, factChanges: true)).run()
         let error = try #require(report.findings.first { $0.kind == .ruleError }, "\(report.json())")
         #expect(error.location == "rules/10-orders.lua:7")
@@ -130,7 +130,7 @@ struct ExploreFactChangesTests {
         let project = try ExploreFixtures.project(
             manifest: Self.heldManifest, rules: ["10-orders.lua": rules], explore: ["orders.lua": invariant])
         let options = FlowExplorer.Options(depth: 2, maxStack: 2, maxPresented: 1, factChanges: true)
-        let report = await try FlowExplorer(project: project, options: options).run()
+        let report = try await FlowExplorer(project: project, options: options).run()
         let broken = try #require(report.findings.first { $0.kind == .invariant }, "\(report.json())")
         // Reached by opening the link signed in; never by signing in where no link is held.
         #expect(broken.trace == ["open myapp://orders"])

@@ -94,6 +94,16 @@ struct FlowDocumentedBehaviourTests {
         #expect(error.message.contains("redirect loop"), "\(error)")
     }
 
+    @Test("what a rules file prints while it loads is the report's rulesOutput; a rule's print is its test's output")
+    func printsWhileLoading() async throws {
+        let rules = "print('loading', 1)\n" + FlowProjectFixture.rules + "\nflow.guard('c', function() print('deciding c') end)\n"
+        let report = try await FlowProjectFixture.run(["p.lua": """
+            it("pushes c", function() expect(router.push("c").applied).to_be(true) end)
+            """], rules: rules)
+        #expect(report.rulesOutput == ["loading\t1"])
+        #expect(report.results.map(\.output) == [["deciding c"]])
+    }
+
     @Test("a held deep link is not retried when app.facts changes no value")
     func heldLinkNotRetriedWithoutChange() async throws {
         let report = try await FlowProjectFixture.run(["h.lua": """
