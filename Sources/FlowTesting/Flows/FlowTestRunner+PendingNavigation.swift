@@ -22,16 +22,21 @@ extension FlowTestRunner {
 
     /// A held navigation as flows see it: the operation as the history shows it (`kind`, `route`
     /// or `routes`, `source`), with `reason`, `heldAt` (seconds since 1970 on the flows' clock),
-    /// `attempts` and `redirect` (the redirect's operation).
+    /// `attempts` and `redirect` (the redirect's operation). `target` is the stack it runs on
+    /// when resumed: the presentation its redirect opened is dismissed first.
     func pendingNavigationValue(_ pending: FlowPendingNavigation<Route>, router: FlowRouter<Route, FlowDialogValue>) -> LuaValue {
-        guard case .table(var table) = opValue(pending.command, source: pending.source, isAsync: false, stacks: router.stacks) else {
+        var stacks = router.stacks
+        if let id = pending.presentedStackID, let index = stacks.firstIndex(where: { $0.id == id }), index > 0 {
+            stacks.removeSubrange(index...)
+        }
+        guard case .table(var table) = opValue(pending.command, source: pending.source, isAsync: false, stacks: stacks) else {
             return .nil
         }
         table["async"] = .nil
         table["reason"] = .string(pending.reason)
         table["heldAt"] = .number(pending.heldAt.timeIntervalSince1970)
         table["attempts"] = .integer(pending.attempts)
-        if case .table(var redirect) = opValue(pending.redirect, source: pending.source, isAsync: false, stacks: router.stacks) {
+        if case .table(var redirect) = opValue(pending.redirect, source: pending.source, isAsync: false, stacks: stacks) {
             redirect["async"] = .nil
             redirect["source"] = .nil
             table["redirect"] = .table(redirect)

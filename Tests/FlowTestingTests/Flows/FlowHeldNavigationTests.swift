@@ -31,6 +31,7 @@ struct FlowHeldNavigationTests {
                 expect(held.attempts).to_be(1)
                 expect(held.redirect.kind).to_be("sheet")
                 expect(held.redirect.route).to_equal({ name = "login" })
+                expect(held.target).to_be(1)
                 expect(held.heldAt).to_be_a("number")
                 expect(router.top()).to_equal({ name = "login" })
                 app.facts{ isLoggedIn = true }
