@@ -55,7 +55,7 @@ struct FlowAppearanceReporter<Route: Hashable, Dialog>: ViewModifier {
         #if canImport(UIKit) && (os(iOS) || os(visionOS) || os(tvOS))
         content
             .onAppear { host.stackDidAppear(stackID, router: router) }
-            .background(FlowAppearanceProbe { host.stackDidFinishAppearing(stackID) })
+            .background { FlowAppearanceProbe { host.stackDidFinishAppearing(stackID) } }
         #else
         content
             .onAppear {

@@ -8,6 +8,10 @@ import SwiftUIStandIn
 /// Presents the stack that a stack presents, as a sheet or a full-screen cover (a sheet on macOS,
 /// which has no full-screen cover), with its modal style. The presented stack is a
 /// `FlowStackLayer`, which presents the next one the same way, to any depth.
+///
+/// `onDismiss` and `content` are closures, not the methods themselves: SwiftUI declares them
+/// nonisolated, and turning a main-actor method into a nonisolated function value is an error
+/// for some Swift 6 compilers (a closure written here is isolated to the main actor as the body).
 struct FlowPresentationLayer<Route: Hashable, Dialog, Root: View, Destination: View>: ViewModifier {
     /// The router: styles and gesture reports.
     @ObservedObject var router: FlowRouter<Route, Dialog>
@@ -21,11 +25,17 @@ struct FlowPresentationLayer<Route: Hashable, Dialog, Root: View, Destination: V
     func body(content: Content) -> some View {
         #if os(macOS)
         content
-            .sheet(item: presentedBinding(showing: [.sheet, .fullScreenCover]), onDismiss: didDismiss, content: presentedStack)
+            .sheet(item: presentedBinding(showing: [.sheet, .fullScreenCover]), onDismiss: { didDismiss() }) { stack in
+                presentedStack(stack)
+            }
         #else
         content
-            .sheet(item: presentedBinding(showing: [.sheet]), onDismiss: didDismiss, content: presentedStack)
-            .fullScreenCover(item: presentedBinding(showing: [.fullScreenCover]), onDismiss: didDismiss, content: presentedStack)
+            .sheet(item: presentedBinding(showing: [.sheet]), onDismiss: { didDismiss() }) { stack in
+                presentedStack(stack)
+            }
+            .fullScreenCover(item: presentedBinding(showing: [.fullScreenCover]), onDismiss: { didDismiss() }) { stack in
+                presentedStack(stack)
+            }
         #endif
     }
 

@@ -69,7 +69,7 @@ public struct FlowStackView<Route: Hashable, Dialog, Root: View, Destination: Vi
                     .id(rootStack.id)
             }
         }
-        .background(content.dialogWindow(router))
+        .background { content.dialogWindow(router) }
         .task(id: FlowFollowKey(stacks: router.stacks, wakeCount: host.wakeCount)) {
             await host.follow(router)
         }

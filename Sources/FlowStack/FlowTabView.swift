@@ -77,7 +77,7 @@ public struct FlowTabView<Tab: FlowTab, Route: Hashable, Dialog, Label: View, Ro
                     .tag(tab)
             }
         }
-        .background(content.dialogWindow(router))
+        .background { content.dialogWindow(router) }
         .task(id: FlowFollowKey(stacks: router.stacks, wakeCount: host.wakeCount)) {
             await host.follow(router)
         }

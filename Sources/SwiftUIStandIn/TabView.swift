@@ -27,6 +27,13 @@ extension TabView where SelectionValue == Int {
 
 extension View {
     /// Sets the tab bar item associated with this view.
+    ///
+    /// Deprecated in the 27 SDKs but on visionOS (a warning once a deployment target reaches 27;
+    /// nothing on Linux); its replacement, `Tab`, needs iOS 18, macOS 15, tvOS 18 and watchOS 11.
+    @available(iOS, introduced: 13.0, deprecated: 27.0, message: "Use `Tab` in a `TabView`.")
+    @available(macOS, introduced: 10.15, deprecated: 27.0, message: "Use `Tab` in a `TabView`.")
+    @available(tvOS, introduced: 13.0, deprecated: 27.0, message: "Use `Tab` in a `TabView`.")
+    @available(watchOS, introduced: 7.0, deprecated: 27.0, message: "Use `Tab` in a `TabView`.")
     nonisolated public func tabItem<V: View>(@ViewBuilder _ label: () -> V) -> some View {
         standInModified()
     }

@@ -100,6 +100,14 @@ extension View {
     }
 
     /// Specifies the visibility of a bar managed by SwiftUI.
+    ///
+    /// Deprecated in the 27 SDKs but on visionOS (a warning once a deployment target reaches 27;
+    /// nothing on Linux); its replacement, `toolbarVisibility(_:for:)`, needs iOS 18, macOS 15,
+    /// tvOS 18 and watchOS 11.
+    @available(iOS, introduced: 16.0, deprecated: 27.0, message: "Use `toolbarVisibility(_:for:)`.")
+    @available(macOS, introduced: 13.0, deprecated: 27.0, message: "Use `toolbarVisibility(_:for:)`.")
+    @available(tvOS, introduced: 16.0, deprecated: 27.0, message: "Use `toolbarVisibility(_:for:)`.")
+    @available(watchOS, introduced: 9.0, deprecated: 27.0, message: "Use `toolbarVisibility(_:for:)`.")
     nonisolated public func toolbar(_ visibility: Visibility, for bars: ToolbarPlacement...) -> some View {
         standInModified()
     }

@@ -39,9 +39,15 @@ extension View {
     }
 
     /// Layers the given view behind this view (disfavoured so that a `Color` picks the style overload).
+    ///
+    /// Deprecated on every Apple platform in the 27 SDKs (a warning once a deployment target
+    /// reaches 27; nothing on Linux): write `background { view }`.
     @_disfavoredOverload
-    @available(iOS, introduced: 13.0, deprecated: 100000.0, message: "Use `background(alignment:content:)`.")
-    @available(macOS, introduced: 10.15, deprecated: 100000.0, message: "Use `background(alignment:content:)`.")
+    @available(iOS, introduced: 13.0, deprecated: 27.0, message: "Use `background(alignment:content:)`.")
+    @available(macOS, introduced: 10.15, deprecated: 27.0, message: "Use `background(alignment:content:)`.")
+    @available(tvOS, introduced: 13.0, deprecated: 27.0, message: "Use `background(alignment:content:)`.")
+    @available(watchOS, introduced: 6.0, deprecated: 27.0, message: "Use `background(alignment:content:)`.")
+    @available(visionOS, introduced: 1.0, deprecated: 27.0, message: "Use `background(alignment:content:)`.")
     nonisolated public func background<Background: View>(
         _ background: Background,
         alignment: Alignment = .center
@@ -50,9 +56,15 @@ extension View {
     }
 
     /// Layers a secondary view in front of this view (disfavoured so that a `Color` picks the style overload).
+    ///
+    /// Deprecated on every Apple platform in the 27 SDKs (a warning once a deployment target
+    /// reaches 27; nothing on Linux): write `overlay { view }`.
     @_disfavoredOverload
-    @available(iOS, introduced: 13.0, deprecated: 100000.0, message: "Use `overlay(alignment:content:)`.")
-    @available(macOS, introduced: 10.15, deprecated: 100000.0, message: "Use `overlay(alignment:content:)`.")
+    @available(iOS, introduced: 13.0, deprecated: 27.0, message: "Use `overlay(alignment:content:)`.")
+    @available(macOS, introduced: 10.15, deprecated: 27.0, message: "Use `overlay(alignment:content:)`.")
+    @available(tvOS, introduced: 13.0, deprecated: 27.0, message: "Use `overlay(alignment:content:)`.")
+    @available(watchOS, introduced: 6.0, deprecated: 27.0, message: "Use `overlay(alignment:content:)`.")
+    @available(visionOS, introduced: 1.0, deprecated: 27.0, message: "Use `overlay(alignment:content:)`.")
     nonisolated public func overlay<Overlay: View>(
         _ overlay: Overlay,
         alignment: Alignment = .center

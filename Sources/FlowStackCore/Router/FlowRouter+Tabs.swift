@@ -43,7 +43,7 @@ extension FlowRouter {
     /// The selected tab in the app's tab type, or `nil` without tabs (or when the name is not one
     /// of `Tab`'s).
     public func selectedTab<Tab: FlowTab>(as type: Tab.Type = Tab.self) -> Tab? {
-        selectedTabName.flatMap(Tab.init(flowTabName:))
+        selectedTabName.flatMap { Tab(flowTabName: $0) }
     }
 
     /// The root stack of the tab `name` (the one on screen for the selected tab), or `nil`.
