@@ -1,5 +1,5 @@
 // The end of a stack layer's appearance on UIKit platforms. Not compiled on Linux: a Mac builds
-// it (see README, "What a Mac must still check").
+// it (see docs/swiftui-host.md, "What a Mac must still check").
 #if canImport(UIKit) && (os(iOS) || os(visionOS) || os(tvOS))
 import SwiftUI
 import UIKit

@@ -1,5 +1,5 @@
 // The global dialog's own window on iOS and visionOS (UIKit). Not compiled on Linux: a Mac
-// builds it (see README, "What a Mac must still check").
+// builds it (see docs/swiftui-host.md, "What a Mac must still check").
 #if canImport(UIKit) && (os(iOS) || os(visionOS))
 import SwiftUI
 import UIKit

@@ -29,7 +29,14 @@
 // - `ObservableObject` updates: on Linux FlowRouter conforms to the stand-in's protocol, whose
 //   publisher notifies nobody;
 // - availability: `#available` branches and `#if os(...)` fences are compiled for Linux only
-//   (`os(macOS)` branches are never type-checked here).
+//   (`os(macOS)` branches are never type-checked here);
+// - deprecations: the stand-in records Apple's (`tabItem` and `toolbar(_:for:)` are deprecated in
+//   the 27 SDKs, with replacements from iOS 18 only), but Linux never warns; a Mac warns once a
+//   deployment target reaches the deprecating release;
+// - the oldest toolchain: Linux builds with a newer Swift than Xcode 16.0's 6.0, and the stand-in
+//   follows Apple's current reference (initializers and modifiers `nonisolated`, `Binding(get:set:)`
+//   taking `@isolated(any) @Sendable` closures). A rule Swift 6.0 enforces and a later Swift
+//   relaxed, or an Xcode 16.0 declaration that differs from today's, shows only there.
 
 #if canImport(SwiftUI)
 import SwiftUI
