@@ -1,8 +1,13 @@
-// The end of a stack layer's appearance on UIKit platforms. Not compiled on Linux: a Mac builds
-// it (see docs/swiftui-host.md, "What a Mac must still check").
+// The end of a stack layer's appearance on UIKit platforms. Where SwiftUI is missing (Linux) it is
+// type-checked against the stand-in's UIKit subset and used by nothing; a Mac builds it against
+// UIKit (see docs/swiftui-host.md, "What a Mac must still check").
 #if canImport(UIKit) && (os(iOS) || os(visionOS) || os(tvOS))
 import SwiftUI
 import UIKit
+#elseif !canImport(SwiftUI) && canImport(SwiftUIStandIn)
+import SwiftUIStandIn
+#endif
+#if (canImport(UIKit) && (os(iOS) || os(visionOS) || os(tvOS))) || (!canImport(SwiftUI) && canImport(SwiftUIStandIn))
 
 /// An invisible child view controller in a stack layer's background: UIKit forwards the hosting
 /// controller's `viewDidAppear` to it once a presentation's animation is over (SwiftUI's

@@ -1,8 +1,13 @@
-// The global dialog's own window on iOS and visionOS (UIKit). Not compiled on Linux: a Mac
-// builds it (see docs/swiftui-host.md, "What a Mac must still check").
+// The global dialog's own window on iOS and visionOS (UIKit). Where SwiftUI is missing (Linux) it
+// is type-checked against the stand-in's UIKit subset and used by nothing; a Mac builds it against
+// UIKit (see docs/swiftui-host.md, "What a Mac must still check").
 #if canImport(UIKit) && (os(iOS) || os(visionOS))
 import SwiftUI
 import UIKit
+#elseif !canImport(SwiftUI) && canImport(SwiftUIStandIn)
+import SwiftUIStandIn
+#endif
+#if (canImport(UIKit) && (os(iOS) || os(visionOS))) || (!canImport(SwiftUI) && canImport(SwiftUIStandIn))
 
 /// A zero-size view in `FlowStackView`'s background that shows the global dialog in a window of
 /// its own, above the app's window in the same scene: full-screen above every presentation

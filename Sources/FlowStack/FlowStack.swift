@@ -19,8 +19,10 @@
 // - animations and transactions, whether the completions the host reports (a presented stack's
 //   appearance, a sheet's `onDismiss`) come when the animation ends, and whether the 650 ms
 //   fallback is long enough;
-// - the UIKit files (`FlowDialogWindow+UIKit.swift`, `FlowAppearanceProbe+UIKit.swift`), which
-//   are not compiled here;
+// - the UIKit files (`FlowDialogWindow+UIKit.swift`, `FlowAppearanceProbe+UIKit.swift`) against
+//   UIKit itself: here they are type-checked against the stand-in's UIKit subset (what they use,
+//   with Apple's signatures) and used by nothing, and the lines that use them, in the UIKit
+//   branches of `FlowStackContent.dialogWindow` and `FlowAppearanceReporter`, are not compiled;
 // - presentation timing: SwiftUI's one-presentation-per-update rule, the order in which it
 //   writes `nil` to sheet and cover bindings, and when NavigationStack writes its path binding;
 // - navigation-destination lookup and path synchronisation;

@@ -32,7 +32,9 @@
 // `@isolated(any)`, so they can only be called asynchronously) and reading an `@EnvironmentObject`.
 //
 // The module re-exports Foundation (and Observation, and Combine where it exists) because
-// `import SwiftUI` makes them visible to its importers too.
+// `import SwiftUI` makes them visible to its importers too. It also declares the small part of
+// UIKit that FlowStack's UIKit files use (`UIKit.swift`) and SwiftUI's bridges to it
+// (`UIKitRepresentable.swift`), so that those files type-check here as well.
 
 #if !canImport(SwiftUI)
 @_exported import Foundation
