@@ -10,8 +10,8 @@ import SwiftUIStandIn
 /// `FlowStackLayer`, which presents the next one the same way, to any depth.
 ///
 /// `onDismiss` and `content` are closures, not the methods themselves: SwiftUI declares them
-/// nonisolated, and turning a main-actor method into a nonisolated function value is an error
-/// for some Swift 6 compilers (a closure written here is isolated to the main actor as the body).
+/// nonisolated, and a main-actor method passed as such a function value is diagnosed by some
+/// Swift 6 compilers (a closure written here is isolated to the main actor, as the body is).
 struct FlowPresentationLayer<Route: Hashable, Dialog, Root: View, Destination: View>: ViewModifier {
     /// The router: styles and gesture reports.
     @ObservedObject var router: FlowRouter<Route, Dialog>
