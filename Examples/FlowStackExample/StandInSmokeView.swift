@@ -40,7 +40,9 @@ final class SmokeModel: ObservableObject {
     }
 }
 
-/// A reusable modifier with a branch on availability.
+/// A reusable modifier with a branch on availability. The older branch does without
+/// `onChange(of:perform:)`: it is deprecated on visionOS from 1.0, so a visionOS build would warn
+/// even there.
 struct SmokeCardStyle: ViewModifier {
     let highlighted: Bool
     let onToggle: (Bool) -> Void
@@ -54,7 +56,7 @@ struct SmokeCardStyle: ViewModifier {
         } else {
             content
                 .padding(12)
-                .onChange(of: highlighted) { newValue in onToggle(newValue) }
+                .onAppear { onToggle(highlighted) }
         }
     }
 }

@@ -17,7 +17,9 @@ extension View {
 
     /// Adds an action to perform when the given value changes, receiving the new value.
     ///
-    /// Deprecated on Apple platforms from iOS 17, macOS 14, tvOS 17 and watchOS 10 (no warning on Linux).
+    /// Deprecated on Apple platforms from iOS 17, macOS 14, tvOS 17 and watchOS 10, and on visionOS
+    /// from 1.0, its first release: a visionOS build warns wherever it is used, even in the `else`
+    /// of an `if #available` (no warning on Linux).
     @available(
         iOS, introduced: 14.0, deprecated: 17.0,
         message: "Use `onChange` with a two or zero parameter action closure instead."
@@ -32,6 +34,10 @@ extension View {
     )
     @available(
         watchOS, introduced: 7.0, deprecated: 10.0,
+        message: "Use `onChange` with a two or zero parameter action closure instead."
+    )
+    @available(
+        visionOS, introduced: 1.0, deprecated: 1.0,
         message: "Use `onChange` with a two or zero parameter action closure instead."
     )
     nonisolated public func onChange<V: Equatable>(
