@@ -10,10 +10,15 @@ import SwiftUIStandIn
 /// when it may run, and whether a write SwiftUI makes applies.
 ///
 /// Every layer of the view observes this object, so a step redraws each stack, including the
-/// ones inside sheets and covers (separate presentation contexts). It uses the default
-/// `objectWillChange` publisher and sends it before each change of `player` or `wakeCount`.
+/// ones inside sheets and covers (separate presentation contexts). It sends `objectWillChange`
+/// before each change of `player` or `wakeCount`.
 @MainActor
 final class FlowStagingHost<Route: Hashable>: ObservableObject {
+    /// The publisher SwiftUI subscribes to, declared rather than synthesized: Combine builds the
+    /// synthesized one from `@Published` properties, and this class has none (without them the
+    /// synthesized publisher is not guaranteed to be the same one at each access, and a send on
+    /// another one updates no view). The router declares its own too.
+    nonisolated(unsafe) let objectWillChange = ObservableObjectPublisher()
     /// The player: the shown stacks and the pending steps.
     private(set) var player: FlowStagingPlayer<Route>
     /// Counts the completions the player accepted; `FlowStackView` restarts `follow(_:)` when it
