@@ -25,11 +25,11 @@ extension FlowHTTP {
         defer { FlowHTTP.end(session) }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
-                receiver.start(session.dataTask(with: request), continuation: continuation)
+                receiver.box.start(session.dataTask(with: request), continuation: continuation)
                 if let timeout { receiver.expire(after: timeout) }
             }
         } onCancel: {
-            receiver.cancel()
+            receiver.box.cancel()
         }
     }
 
@@ -38,8 +38,8 @@ extension FlowHTTP {
         private let maximumBytes: Int
         private let url: String
         private let lock = NSLock()
-        private let box = TaskBox()
-        private var continuation: CheckedContinuation<Response, any Error>?
+        /// The exchange's task and continuation.
+        let box = TaskBox()
         private var body = Data()
 
         init(maximumBytes: Int, url: String) {
@@ -47,38 +47,15 @@ extension FlowHTTP {
             self.url = url
         }
 
-        func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Response, any Error>) {
-            lock.lock()
-            self.continuation = continuation
-            lock.unlock()
-            if !box.start(task) { finish(.failure(CancellationError())) }
-        }
-
-        func cancel() {
-            box.cancel()
-        }
-
         /// Fails the exchange and cancels its task once `seconds` have passed, unless it ended.
         func expire(after seconds: TimeInterval) {
             let nanoseconds = Int(min(max(seconds, 0), 86_400 * 365) * 1_000_000_000)
             // A serial queue of its own gets a thread even when the shared pool is busy (blocked
             // workers would otherwise hold the deadline back).
-            FlowHTTP.deadlines.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
-                lock.lock()
-                let pending = continuation != nil
-                lock.unlock()
-                guard pending else { return }
-                finish(.failure(TimedOut(description: "no complete answer from \(url) within \(seconds) s")))
+            FlowHTTP.deadlines.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [box, url] in
+                box.finish(.failure(TimedOut(description: "no complete answer from \(url) within \(seconds) s")))
                 box.cancel()
             }
-        }
-
-        private func finish(_ result: Result<Response, any Error>) {
-            lock.lock()
-            let continuation = self.continuation
-            self.continuation = nil
-            lock.unlock()
-            continuation?.resume(with: result)
         }
 
         private func tooLarge(_ bytes: Int64) -> Failure {
@@ -90,7 +67,7 @@ extension FlowHTTP {
             completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
         ) {
             if response.expectedContentLength > Int64(maximumBytes) {
-                finish(.failure(tooLarge(response.expectedContentLength)))
+                box.finish(.failure(tooLarge(response.expectedContentLength)))
                 completionHandler(.cancel)
                 return
             }
@@ -103,7 +80,7 @@ extension FlowHTTP {
             let size = body.count
             lock.unlock()
             if size > maximumBytes {
-                finish(.failure(tooLarge(Int64(size))))
+                box.finish(.failure(tooLarge(Int64(size))))
                 dataTask.cancel()
             }
         }
@@ -112,7 +89,7 @@ extension FlowHTTP {
             lock.lock()
             let received = body
             lock.unlock()
-            finish(FlowHTTP.answer(task.response, error: error, body: received, url: url))
+            box.finish(FlowHTTP.answer(task.response, error: error, body: received, url: url))
         }
     }
 }

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// One HTTP exchange over `URLSession`, cancellation-safe: cancelling the calling task cancels
-/// the request at once.
+/// the request and ends the exchange at once.
 package enum FlowHTTP {
     /// A response: status, headers (names lowercased) and body.
     package struct Response: Sendable {
@@ -28,9 +28,9 @@ package enum FlowHTTP {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
                 let task = session.dataTask(with: request) { data, response, error in
-                    box.resumeOnce(continuation, with: Self.result(data: data, response: response, error: error, request: request, maximumBytes: maximumBytes))
+                    box.finish(Self.result(data: data, response: response, error: error, request: request, maximumBytes: maximumBytes))
                 }
-                if !box.start(task) { box.resumeOnce(continuation, with: .failure(CancellationError())) }
+                box.start(task, continuation: continuation)
             }
         } onCancel: {
             box.cancel()
@@ -73,44 +73,49 @@ package enum FlowHTTP {
         return .success(Response(status: http.statusCode, headers: headers, body: body))
     }
 
-    /// Holds the data task so a cancellation that races with its start still cancels it (both
-    /// `send` and `sendLimited` keep their task in one).
+    /// One exchange's data task and continuation (`send` and `sendLimited` keep theirs in
+    /// one): the continuation is resumed once, by the first of the task's end, a cancellation
+    /// or a failure the caller decides (too large, too late).
     final class TaskBox: @unchecked Sendable {
         private let lock = NSLock()
         private var task: URLSessionDataTask?
+        private var continuation: CheckedContinuation<Response, any Error>?
         private var cancelled = false
-        private var resumed = false
 
-        /// Resumes the continuation the first time only (a task cancelled before it started
-        /// may still call back when its session is invalidated).
-        func resumeOnce(_ continuation: CheckedContinuation<Response, any Error>, with result: Result<Response, any Error>) {
+        /// Starts `task` for `continuation`; when the exchange was cancelled already, cancels
+        /// the task instead (so its session can end) and throws `CancellationError`.
+        func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Response, any Error>) {
             lock.lock()
-            let first = !resumed
-            resumed = true
-            lock.unlock()
-            if first { continuation.resume(with: result) }
-        }
-
-        /// Starts the task unless cancelled already; returns whether it started. A task
-        /// cancelled before it started is cancelled too, so its session can end.
-        func start(_ task: URLSessionDataTask) -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
             guard !cancelled else {
+                lock.unlock()
                 task.cancel()
-                return false
+                continuation.resume(throwing: CancellationError())
+                return
             }
             self.task = task
+            self.continuation = continuation
+            lock.unlock()
             task.resume()
-            return true
         }
 
+        /// Ends the exchange with `result`, unless it has ended already.
+        func finish(_ result: Result<Response, any Error>) {
+            lock.lock()
+            let continuation = self.continuation
+            self.continuation = nil
+            lock.unlock()
+            continuation?.resume(with: result)
+        }
+
+        /// Cancels the task and ends the exchange with `CancellationError` at once, without
+        /// waiting for the task to report its end.
         func cancel() {
             lock.lock()
             cancelled = true
             let task = self.task
             lock.unlock()
             task?.cancel()
+            finish(.failure(CancellationError()))
         }
     }
 }
