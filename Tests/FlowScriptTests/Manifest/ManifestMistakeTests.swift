@@ -82,4 +82,19 @@ struct ManifestMistakeTests {
         #expect(checked.problems.count == 2, "flowstack check reports both: \(checked.problems)")
         #expect(checked.manifest.routes["detail"] != nil, "the route stays declared, so names that use it still check")
     }
+
+    @Test("A manifest that is not where the app looked names the path it looked at")
+    func missingManifestNamesItsPath() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("flowstack-missing-manifest-\(UUID().uuidString)")
+        let url = folder.appendingPathComponent("routes.lua")
+        do {
+            _ = try FlowManifest.load(contentsOf: url)
+            Issue.record("a missing routes.lua loaded")
+        } catch {
+            #expect(error.file == "routes.lua", "\(error)")
+            #expect(error.message.hasPrefix("cannot open the file at \(url.path): "), "\(error)")
+            #expect(error.message.hasSuffix("check that it exists and can be read"), "\(error)")
+        }
+    }
 }
