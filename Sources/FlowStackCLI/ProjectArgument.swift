@@ -51,7 +51,7 @@ struct ProjectArgument: ParsableArguments {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CommandFailure(
-                "no flow project at \(directory)\(Self.nearFolder(to: directory)) (\(url.path) is not a directory). Pass the "
+                "no flow project at \(directory)\(Self.nearProject(to: directory)) (\(url.path) is not a directory). Pass the "
                     + "project directory, as in `flowstack test Scripts`, or run from the directory that contains Scripts/.")
         }
         do {
@@ -69,6 +69,20 @@ extension ProjectArgument {
     /// else empty.
     static func nearFolder(to path: String) -> String {
         near(to: path, folders: true)
+    }
+
+    /// What a missing project directory `path` may have meant: a folder beside it with a near name
+    /// (` (did you mean 'Scripts'?)`), or else the folder that would contain it when that one is a
+    /// project itself (` (did you mean '.'? it has routes.lua, rules/ or flows/)`: `flowstack test`
+    /// run inside the project, whose default `Scripts` is not there); else empty.
+    static func nearProject(to path: String) -> String {
+        let near = nearFolder(to: path)
+        guard near.isEmpty else { return near }
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+        guard (try? FlowProject.requireProject(at: url.deletingLastPathComponent())) != nil else { return "" }
+        let above = (path as NSString).deletingLastPathComponent
+        return " (did you mean '\(above.isEmpty ? "." : above)'? it has routes.lua, rules/ or flows/)"
     }
 
     /// ` (did you mean 'rules.key'?)` when a file beside `path` (which is none) has a near name,

@@ -149,6 +149,23 @@ struct TestCommandTests {
         #expect(output.stderr.contains("Pass the project directory"))
     }
 
+    @Test("run inside a project without a directory, a command says to pass '.'")
+    func insideTheProject() async throws {
+        let project = try TemporaryProject([
+            "rules/a.lua": "flow.guard('detail', function() return false, 'no' end)\n",
+            "flows/a.lua": "it('refuses', function() expect(router.push('detail').applied).to_be(false) end)\n",
+        ])
+        defer { project.remove() }
+        for command in [["test"], ["check"], ["explore", "--depth", "1"]] {
+            let output = try await CLIRunner.run(command, in: project.url)
+            #expect(output.status != 0, "\(command)")
+            #expect(output.stderr.contains("no flow project at Scripts (did you mean '.'? it has routes.lua, rules/ or flows/)"),
+                    "\(command): \(output.stderr)")
+        }
+        let inside = try await CLIRunner.run(["test", "."], in: project.url)
+        #expect(inside.lines.last == "1 passed, 0 failed", "\(inside.stdout)\(inside.stderr)")
+    }
+
     @Test("expectations fail when they should: every matcher, and to_fail")
     func matchersFail() async throws {
         let failing = [

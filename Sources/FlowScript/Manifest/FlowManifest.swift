@@ -72,7 +72,7 @@ public struct FlowManifest: Hashable, Sendable {
         if tabs.isEmpty {
             return "unknown tab '\(name)': \(file) declares no tabs (add tabs = { { name = \"\(name)\", root = ... } })"
         }
-        return tabNames.contains(name) ? nil : "unknown tab '\(name)'" + suggestion(name, in: tabNames) + " (declared in \(file))"
+        return tabNames.contains(name) ? nil : "unknown tab '\(name)'" + undeclared(name, in: tabNames, key: "tabs")
     }
 
     /// Creates a manifest.
@@ -94,8 +94,7 @@ public struct FlowManifest: Hashable, Sendable {
     /// Checks a route against the declarations: its name and payload field types.
     public func problem(with route: FlowRouteValue) -> String? {
         guard let spec = routes[route.name] else {
-            return "unknown route '\(route.name)'" + suggestion(route.name, in: Array(routes.keys))
-                + " (declared in \(file))"
+            return "unknown route '\(route.name)'" + undeclared(route.name, in: Array(routes.keys), key: "routes")
         }
         for (field, value) in route.payload.sorted(by: { $0.key < $1.key }) {
             guard let type = spec.params[field] else {
@@ -110,12 +109,12 @@ public struct FlowManifest: Hashable, Sendable {
 
     /// Checks a dialog id.
     public func problem(withDialog id: String) -> String? {
-        dialogs.contains(id) ? nil : "unknown dialog '\(id)'" + suggestion(id, in: dialogs) + " (declared in \(file))"
+        dialogs.contains(id) ? nil : "unknown dialog '\(id)'" + undeclared(id, in: dialogs, key: "dialogs")
     }
 
     /// Checks a fact name.
     public func problem(withFact name: String) -> String? {
-        facts[name] != nil ? nil : "unknown fact '\(name)'" + suggestion(name, in: Array(facts.keys)) + " (declared in \(file))"
+        facts[name] != nil ? nil : "unknown fact '\(name)'" + undeclared(name, in: Array(facts.keys), key: "facts")
     }
 
     /// Checks a fact's value against its declared default's type.
@@ -125,6 +124,13 @@ public struct FlowManifest: Hashable, Sendable {
         let compatible = declared.typeName == value.typeName
             || (["integer", "number"].contains(declared.typeName) && ["integer", "number"].contains(value.typeName))
         return compatible ? nil : "fact '\(name)' is a \(declared.typeName), got \(value.typeName) \(value.luaSource)"
+    }
+
+    /// What follows "unknown route 'x'" (dialog, fact, tab): the near name and where names are
+    /// declared, or, with no name near it, what to do: declare it under `key` in the manifest.
+    private func undeclared(_ word: String, in candidates: [String], key: String) -> String {
+        let near = suggestion(word, in: candidates)
+        return near.isEmpty ? " (not declared in \(file): add it to \(key) there)" : near + " (declared in \(file))"
     }
 
     private func suggestion(_ word: String, in candidates: [String]) -> String {

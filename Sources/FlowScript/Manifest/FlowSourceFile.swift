@@ -30,7 +30,10 @@ package enum FlowSourceFile {
         // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting forever.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw failure("cannot open the file: \(String(cString: strerror(errno))); check that it exists and can be read")
+            // The path it looked at, when the name alone does not say it (an app's bundled
+            // `routes.lua`): where the file was expected is what a missing file's fix needs.
+            let place = path == displayName ? "" : " at \(path)"
+            throw failure("cannot open the file\(place): \(String(cString: strerror(errno))); check that it exists and can be read")
         }
         defer { close(descriptor) }
         var info = stat()

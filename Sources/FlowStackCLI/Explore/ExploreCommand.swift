@@ -87,7 +87,7 @@ struct ExploreCommand: AsyncParsableCommand {
             .standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            Terminal.error("error: no flow project at \(directory)\(ProjectArgument.nearFolder(to: directory)) (\(url.path) is not a "
+            Terminal.error("error: no flow project at \(directory)\(ProjectArgument.nearProject(to: directory)) (\(url.path) is not a "
                 + "directory): pass the project directory, as in `flowstack explore Scripts`")
             throw ExitCode(2)
         }

@@ -82,4 +82,45 @@ struct ManifestMistakeTests {
         #expect(checked.problems.count == 2, "flowstack check reports both: \(checked.problems)")
         #expect(checked.manifest.routes["detail"] != nil, "the route stays declared, so names that use it still check")
     }
+
+    @Test("A manifest that is not where the app looked names the path it looked at")
+    func missingManifestNamesItsPath() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("flowstack-missing-manifest-\(UUID().uuidString)")
+        let url = folder.appendingPathComponent("routes.lua")
+        do {
+            _ = try FlowManifest.load(contentsOf: url)
+            Issue.record("a missing routes.lua loaded")
+        } catch {
+            #expect(error.file == "routes.lua", "\(error)")
+            #expect(error.message.hasPrefix("cannot open the file at \(url.path): "), "\(error)")
+            #expect(error.message.hasSuffix("check that it exists and can be read"), "\(error)")
+        }
+    }
+
+    @Test("A name the manifest does not declare, with no declared name near it, says where to declare it")
+    func undeclaredNameSaysWhereToDeclareIt() throws {
+        let manifest = try FlowManifest.parse(source: """
+            return {
+              root = "home",
+              routes = { home = {}, detail = {} },
+              dialogs = { "oops" },
+              facts = { isLoggedIn = false },
+            }
+            """)
+        #expect(manifest.problem(withFact: "hasSeenOnboarding")
+            == "unknown fact 'hasSeenOnboarding' (not declared in routes.lua: add it to facts there)")
+        #expect(manifest.problem(with: FlowRouteValue(name: "paywall", fields: nil))
+            == "unknown route 'paywall' (not declared in routes.lua: add it to routes there)")
+        #expect(manifest.problem(withDialog: "ratingPrompt")
+            == "unknown dialog 'ratingPrompt' (not declared in routes.lua: add it to dialogs there)")
+        // A near name still gets "did you mean" and where the names are declared.
+        #expect(manifest.problem(withFact: "isLogedIn")
+            == "unknown fact 'isLogedIn' (did you mean 'isLoggedIn'?) (declared in routes.lua)")
+
+        let tabbed = try FlowManifest.parse(source: """
+            return { tabs = { { name = "feed", root = "home" } }, routes = { home = {} } }
+            """)
+        #expect(tabbed.problem(withTab: "settings") == "unknown tab 'settings' (not declared in routes.lua: add it to tabs there)")
+    }
 }
