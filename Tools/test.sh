@@ -27,10 +27,10 @@ if [ "$#" -gt 0 ] || [ "${FLOWSTACK_LUA_SOURCE_TESTS:-1}" = 0 ] || [ "$(uname -s
     source_pass=0
 fi
 scratch=.build-lua-source
-# The test targets of the modules that run Lua (a `swift test --filter` pattern); the source-Lua
-# pass runs them and FlowStackCLITests. FlowStackTests (the router) and FlowStackDropInTests run
-# no Lua of their own.
-lua_test_targets='^(FlowLua|FlowScript|FlowRuleBundles|FlowLiveRules|FlowTesting)Tests\.'
+# The test targets that run Lua (a `swift test --filter` pattern): the modules that embed it, and
+# FlowStackDropInTests (the README's and the DocC articles' Swift examples load rules); the
+# source-Lua pass runs them and FlowStackCLITests. FlowStackTests (the router) runs no Lua.
+lua_test_targets='^(FlowLua|FlowScript|FlowRuleBundles|FlowLiveRules|FlowTesting|FlowStackDropIn)Tests\.'
 
 start=$SECONDS
 swift build --build-tests
