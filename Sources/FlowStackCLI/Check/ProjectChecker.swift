@@ -96,8 +96,6 @@ struct ProjectChecker {
         }
         if let manifest {
             problems += unusedHostAnswers(manifest, hosts: hosts)
-        }
-        if let manifest {
             let manifestSource = try? String(contentsOf: directory.appendingPathComponent(FlowProject.manifestFileName), encoding: .utf8)
             problems += FactUseCheck(manifest: manifest, manifestSource: manifestSource).problems(rules: project.rules)
         }
