@@ -70,4 +70,53 @@ struct TabsToolingTests {
         let mermaid = try await CLIRunner.run(["graph", "Tests/Fixtures/tabs-app"])
         #expect(mermaid.stdout.contains("subgraph tab_1[\"tab feed\"]"), "\(mermaid.stdout)")
     }
+
+    @Test("explore --emit-flows on a tabbed project writes flows that start on the first tab and fail until the rules are fixed")
+    func emitFlowsWithTabs() async throws {
+        let rules = """
+            flow.guard("post", function(op)
+              if op.route.id == "" then return false, "no post" end
+            end)
+            flow.precondition("*", function(op, stacks)
+              if stacks[#stacks].routes[1].name == "locked" then return false, "locked" end
+            end)
+            flow.style.modal(function(c)
+              if c.rootRoute.name == "locked" then return { interactiveDismissDisabled = true } end
+            end)
+            """
+        let project = try TemporaryProject([
+            "routes.lua": """
+                return {
+                  tabs = { { name = "feed", root = "home" }, { name = "search", root = "find" } },
+                  routes = { home = {}, find = {}, post = { params = { id = "string" } }, locked = {} },
+                }
+                """,
+            "rules/tabs.lua": rules,
+        ])
+        defer { project.remove() }
+        let flows = project.url.appendingPathComponent("flows").path
+        let explore = try await CLIRunner.run([
+            "explore", project.path, "--depth", "1", "--max-stack", "2", "--max-queued", "0", "--emit-flows", flows,
+        ])
+        #expect(explore.status == 1, "\(explore.stdout)\(explore.stderr)")
+        #expect(explore.stdout.contains("rule-error"), "\(explore.stdout)")
+        #expect(explore.stdout.contains("trap"), "\(explore.stdout)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: flows).sorted()
+        #expect(written.contains("explore-rule-error-1.lua") && written.contains("explore-trap-1.lua"), "\(written)")
+        let trap = try String(contentsOfFile: flows + "/explore-trap-1.lua", encoding: .utf8)
+        #expect(trap.contains("router.tab() == \"feed\""), "\(trap)")
+        #expect(trap.contains("router.selectTab(\"feed\")"), "\(trap)")
+        // They load and fail while the rules have the problems...
+        let failing = try await CLIRunner.run(["test", project.path])
+        #expect(failing.status == 1)
+        #expect(!failing.stdout.contains("did not load"), "\(failing.stdout)")
+        #expect(!failing.stdout.contains(" 0 failed"), "\(failing.stdout)")
+        // ...and pass once they are fixed.
+        let fixed = rules
+            .replacingOccurrences(of: "if op.route.id", with: "if op.route and op.route.id")
+            .replacingOccurrences(of: "return false, \"locked\"", with: "return true")
+        try fixed.write(to: project.url.appendingPathComponent("rules/tabs.lua"), atomically: true, encoding: .utf8)
+        let passing = try await CLIRunner.run(["test", project.path])
+        #expect(passing.status == 0, "\(passing.stdout)")
+    }
 }

@@ -95,7 +95,9 @@ struct StyleAttributesParsingTests {
         let byKey = Dictionary(uniqueKeysWithValues: warnings.map { ($0.key, $0.message) })
         #expect(byKey["navigationBarHiden"] == "unknown style attribute (did you mean 'navigationBarHidden'?)")
         #expect(byKey["tnit"] == "unknown style attribute (did you mean 'tint'?)")
-        #expect(byKey["zzzzzzzzzzzz"] == "unknown style attribute")
+        #expect(byKey["zzzzzzzzzzzz"] == "unknown style attribute; attributes are navigationBarHidden, multilineTextAlignment, tint, "
+            + "background, preferredColorScheme, presentationDragIndicator, presentationDetents, interactiveDismissDisabled, "
+            + "navigationBarBackButtonHidden, navigationTitle")
     }
 
     @Test func coloursParseFromHexAndNames() {

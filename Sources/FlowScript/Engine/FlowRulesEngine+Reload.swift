@@ -17,8 +17,14 @@ extension FlowRulesEngine {
 
     /// `reload(sources:)` recording, on success, the signed bundle the sources came from
     /// (`nil`: rules that came from no bundle), before `onReload` hears of it.
+    ///
+    /// `restoringGeneration` brings back rules that were in force before under their own
+    /// generation instead of the next one (a flow test's rules after the test reloaded them:
+    /// the next test sees the generation every test starts with).
     @discardableResult
-    package func reload(sources newSources: [FlowRulesSource]?, bundle: (any Sendable)?) -> FlowReloadResult {
+    package func reload(
+        sources newSources: [FlowRulesSource]?, bundle: (any Sendable)?, restoringGeneration: Int? = nil
+    ) -> FlowReloadResult {
         let result: FlowReloadResult
         do throws(FlowScriptError) {
             let loaded: [FlowRulesSource]
@@ -29,11 +35,12 @@ extension FlowRulesEngine {
             } else {
                 loaded = sources
             }
-            let set = try buildRuleSet(from: loaded, generation: generation + 1)
+            let next = restoringGeneration ?? generation + 1
+            let set = try buildRuleSet(from: loaded, generation: next)
             ruleSet?.retire()
             ruleSet = set
             sources = loaded
-            generation += 1
+            generation = next
             loadedBundle = bundle
             lastLoadError = nil
             configuration.logger.info("rules loaded: generation \(generation), \(loaded.count) files")

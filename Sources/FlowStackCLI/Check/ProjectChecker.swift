@@ -41,8 +41,12 @@ struct ProjectChecker {
         var rules = project.rules
         var runner = FlowTestRunner<FlowRouteValue>(project: project)
         var skipped: [String] = []
+        // Kept apart: a load error the static check explains at the same line (`flow.gaurd`:
+        // "attempt to call a nil value" there, "flow has no 'gaurd' (did you mean 'guard'?)")
+        // is said once, by the static check.
+        var loadProblems: [CheckProblem] = []
         while let error = runner.rulesLoadError {
-            problems.append(CheckProblem(error: error))
+            loadProblems.append(CheckProblem(error: error))
             guard let file = error.file, let index = rules.firstIndex(where: { $0.name == file }) else { break }
             skipped.append(file)
             rules.remove(at: index)
@@ -84,8 +88,14 @@ struct ProjectChecker {
         }
         var names = StaticNameCheck(manifest: manifest, ruleHosts: hosts)
         names.rulesDeclarations = declarations
-        for source in project.rules { problems += names.check(rules: source) }
+        var ruleProblems: [CheckProblem] = []
+        for source in project.rules { ruleProblems += names.check(rules: source) }
+        problems += ruleProblems
+        problems += loadProblems.filter { load in
+            !ruleProblems.contains { $0.severity == .error && $0.file == load.file && $0.line == load.line }
+        }
         if let manifest {
+            problems += unusedHostAnswers(manifest, hosts: hosts)
             let manifestSource = try? String(contentsOf: directory.appendingPathComponent(FlowProject.manifestFileName), encoding: .utf8)
             problems += FactUseCheck(manifest: manifest, manifestSource: manifestSource).problems(rules: project.rules)
         }
@@ -146,6 +156,21 @@ struct ProjectChecker {
         } catch {
             notChecked.append("route, dialog and fact names (routes.lua did not load: fix it first)")
             return (nil, [CheckProblem(error: error)])
+        }
+    }
+
+    /// `explore.hostAnswers` entries for host functions no rule calls (a misspelt name in the
+    /// rules or the manifest: exploration would never give those answers), at their line.
+    private func unusedHostAnswers(_ manifest: FlowManifest, hosts: Set<String>) -> [CheckProblem] {
+        let unused = manifest.explore.hostAnswers.keys.filter { !hosts.contains($0) }.sorted()
+        guard !unused.isEmpty else { return [] }
+        let source = try? String(contentsOf: directory.appendingPathComponent(FlowProject.manifestFileName), encoding: .utf8)
+        return unused.map { name in
+            let line = source.flatMap { FlowManifest.line(ofKeys: ["explore", "hostAnswers", name], in: $0) }
+            let hint = FlowSuggestion.closest(to: name, in: hosts.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
+            return CheckProblem(
+                .warning, file: FlowProject.manifestFileName, line: line,
+                "explore.hostAnswers lists host.\(name), which no rule calls\(hint): exploration never gives these answers")
         }
     }
 

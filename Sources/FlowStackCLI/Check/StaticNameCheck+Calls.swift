@@ -100,8 +100,8 @@ extension StaticNameCheck {
     }
 
     /// The parameters a deep link's handler reads (`p.code`, `p["code"]`) that its pattern
-    /// cannot produce: only a query item could then set them. With did-you-mean: a literal
-    /// segment of that name is a parameter missing its colon.
+    /// cannot produce and that look like a slip: a literal segment of that name (a parameter
+    /// missing its colon) or a near parameter name. Any other name is a query item.
     func linkParameterProblems(_ arguments: [Range<Int>], tokens: [LuaToken]) -> [(Int, String)] {
         guard arguments.count >= 2, let pattern = tokens[arguments[0]].singleString else { return [] }
         let handler = arguments[1]
@@ -132,11 +132,16 @@ extension StaticNameCheck {
             let parameters = produced.isEmpty ? "none" : produced.sorted().map { $0 == "*" ? "*" : ":" + $0 }.joined(separator: ", ")
             var message = "flow.deeplink(\"\(pattern)\"): the handler reads \(parameter).\(field.text), which the pattern cannot "
                 + "produce (its parameters: \(parameters)); only a query item ?\(field.text)=... would set it"
+            // Reported only where it looks like a slip: a literal segment of that name (meant as
+            // a parameter) or a near parameter name. Any other name is a query item the link
+            // is meant to carry (`/search?q=pho` read as p.q): query items join p.
             if segments.contains(field.text) {
                 let fixed = "/" + segments.map { $0 == field.text ? ":" + $0 : $0 }.joined(separator: "/")
                 message += " (did you mean '\(fixed)'?)"
             } else if let close = FlowSuggestion.closest(to: field.text, in: produced.filter { $0 != "*" }.sorted()) {
                 message += " (did you mean '\(parameter).\(close)'?)"
+            } else {
+                continue
             }
             problems.append((field.line, message))
         }

@@ -152,9 +152,18 @@ struct StaticNameCheck {
             // facts.x, facts["x"]
             if isName(index, "facts"), !afterDot {
                 if isSymbol(index + 1, "."), isName(index + 2) {
-                    report(tokens[index + 2].line, factProblem(tokens[index + 2].text))
+                    // facts.x = v: facts are read-only (the rule would raise at that line).
+                    if isSymbol(index + 3, "=") {
+                        report(tokens[index + 2].line, Self.factAssignmentProblem(tokens[index + 2].text, role: role))
+                    } else {
+                        report(tokens[index + 2].line, factProblem(tokens[index + 2].text))
+                    }
                 } else if isSymbol(index + 1, "["), token(index + 2)?.kind == .string, isSymbol(index + 3, "]") {
-                    report(tokens[index + 2].line, factProblem(tokens[index + 2].text))
+                    if isSymbol(index + 4, "=") {
+                        report(tokens[index + 2].line, Self.factAssignmentProblem(tokens[index + 2].text, role: role))
+                    } else {
+                        report(tokens[index + 2].line, factProblem(tokens[index + 2].text))
+                    }
                 } else if isSymbol(index + 1, "="), isSymbol(index + 2, "{") {
                     factKeys(inTable: index + 2)
                 }
@@ -494,6 +503,19 @@ struct StaticNameCheck {
     private func dialogProblem(_ id: String) -> String? {
         guard let manifest, !manifest.dialogs.isEmpty else { return nil }
         return manifest.problem(withDialog: id)
+    }
+
+    /// `facts.x = v` in a script: `facts` is read-only everywhere a script sees it.
+    private static func factAssignmentProblem(_ name: String, role: Role) -> String {
+        switch role {
+        case .rules:
+            return "facts is read-only (cannot assign '\(name)'): rules read facts, the app sets them "
+                + "(engine.setFacts); keep a value a rule computes in a local"
+        case .flow:
+            return "facts is read-only (cannot assign '\(name)'): a flow sets facts with app.facts{ \(name) = ... }"
+        case .explore:
+            return "facts is read-only (cannot assign '\(name)'): an invariant reads s.facts"
+        }
     }
 
     private func factProblem(_ name: String) -> String? {

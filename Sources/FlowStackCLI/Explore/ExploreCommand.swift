@@ -114,8 +114,14 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         Terminal.error(String(format: "explored in %.2f s", report.seconds))
         if let emitFlows {
+            // A tabbed app declares tabs instead of a root: its first tab's root, on that tab.
+            let manifest = explorer.manifest
+            guard let root = manifest.root ?? manifest.tabs.first?.root else {
+                Terminal.error("error: --emit-flows: routes.lua declares neither root nor tabs: flows cannot start anywhere")
+                throw ExitCode(2)
+            }
             let flows = FlowExploreFlowWriter.flows(
-                for: report.findings, root: explorer.manifest.root!,
+                for: report.findings, root: root, tab: manifest.root == nil ? manifest.tabs.first?.name : nil,
                 invariantSources: FlowExploreFlowWriter.invariantSources(of: explorer.project))
             do {
                 for flow in flows {

@@ -79,7 +79,7 @@ extension FlowRouter {
     }
 
     /// Holds `command`, refused by a resuming redirect to `redirect` (the newest replaces an
-    /// older one).
+    /// older one, and a held deep link: one request waits at most, link or navigation).
     @usableFromInline
     func hold(
         _ command: FlowCommand<Route>, source: FlowOperationSource, reason: String, redirect: FlowCommand<Route>,
@@ -88,6 +88,7 @@ extension FlowRouter {
         storage.state.pendingNavigation = FlowPendingNavigation(
             command: command, source: source, heldAt: deepLinks.now(), sequence: sequence, redirect: redirect,
             reason: reason)
+        deepLinks.dropHeldLink(forNewerNavigation: command.summary)
     }
 
     /// After a redirect was followed: when it was a resuming one that presented a stack, the

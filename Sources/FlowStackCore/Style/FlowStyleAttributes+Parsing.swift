@@ -118,7 +118,10 @@ extension FlowStyleAttributes {
             }
             presentationDetents = detents
         default:
-            let suggestion = FlowSuggestion.closest(to: key, in: Self.knownKeys).map { " (did you mean '\($0)'?)" } ?? ""
+            // A near name: did you mean; none: the attributes there are (hidesBackButton is not
+            // near navigationBarBackButtonHidden, and says nothing of what to write).
+            let suggestion = FlowSuggestion.closest(to: key, in: Self.knownKeys).map { " (did you mean '\($0)'?)" }
+                ?? "; attributes are \(Self.knownKeys.joined(separator: ", "))"
             return "unknown style attribute\(suggestion)"
         }
         return nil

@@ -8,14 +8,16 @@ import Foundation
 /// Rule errors, redirect loops, traps and broken invariants get a flow; `unreachable`,
 /// `dead-rule` and `unanswered-host` findings have no trace to replay and get none.
 package enum FlowExploreFlowWriter {
-    /// The flow files for `findings`: file name → text.
+    /// The flow files for `findings`: file name → text. `root` is the manifest's root, or for
+    /// a tabbed app its first tab's root, with that tab's name in `tab` (a trap's way back
+    /// selects it).
     package static func flows(
-        for findings: [FlowExploreFinding], root: FlowRouteValue, invariantSources: [FlowRulesSource]
+        for findings: [FlowExploreFinding], root: FlowRouteValue, tab: String? = nil, invariantSources: [FlowRulesSource]
     ) -> [(name: String, text: String)] {
         var files: [(String, String)] = []
         var counts: [FlowExploreFinding.Kind: Int] = [:]
         for finding in findings {
-            guard let check = check(for: finding, root: root, invariantSources: invariantSources) else { continue }
+            guard let check = check(for: finding, root: root, tab: tab, invariantSources: invariantSources) else { continue }
             counts[finding.kind, default: 0] += 1
             let name = "explore-\(finding.kind.rawValue)-\(counts[finding.kind]!).lua"
             files.append((name, text(for: finding, check: check)))
@@ -66,7 +68,7 @@ package enum FlowExploreFlowWriter {
     }
 
     private static func check(
-        for finding: FlowExploreFinding, root: FlowRouteValue, invariantSources: [FlowRulesSource]
+        for finding: FlowExploreFinding, root: FlowRouteValue, tab: String?, invariantSources: [FlowRulesSource]
     ) -> (setup: [String], last: [String])? {
         switch finding.kind {
         case .ruleError, .redirectLoop:
@@ -88,7 +90,7 @@ package enum FlowExploreFlowWriter {
                 "local function atRoot()",
                 "  local stacks = router.stacks()",
                 "  return #stacks == 1 and #stacks[1].routes == 1 and stacks[1].routes[1].name == \(quoted(root.name))",
-                "    and router.dialog() == nil",
+                "    and router.dialog() == nil" + (tab.map { " and router.tab() == \(quoted($0))" } ?? ""),
                 "end",
                 "for _ = 1, 8 do",
                 "  if atRoot() then break end",
@@ -105,6 +107,7 @@ package enum FlowExploreFlowWriter {
                 "  router.dismissAll()",
                 "  router.pop()",
                 "  router.popToRoot()",
+            ] + (tab.map { ["  router.selectTab(\(quoted($0)))"] } ?? []) + [
                 "  if not atRoot() then \(FlowExploreStep.setRoot(root).luaCall) end",
                 "end",
                 "expect(atRoot()).to_be(true)",

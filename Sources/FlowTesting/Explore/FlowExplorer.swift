@@ -82,6 +82,10 @@ package final class FlowExplorer {
         var allowed: Bool
         /// Every history entry it recorded, as text: the decision `diff` compares.
         var decision: String
+        /// The entries of `decision` one by one, each with the route its navigation names
+        /// (`nil` for a dialog or a routeless kind): `diff` charges a change in a link's plan to
+        /// the route of the step that changed.
+        var entries: [(text: String, route: String?)] = []
         /// The rule that blocked, redirected or refused, if one.
         var location: String?
         /// Failed entries' reasons.
@@ -340,6 +344,9 @@ package final class FlowExplorer {
         // Whether a link's outcome names a failing rule (a handler that returns no plan leaves
         // the link unhandled on purpose, naming its own file:line: no failure).
         var extraFailed = false
+        // A link is allowed when its plan applied (its first step may be a popToRoot with
+        // nothing to pop, which says nothing of the link).
+        var linkApplied: Bool?
         var result: FlowOperationResult<FlowRouteValue>?
         // The combination in force after the step (a fact change moves to another).
         var combinationAfter = combination
@@ -378,6 +385,7 @@ package final class FlowExplorer {
         case .open(let text):
             if let url = URL(string: text) {
                 let result = router.open(url)
+                linkApplied = result.status == .applied
                 if result.status != .applied {
                     let reason = result.reason ?? ""
                     extra = "link \(result.status): \(reason)"
@@ -386,6 +394,7 @@ package final class FlowExplorer {
             }
         }
         var decision: [String] = []
+        var entries: [(text: String, route: String?)] = []
         var failures: [String] = []
         var allowed = true
         var first = true
@@ -407,11 +416,16 @@ package final class FlowExplorer {
                 }
             }
             if recordsDecisions {
-                decision.append("\(what): \(entry.status.rawValue)" + (entry.reason.map { " (\($0))" } ?? ""))
+                let text = "\(what): \(entry.status.rawValue)" + (entry.reason.map { " (\($0))" } ?? "")
+                decision.append(text)
+                var route: String?
+                if case .navigation(let command) = entry.event { route = command.routes.first?.name }
+                entries.append((text, route))
             }
             if first { allowed = entry.status.isApplied || entry.status == .ignored; first = false }
             if entry.status == .failed, let reason = entry.reason { failures.append(reason) }
         }
+        if let linkApplied { allowed = linkApplied }
         if let extra {
             decision.append(extra)
             if extraFailed, FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
@@ -431,7 +445,7 @@ package final class FlowExplorer {
         }
         return Transition(
             state: after, key: key, changed: key != sourceKey, allowed: allowed,
-            decision: decision.joined(separator: " → "), location: decidingLocation, failures: failures)
+            decision: decision.joined(separator: " → "), entries: entries, location: decidingLocation, failures: failures)
     }
 
     static func destination(of command: FlowCommand<FlowRouteValue>) -> String? {

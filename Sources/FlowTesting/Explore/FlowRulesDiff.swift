@@ -163,7 +163,8 @@ package final class FlowRulesDiff {
                         let direction: FlowDiffChange.Direction =
                             before.allowed && !after.allowed ? .moreRestrictive
                             : !before.allowed && after.allowed ? .morePermissive : .changed
-                        let route = step.route?.name ?? state.stacks.last?.topRoute.name ?? ""
+                        let route = step.route?.name ?? Self.changedRoute(before, after)
+                            ?? state.stacks.last?.topRoute.name ?? ""
                         let trace = graph.steps(to: id, then: step)
                         let groupKey = "\(route)\u{0}\(step.description)\u{0}\(beforeText)\u{0}\(afterText)"
                         let change = FlowDiffChange(
@@ -214,6 +215,20 @@ package final class FlowRulesDiff {
                 : directions == [.morePermissive] ? .morePermissive : .changed
         }
         return FlowDiffReport(complete: complete, decisions: decisions, routes: routes, changes: changes)
+    }
+
+    /// The route of the first recorded step whose decision differs (locations left out), for an
+    /// operation that names no route: a link's plan (`open munch://search?q=pho` made more
+    /// restrictive by a guard of `searchResults` is a change of `searchResults`, not of every
+    /// screen the link was opened from). `nil` when that step names no route either.
+    static func changedRoute(_ before: FlowExplorer.Transition, _ after: FlowExplorer.Transition) -> String? {
+        for index in 0..<max(before.entries.count, after.entries.count) {
+            let old = before.entries.indices.contains(index) ? before.entries[index] : nil
+            let new = after.entries.indices.contains(index) ? after.entries[index] : nil
+            guard old.map({ normalized($0.text) }) != new.map({ normalized($0.text) }) else { continue }
+            return new?.route ?? old?.route
+        }
+        return nil
     }
 
     /// For each fact whose values differ among `facts` less than over all combinations, the values.

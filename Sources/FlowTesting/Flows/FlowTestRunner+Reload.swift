@@ -36,7 +36,7 @@ extension FlowTestRunner {
                     }
                 }
             }
-            if self.rulesBeforeReload == nil { self.rulesBeforeReload = engine.sources }
+            if self.rulesBeforeReload == nil { self.rulesBeforeReload = (engine.sources, engine.generation) }
             self.registerScannedHosts(sources)
             switch engine.reload(sources: sources) {
             case .loaded(let generation):
@@ -74,10 +74,13 @@ extension FlowTestRunner {
                 + "name a rules file to replace it, or a new file in their folder to add one\(listed)")
     }
 
-    /// Brings the rules of before the test back after a test that reloaded them.
+    /// Brings the rules of before the test back after a test that reloaded them, with their
+    /// generation: every test starts from the same rules and the same `app.generation()`,
+    /// whatever the tests before it reloaded (and in whatever order `--shuffle` ran them).
     func restoreRules() {
-        guard let engine, let rules = rulesBeforeReload else { return }
+        guard let engine, let before = rulesBeforeReload else { return }
         rulesBeforeReload = nil
-        engine.reload(sources: rules)
+        guard engine.generation != before.generation || engine.sources != before.sources else { return }
+        engine.reload(sources: before.sources, bundle: nil, restoringGeneration: before.generation)
     }
 }

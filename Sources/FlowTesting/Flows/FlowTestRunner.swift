@@ -102,8 +102,8 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     )?
     /// The arguments of every host call of the running test, by host name (`app.calls`).
     var hostCalls: [String: [[FlowScriptValue?]]] = [:]
-    /// The engine's rules before the running test called `app.reload`.
-    var rulesBeforeReload: [FlowRulesSource]?
+    /// The engine's rules, and their generation, before the running test called `app.reload`.
+    var rulesBeforeReload: (sources: [FlowRulesSource], generation: Int)?
     /// The `describe` blocks whose `before_all` hooks ran, and their failure if they failed.
     var enteredBlocks: [Int: [FlowTestFailure]] = [:]
     /// What the rules files printed at their top level while the runner's engine loaded them

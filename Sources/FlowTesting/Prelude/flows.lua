@@ -486,6 +486,12 @@ local function unknownMatcher(key)
   local negated = type(key) == "string" and sub(key, 1, 7) == "not_to_"
   local close = type(key) == "string" and suggest(negated and sub(key, 5) or key, MATCHERS)
   local suggestion = close and (" (did you mean '" .. (negated and "not_" or "") .. close .. "'?)") or ""
+  -- Chained words (expect(v).to.equal(x), luassert's is/are/has): one name joined by _.
+  local CHAINED = { to = true, is = true, are = true, has = true, is_not = true, was = true, has_no = true, to_not = true, not_to = true }
+  if CHAINED[key] then
+    suggestion = " (matchers are one name, not a chain: write expect(v).to_equal(x), expect(v).never.to_be_nil(), "
+      .. "expect(s).to_have_been_called())"
+  end
   error("expect(...) has no matcher '" .. tostring(key) .. "'" .. suggestion
     .. "; matchers are " .. MATCHER_LIST .. " (each also as not_<name> and after .never)", 3)
 end

@@ -114,4 +114,33 @@ struct RulesDiffTests {
         #expect(changed.routes["c"] == .changed)
         #expect(changed.changes.allSatisfy { $0.direction == .changed && $0.route == "c" })
     }
+
+    @Test("a link whose plan a new guard refuses is a change of the route the guard protects, not of the screens it was opened from")
+    func linkChangesBelongToTheirRoute() async throws {
+        let manifest = """
+            return {
+              root = "home", routes = { home = {}, a = {}, results = { params = { query = "string" } } },
+              facts = { isLoggedIn = false }, links = { schemes = { "app" } },
+              explore = { urls = { "app://search?q=pho" } },
+            }
+            """
+        let link = """
+            flow.deeplink("/search", function(p)
+              return { flow.op("popToRoot"), flow.op("push", { name = "results", query = p.q }) }
+            end)
+            """
+        let guarded = link + """
+
+            flow.guard("results", function(op, stacks, ctx)
+              if not facts.isLoggedIn then return false, "sign in to search" end
+            end)
+            """
+        let project = try ExploreFixtures.project(manifest: manifest, rules: [:])
+        let report = try await FlowRulesDiff(
+            project: project, old: [FlowRulesSource(name: "rules/10.lua", text: link)],
+            new: [FlowRulesSource(name: "rules/10.lua", text: guarded)], options: .init(depth: 2, maxStack: 2, maxPresented: 1)
+        ).run()
+        #expect(report.routes == ["home": .unchanged, "a": .unchanged, "results": .moreRestrictive], "\(report.json())")
+        #expect(report.changes.contains { $0.route == "results" && $0.operation.hasPrefix("open app://search") }, "\(report.json())")
+    }
 }

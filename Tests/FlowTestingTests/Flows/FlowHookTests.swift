@@ -188,4 +188,33 @@ struct FlowHookTests {
         #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
         #expect(report.passedCount == 3)
     }
+
+    @Test("every test starts at the project's generation, whatever the tests before it reloaded, in any order")
+    func generationAfterReload() async throws {
+        let flows = ["g.lua": """
+            it("reloads twice", function()
+              expect(app.generation()).to_be(1)
+              expect(app.reload()).to_be(2)
+              expect(app.reload{ ["rules/bank.lua"] = "flow.guard('detail', function() end)" }).to_be(3)
+            end)
+            it("reloads, and fails to", function()
+              expect(app.generation()).to_be(1)
+              local failed = app.reload{ ["rules/bank.lua"] = "flow.guard(" }
+              expect(failed).to_be_nil()
+              expect(app.generation()).to_be(1)
+            end)
+            it("starts at the project's generation", function()
+              expect(app.generation()).to_be(1)
+              expect(router.push({ name = "detail", id = "1" }).applied).to_be(false)
+              local h = router.history()
+              expect(h[#h].generation).to_be(1)
+            end)
+            """]
+        let runner = try FlowProjectFixture.runner(flows)
+        for seed in [nil, 1, 2, 3] as [UInt64?] {
+            let report = await runner.run(selection: FlowTestSelection(seed: seed))
+            #expect(report.failedCount == 0, "seed \(seed.map(String.init) ?? "none"): \(FlowProjectFixture.failures(report))")
+            #expect(report.passedCount == 3)
+        }
+    }
 }

@@ -183,6 +183,20 @@ struct FlowMatcherTests {
         #expect(report.results.first?.failures.first?.line == 1)
     }
 
+    @Test("a chained matcher (luassert's and chai's to.equal, is.truthy) says matchers are one name")
+    func chainedMatcher() async throws {
+        let report = try await FlowProjectFixture.run(["c.lua": """
+            it("to", function() expect(1).to.equal(1) end)
+            it("is", function() expect(true).is.truthy() end)
+            """])
+        for (index, result) in report.results.enumerated() {
+            let message = try #require(result.failures.first?.message)
+            #expect(message.contains("(matchers are one name, not a chain: write expect(v).to_equal(x)"), "\(message)")
+            #expect(result.failures.first?.line == index + 1)
+        }
+        #expect(report.results.count == 2)
+    }
+
     @Test("a table mismatch shows a structural diff; a helper's failure shows the call site")
     func diffAndTraceback() async throws {
         let report = try await FlowProjectFixture.run(["t.lua": """

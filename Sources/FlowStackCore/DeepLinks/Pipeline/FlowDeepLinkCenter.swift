@@ -127,7 +127,12 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
                 held = nil
                 log(.dropped, url: previous.url, reason: "a newer link, '\(url.absoluteString)', was applied")
             }
+            // The person followed a link since the navigation was held: signing in later must
+            // not take them from where the link led back to what they asked for before it.
+            router?.cancelPendingNavigation()
         case .pending:
+            // One request waits at most, link or navigation: the newer replaces the older.
+            router?.cancelPendingNavigation()
             if let previous = held {
                 log(.dropped, url: previous.url, reason: "replaced by the newer link '\(url.absoluteString)'")
             }
@@ -172,6 +177,14 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
         guard let link = held else { return }
         held = nil
         log(.dropped, url: link.url, reason: "dropPendingLink() was called")
+    }
+
+    /// Drops the held link for a navigation held after it (one request waits at most, link or
+    /// navigation: the newer replaces the older).
+    func dropHeldLink(forNewerNavigation navigation: String) {
+        guard let link = held else { return }
+        held = nil
+        log(.dropped, url: link.url, reason: "replaced by the newer held navigation '\(navigation)'")
     }
 
     /// Empties `linkLog`.
