@@ -46,9 +46,7 @@ struct CheckCommandTests {
             "rules/auth.lua:2: error: unknown route 'detial' (did you mean 'detail'?)",
             "rules/auth.lua:2: error: unknown fact 'isLogedIn' (did you mean 'isLoggedIn'?)",
         ]
-        for line in expected {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: expected)
         #expect(!output.stdout.contains("'hme'"), "mistakes inside expect(...).to_fail are on purpose")
         #expect(output.lines.last?.hasSuffix(": 8 errors, 0 warnings") == true, "\(output.stdout)")
     }
@@ -87,9 +85,7 @@ struct CheckCommandTests {
             "flows/f.lua:2: error: unknown fact 'isLogedIn' (did you mean 'isLoggedIn'?)",
             "flows/f.lua:6: error: unknown route 'detial' (did you mean 'detail'?)",
         ]
-        for line in expected {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: expected)
         #expect(output.lines.last?.hasSuffix(": 3 errors, 0 warnings") == true, "\(output.stdout)")
     }
 

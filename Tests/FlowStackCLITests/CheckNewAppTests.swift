@@ -45,9 +45,7 @@ struct CheckNewAppTests {
             "rules/paywall.lua:4: error: facts is read-only (cannot assign 'seenPaywall')",
             "flows/a.lua:2: error: facts is read-only (cannot assign 'isPlus'): a flow sets facts with app.facts{ isPlus = ... }",
         ]
-        for line in expected {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: expected)
         #expect(!output.stdout.contains("unknown fact 'seenPaywall'"), "\(output.stdout)")
     }
 

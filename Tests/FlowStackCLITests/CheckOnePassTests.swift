@@ -63,9 +63,7 @@ struct CheckOnePassTests {
             "rules/shop.lua:14: warning: screen style attribute tnt ignored: unknown style attribute (did you mean 'tint'?)",
             "flows/shop.lua:2: error: unknown route 'chekout' (did you mean 'checkout'?)",
         ]
-        for line in expected {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: expected)
         #expect(output.stdout.contains("(did you mean '/promo/:code'?)"), "\(output.stdout)")
         #expect(output.stdout.contains("kinds are setRoot, push"), "\(output.stdout)")
         #expect(!output.stdout.contains("unknown route 'unsaved address edits'"), "\(output.stdout)")
@@ -141,9 +139,7 @@ struct CheckOnePassTests {
             "flows/calls.lua:4: error: router.popTo: match 'inclusiv' is not one of inclusive, exclusive (did you mean 'inclusive'?)",
             "flows/calls.lua:5: error: app.facts takes 1 argument, got 0",
         ]
-        for line in expected {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: expected)
         #expect(!output.stdout.contains("flow.op(\"pop\") needs"), "pop takes no route: \(output.stdout)")
     }
 }
@@ -170,9 +166,7 @@ struct CheckExploreFilesTests {
             "explore/shop.lua:4: error: invariant takes 2 arguments, got 1",
             "explore/shop.lua:5: error: undeclared global 'router': explore files have invariant and Lua's standard functions",
         ]
-        for line in expected {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: expected)
         #expect(output.lines.last?.contains(", 1 explore file: 2 errors, 0 warnings") == true, "\(output.stdout)")
     }
 
@@ -195,9 +189,7 @@ struct CheckExploreFilesTests {
             "explore/a.lua:2: error: invariant 'fine' is declared twice; give each its own name",
             "explore/b.lua:1: error: ')' expected",
         ]
-        for line in expected {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: expected)
         #expect(output.lines.last?.contains(", 2 explore files: 2 errors, 0 warnings") == true, "\(output.stdout)")
     }
 }

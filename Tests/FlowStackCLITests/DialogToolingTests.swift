@@ -85,9 +85,7 @@ struct DialogCheckTests {
             "rules/dialogs.lua:17: error: unknown dialog 'inviteAcepted' (did you mean 'inviteAccepted'?)",
             "rules/dialogs.lua:19: error: unknown dialog policy 'ignorIfVisible' (did you mean 'ignoreIfVisible'?); \(policies)",
         ]
-        for line in expected {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: expected)
         let dialogLines = output.lines.filter { $0.contains("dialog") && $0.contains(": error: unknown") }
         #expect(dialogLines.count == expected.count, "only the planted mistakes:\n\(output.stdout)")
         #expect(!output.stdout.contains("'nope'"), "mistakes inside expect(...).to_fail are on purpose")

@@ -44,9 +44,7 @@ struct HeldNavigationCheckTests {
             "rules/held.lua:8: error: resume is an option of a navigation redirect; a dialog redirect's fourth argument is its policy",
             "rules/held.lua:10: error: resume is an option of flow.redirect (a rule's redirect), not of flow.op (a deep link's step)",
         ]
-        for line in expected {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: expected)
         #expect(!output.stdout.contains("held.lua:12"), "a right resume option is clean:\n\(output.stdout)")
     }
 }

@@ -29,9 +29,7 @@ struct TypoProjectTests {
     func everyMistakeInOnePass() async throws {
         let output = try await CLIRunner.run(["check", "Tests/Fixtures/typo-project"])
         #expect(output.status == 1)
-        for line in Self.planted {
-            #expect(output.lines.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(output.stdout)")
-        }
+        expectLines(of: output, startingWith: Self.planted)
         #expect(output.lines.contains { $0.hasPrefix("not checked: the style rules and deep links of rules/10-auth.lua") })
         #expect(output.lines.last?.hasSuffix(": 14 errors, 3 warnings") == true, "\(output.stdout)")
         #expect(output.lines.filter { $0.contains(": error: ") || $0.contains(": warning: ") }.count == Self.planted.count)
