@@ -312,7 +312,8 @@ int clua_lock_globals(lua_State *L);
 /** Declares the string on top of the stack as a global name (pops it). */
 int clua_declare_global(lua_State *L);
 
-/** Replaces backing table, name and handler (top three values) by the read-only proxy. */
+/** Replaces backing table, name, missing-key handler and what to do instead of assigning (top four
+ *  values; the last two may be nil) by the read-only proxy. */
 int clua_make_readonly(lua_State *L);
 
 /** Pushes `deepEqual(a, b)`, the structural comparison flow tests use. */

@@ -189,8 +189,9 @@ int clua_declare_global(lua_State *L) {
 /* Read-only proxies                                                                            */
 /* ------------------------------------------------------------------------------------------ */
 
-/* Upvalues of the proxy metamethods: 1 the backing table, 2 the proxy's name (string). The
- * backing table never reaches scripts: it is only ever an upvalue. */
+/* Upvalues of the proxy metamethods: 1 the backing table, 2 the proxy's name (string), and for
+ * __newindex 3 what to do instead (a string, or nil). The backing table never reaches scripts:
+ * it is only ever an upvalue. */
 
 /* The __index of the backing table itself when the proxy is strict (upvalues: 1 the proxy's
  * name, 2 a function called as f(name, key)): a key the backing table has is found without any
@@ -204,8 +205,10 @@ static int clua_ro_missing(lua_State *L) {
 }
 
 static int clua_ro_newindex(lua_State *L) {
-    return clua_raisef_kinded(L, CLUA_KIND_READ_ONLY, "%s is read-only (cannot assign '%s')",
-                              lua_tostring(L, lua_upvalueindex(2)), clua_keyname(L, 2));
+    const char *instead = lua_tostring(L, lua_upvalueindex(3));
+    return clua_raisef_kinded(L, CLUA_KIND_READ_ONLY, "%s is read-only (cannot assign '%s')%s%s",
+                              lua_tostring(L, lua_upvalueindex(2)), clua_keyname(L, 2),
+                              instead ? ": " : "", instead ? instead : "");
 }
 
 static int clua_ro_len(lua_State *L) {
@@ -231,14 +234,15 @@ int clua_ro_pairs_fn(lua_State *L) {
 }
 
 /**
- * Arguments: backing table, name, missing-key handler or nil. Returns the proxy. Protected.
+ * Arguments: backing table, name, missing-key handler or nil, what to do instead of assigning
+ * (a string) or nil. Returns the proxy. Protected.
  */
 static int clua_readonly_fn(lua_State *L) {
-    lua_settop(L, 3);
-    lua_newtable(L);              /* 4: proxy */
-    lua_createtable(L, 0, 6);     /* 5: metatable */
+    lua_settop(L, 4);
+    lua_newtable(L);              /* 5: proxy */
+    lua_createtable(L, 0, 6);     /* 6: metatable */
     lua_pushvalue(L, 1);
-    lua_setfield(L, 5, "__index");
+    lua_setfield(L, 6, "__index");
     if (!lua_isnil(L, 3)) {
         lua_createtable(L, 0, 1);
         lua_pushvalue(L, 2); lua_pushvalue(L, 3);
@@ -246,22 +250,23 @@ static int clua_readonly_fn(lua_State *L) {
         lua_setfield(L, -2, "__index");
         lua_setmetatable(L, 1);
     }
-    lua_pushvalue(L, 1); lua_pushvalue(L, 2); lua_pushcclosure(L, clua_ro_newindex, 2); lua_setfield(L, 5, "__newindex");
-    lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_pairs_fn, 1); lua_setfield(L, 5, "__pairs");
-    lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_len, 1);      lua_setfield(L, 5, "__len");
-    lua_pushvalue(L, 2); lua_setfield(L, 5, "__readonly");
-    lua_pushliteral(L, "read-only"); lua_setfield(L, 5, "__metatable");
-    lua_setmetatable(L, 4);
+    lua_pushvalue(L, 1); lua_pushvalue(L, 2); lua_pushvalue(L, 4);
+    lua_pushcclosure(L, clua_ro_newindex, 3); lua_setfield(L, 6, "__newindex");
+    lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_pairs_fn, 1); lua_setfield(L, 6, "__pairs");
+    lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_len, 1);      lua_setfield(L, 6, "__len");
+    lua_pushvalue(L, 2); lua_setfield(L, 6, "__readonly");
+    lua_pushliteral(L, "read-only"); lua_setfield(L, 6, "__metatable");
+    lua_setmetatable(L, 5);
     return 1;
 }
 
 int clua_make_readonly(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
     lua_pushcfunction(L, clua_readonly_fn);
-    lua_insert(L, -4);
+    lua_insert(L, -5);
     int enforce = c->mem_enforce;
     c->mem_enforce = 1;
-    int status = lua_pcall(L, 3, 1, 0);
+    int status = lua_pcall(L, 4, 1, 0);
     c->mem_enforce = enforce;
     return status;
 }

@@ -61,9 +61,11 @@ extension LuaVM {
     /// Scripts read it like a table (`pairs`, `#`, `ipairs` work); assigning to it, or `rawset`
     /// on it, raises `readOnly` ("facts is read-only"). Nested tables are read-only too.
     /// When `onMissingKey` is given, reading a key `contents` lacks calls it with the key: it
-    /// returns the error to raise, or nil to read `nil`.
+    /// returns the error to raise, or nil to read `nil`. `instead` ends the message of an
+    /// assignment with what to do instead ("facts is read-only (cannot assign 'x'): " + instead).
     package func installReadOnlyTable(
-        at path: String, contents: LuaTable, onMissingKey: (@MainActor (String) -> FlowScriptError?)? = nil
+        at path: String, contents: LuaTable, onMissingKey: (@MainActor (String) -> FlowScriptError?)? = nil,
+        instead: String? = nil
     ) throws(FlowScriptError) {
         let state = try openState()
         let top = lua_gettop(state)
@@ -85,6 +87,7 @@ extension LuaVM {
         } else {
             writer.pushNil()
         }
+        writer.push(instead)
         guard clua_make_readonly(state) == LUA_OK else {
             throw makeError(status: LUA_ERRMEM, state: state, function: nil)
         }
@@ -150,9 +153,10 @@ extension LuaVM {
             return
         }
         try pushReadOnlyBacking(nested, name: name, writer: writer)
-        writer.reserve(2)
-        writer.push(name)
-        writer.pushNil()
+        writer.reserve(3)
+        writer.pushReserved(name)
+        writer.pushNilReserved()
+        writer.pushNilReserved()
         guard clua_make_readonly(writer.state) == LUA_OK else {
             throw makeError(status: LUA_ERRMEM, state: writer.state, function: nil)
         }

@@ -99,6 +99,14 @@ struct LuaVMGlobalsTests {
         #expect(try run(vm, "return facts.isPremium, facts.user.id, next(facts)") == [false, 7, .nil])
     }
 
+    @Test("An assignment's error says what to do instead, when the table says; nested tables do not")
+    func readOnlyWriteSaysWhatToDo() throws {
+        let vm = try LuaVM()
+        try vm.installReadOnlyTable(at: "facts", contents: ["isPremium": false, "user": ["id": 7]], instead: "the app sets them")
+        #expect(scriptError(vm, "facts.isPremium = true")?.message == "facts is read-only (cannot assign 'isPremium'): the app sets them")
+        #expect(scriptError(vm, "facts.user.id = 8")?.message == "facts.user is read-only (cannot assign 'id')")
+    }
+
     @Test("pairs over a read-only table hands out no table a script could write to")
     func pairsKeepsTheBackingTable() throws {
         let vm = try LuaVM()

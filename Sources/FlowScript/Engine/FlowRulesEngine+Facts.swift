@@ -84,7 +84,7 @@ extension FlowRulesEngine {
         try vm.installReadOnlyTable(at: "facts", contents: factsTable, onMissingKey: { name in
             guard let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) else { return nil }
             return FlowScriptError(kind: .undeclaredGlobal, message: problem)
-        })
+        }, instead: "rules read facts, the app sets them (engine.setFacts); keep a value a rule computes in a local")
     }
 
     /// Registers a synchronous host function rules call as `host.<name>(...)`.

@@ -119,7 +119,7 @@ extension FlowTestRunner {
         try vm.installReadOnlyTable(at: "facts", contents: factsTable, onMissingKey: { name in
             guard let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) else { return nil }
             return FlowScriptError(kind: .undeclaredGlobal, message: problem)
-        })
+        }, instead: "a flow sets facts with app.facts{ name = value }")
     }
 
     /// Updates the flow's `facts` table after a change.

@@ -84,6 +84,14 @@ struct EngineFactsTests {
         #expect(rig.engine.currentFacts["user"] == ["name": "Ada"])
     }
 
+    @Test("Assigning a fact in a rule says what to do instead")
+    func factAssignmentSaysWhatToDo() throws {
+        let rig = try RulesRig(#"flow.guard("probe", function() facts.isLoggedIn = true end)"#)
+        let reason = try #require(rig.push("probe").reason)
+        #expect(reason == "rules/test.lua:1: facts is read-only (cannot assign 'isLoggedIn'): rules read facts, the app sets "
+            + "them (engine.setFacts); keep a value a rule computes in a local", "\(reason)")
+    }
+
     @Test("Writing to facts at the top level of a rules file fails the load")
     func factsReadOnlyAtLoad() {
         let error = loadError("\nfacts.isLoggedIn = true")

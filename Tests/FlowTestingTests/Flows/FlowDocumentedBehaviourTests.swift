@@ -104,6 +104,16 @@ struct FlowDocumentedBehaviourTests {
         #expect(report.results.map(\.output) == [["deciding c"]])
     }
 
+    @Test("assigning a fact in a flow says to use app.facts")
+    func factAssignmentInAFlow() async throws {
+        let report = try await FlowProjectFixture.run(["f.lua": """
+            it("assigns a fact", function() facts.isLoggedIn = true end)
+            """])
+        let failure = try #require(report.results.first?.failures.first)
+        #expect(failure.message.hasSuffix("facts is read-only (cannot assign 'isLoggedIn'): a flow sets facts with app.facts{ name = value }"),
+                "\(failure.message)")
+    }
+
     @Test("a held deep link is not retried when app.facts changes no value")
     func heldLinkNotRetriedWithoutChange() async throws {
         let report = try await FlowProjectFixture.run(["h.lua": """
