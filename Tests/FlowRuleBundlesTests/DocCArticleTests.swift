@@ -25,7 +25,7 @@ struct FlowRuleBundlesArticleTests {
         return router.perform(.push(FlowRouteValue("editor"), target: .active)).reason
     }
 
-    @Test("the overview's example: launch, fetch, install, load, relaunch", .timeLimit(.minutes(2)))
+    @Test("the overview's example: launch, fetch, install, load, relaunch", .timeLimit(.minutes(10)))
     func overviewExample() async throws {
         let project = try LiveProject(reason: "signed v1")
         defer { project.remove() }

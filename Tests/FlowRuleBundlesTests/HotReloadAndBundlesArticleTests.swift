@@ -8,7 +8,7 @@ import Testing
 /// The "Hot Reload and Signed Bundles" article's examples, as written (paths, keys and dates
 /// filled in), with the `flowstack` binary for the shell lines. Live rules are the
 /// FlowLiveRules article's test.
-@Suite("HotReloadAndBundles article", .serialized)
+@Suite("HotReloadAndBundles article", .enabled(if: TestTier.slow), .serialized)
 @MainActor
 struct HotReloadAndBundlesArticleTests {
     /// A project folder (`routes.lua`, `rules/gate.lua` blocking `editor` with `reason`) in a
@@ -55,7 +55,7 @@ struct HotReloadAndBundlesArticleTests {
         return router.perform(.push(FlowRouteValue("editor"), target: .active)).reason
     }
 
-    @Test("Watching a folder: an edit reloads, a broken edit keeps the generation with file:line", .timeLimit(.minutes(1)))
+    @Test("Watching a folder: an edit reloads, a broken edit keeps the generation with file:line", .timeLimit(.minutes(10)))
     func watchingAFolder() async throws {
         let workspace = try Workspace(reason: "v1")
         defer { workspace.remove() }
@@ -103,7 +103,7 @@ struct HotReloadAndBundlesArticleTests {
     }
 
     @Test("Signed bundles: keygen and bundle as written, loadBundle loads it; every documented refusal keeps the rules",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(10)))
     func signedBundles() async throws {
         let workspace = try Workspace(reason: "signed 1.5.0")
         defer { workspace.remove() }
@@ -203,7 +203,7 @@ struct HotReloadAndBundlesArticleTests {
     }
 
     @Test("Over the air: install(data:) then loadInstalledBundle, an older archive refused, rollback() one step back",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(10)))
     func overTheAir() async throws {
         let workspace = try Workspace(reason: "ota 1.5.0")
         defer { workspace.remove() }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `flowstack explore` and `flowstack diff` as CI runs them: JSON shapes, formats, exit codes.
-@Suite("flowstack explore and diff")
+@Suite("flowstack explore and diff", .enabled(if: TestTier.slow))
 struct ExploreCommandTests {
     static let manifest = """
         return { root = "home", routes = { home = {}, a = {}, b = {} }, facts = { isLoggedIn = false } }

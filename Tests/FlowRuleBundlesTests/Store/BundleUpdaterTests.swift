@@ -6,7 +6,7 @@ import Testing
 @testable import FlowScript
 
 /// `FlowRuleBundleUpdater` against `flowstack serve --key` (signed bundles) on 127.0.0.1.
-@Suite("bundle updater", .serialized)
+@Suite("bundle updater", .enabled(if: TestTier.slow), .serialized)
 @MainActor
 struct BundleUpdaterTests {
     /// A signed server, a store that trusts its key, and an engine.
@@ -41,7 +41,7 @@ struct BundleUpdaterTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func installsAppliesBetweenNavigationsThenGets304() async throws {
         let setup = try await Setup()
         let updater = FlowRuleBundleUpdater(store: setup.store, engine: setup.engine, options: .init(headers: setup.headers))
@@ -68,7 +68,7 @@ struct BundleUpdaterTests {
         #expect(relaunched.loadInstalledBundle(from: setup.store).bundle?.version == FlowRuleBundleVersion("0.0.1"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func nextLaunchPolicyInstallsWithoutLoading() async throws {
         let setup = try await Setup()
         let updater = FlowRuleBundleUpdater(store: setup.store, engine: setup.engine, options: .init(policy: .nextLaunch, headers: setup.headers))
@@ -81,7 +81,7 @@ struct BundleUpdaterTests {
         #expect(setup.store.installedVersions.current == FlowRuleBundleVersion("0.0.1"))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func refusesAnswersOverTheSizeLimitAndUnauthorizedOnes() async throws {
         let setup = try await Setup()
         let small = FlowRuleBundleUpdater(store: setup.store, engine: setup.engine, options: .init(maximumBytes: 64, headers: setup.headers))
@@ -99,7 +99,7 @@ struct BundleUpdaterTests {
         #expect(setup.store.installedVersions.current == nil)
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func retriesWithBackoffThenGivesUp() async throws {
         // A port with nothing listening: every attempt is refused.
         let closed = try SilentListener()

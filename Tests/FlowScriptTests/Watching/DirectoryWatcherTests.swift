@@ -10,7 +10,7 @@ final class CallbackCounter {
     func hit() { count += 1 }
 }
 
-@Suite("Directory watcher", .serialized)
+@Suite("Directory watcher", .enabled(if: TestTier.slow), .serialized)
 @MainActor
 struct DirectoryWatcherTests {
     /// A fresh temporary directory with a `rules/` subdirectory.

@@ -1,4 +1,5 @@
 import FlowStackCore
+import FlowStackTestSupport
 import Foundation
 import Testing
 
@@ -7,13 +8,14 @@ import Testing
 ///
 /// The base seed is fixed; set `FLOWSTACK_FUZZ_SEED` (hex `0x…` or decimal) to explore others
 /// or replay a reported failure, and `FLOWSTACK_FUZZ_SEQUENCES` to change the number of sync
-/// sequences (the async property runs a twentieth as many). A failure reports the seed and the
-/// shortest sequence that reproduces it.
+/// sequences (the async property runs a twentieth as many): 10,000 in the slow tier
+/// (`TestTier.slow`, what `Tools/test.sh` and CI run), 500 in the fast one. A failure reports the
+/// seed and the shortest sequence that reproduces it.
 @Suite("Router fuzzing")
 @MainActor
 struct RouterFuzzTests {
     static let baseSeed: UInt64 = ProcessInfo.processInfo.environment["FLOWSTACK_FUZZ_SEED"].flatMap(parseSeed) ?? 0xF10A_57AC_2025_0007
-    static let sequences = ProcessInfo.processInfo.environment["FLOWSTACK_FUZZ_SEQUENCES"].flatMap { Int($0) } ?? 10_000
+    static let sequences = ProcessInfo.processInfo.environment["FLOWSTACK_FUZZ_SEQUENCES"].flatMap { Int($0) } ?? (TestTier.slow ? 10_000 : 500)
 
     nonisolated static func parseSeed(_ text: String) -> UInt64? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()

@@ -2,11 +2,12 @@ import FlowScript
 import FlowTesting
 import FlowStackCore
 import Foundation
+import FlowStackTestSupport
 import Testing
 
 /// The example app's own rules (`Scripts/`) explored completely, under every fact combination,
 /// within the bounds docs/exploring.md documents.
-@Suite("Explore: the example project")
+@Suite("Explore: the example project", .enabled(if: TestTier.slow))
 @MainActor
 struct ExploreExampleTests {
     static var scripts: URL { ExploreFixtures.packageRoot.appendingPathComponent("Scripts") }

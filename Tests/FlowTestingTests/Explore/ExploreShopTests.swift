@@ -7,7 +7,7 @@ import Testing
 
 /// The five problems planted in Tests/Fixtures/explore-shop, each found with its facts and the
 /// shortest trace; the invariant that holds is not reported.
-@Suite("Explore: the shop fixture")
+@Suite("Explore: the shop fixture", .enabled(if: TestTier.slow))
 @MainActor
 struct ExploreShopTests {
     func finding(_ kind: FlowExploreFinding.Kind) async -> [FlowExploreFinding] {

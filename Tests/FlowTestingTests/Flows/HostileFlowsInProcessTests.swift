@@ -6,7 +6,7 @@ import Testing
 
 /// The hostile projects' flows through the library runner, in process, so that the sanitizer
 /// runs cover them (`flowstack test` runs them as processes in FlowStackCLITests).
-@Suite("Hardening: hostile projects through the library runner")
+@Suite("Hardening: hostile projects through the library runner", .enabled(if: TestTier.slow))
 @MainActor
 struct HostileFlowsInProcessTests {
     /// One project at a time: the runner works on the main actor, and 89 cases at once would
