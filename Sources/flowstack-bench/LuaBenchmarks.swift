@@ -94,6 +94,30 @@ enum LuaBenchmarks {
         return best
     }
 
+    /// One screen style of the example rules (four `flow.style.screen` rules), nanoseconds a
+    /// resolution: `cold` for a context asked for the first time (the Lua style rules run; a new
+    /// stack identity each time, its `UUID()` included), `cached` for the same context asked again
+    /// (what most SwiftUI body evaluations cost).
+    static func styleResolve() throws -> (cold: Double, cached: Double) {
+        let engine = try exampleEngine()
+        defer { engine.close() }
+        func context(_ stackID: UUID) -> FlowStyleContext {
+            FlowStyleContext(
+                stackIndex: 0, stackID: stackID, presentationStyle: .root,
+                rootRoute: AnyHashable(FlowRouteValue("home")), screenRoute: AnyHashable(FlowRouteValue("projects")),
+                screenDepth: 1)
+        }
+        precondition(engine.style(for: context(UUID()), hook: .screen) != nil, "the example rules must style a screen")
+        let cold = Measure.nanosecondsPerIteration(iterations: 20_000) {
+            _ = engine.style(for: context(UUID()), hook: .screen)
+        }
+        let seen = context(UUID())
+        let cached = Measure.nanosecondsPerIteration(iterations: 200_000) {
+            _ = engine.style(for: seen, hook: .screen)
+        }
+        return (cold, cached)
+    }
+
     /// Prints every Lua figure and the ratios.
     static func run(swiftGuardedPush: Double) throws {
         switch ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"] {
@@ -112,6 +136,11 @@ enum LuaBenchmarks {
         case "reload":
             Measure.report("reload_5kb_us", try reload5KB(), "us")
             return
+        case "style":
+            let style = try styleResolve()
+            Measure.report("style_resolve_cold_ns", style.cold, "ns")
+            Measure.report("style_resolve_cached_ns", style.cached, "ns")
+            return
         default:
             break
         }
@@ -129,6 +158,9 @@ enum LuaBenchmarks {
         let deep = try guardedPush(depth: 1_000)
         Measure.report("lua_guarded_push_depth1000_ns", deep, "ns")
         Measure.report("reload_5kb_us", try reload5KB(), "us")
+        let style = try styleResolve()
+        Measure.report("style_resolve_cold_ns", style.cold, "ns")
+        Measure.report("style_resolve_cached_ns", style.cached, "ns")
         let engine = try exampleEngine()
         Measure.report("vm_bytes", Double(engine.memoryInUse), "bytes")
         engine.close()

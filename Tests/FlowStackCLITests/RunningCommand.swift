@@ -34,7 +34,11 @@ final class RunningCommand {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+        // The reading thread may not have seen the last lines yet: read what is left up to the
+        // end of the pipe (this process's writing end closed, the command's gone with it).
         pipe.fileHandleForReading.readabilityHandler = nil
+        try? pipe.fileHandleForWriting.close()
+        output.append(pipe.fileHandleForReading.readDataToEndOfFile())
         return process.terminationReason == .exit ? process.terminationStatus : nil
     }
 }

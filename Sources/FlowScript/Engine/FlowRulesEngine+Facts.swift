@@ -131,14 +131,16 @@ extension FlowRulesEngine {
         let path = "host.\(name)"
         switch host.body {
         case .sync(let body):
-            try vm.register(path, returning: { arguments in
+            try vm.register(path, returning: { [unowned self] arguments in
+                hostCallCount += 1
                 let values = try arguments.values().map { FlowScriptValue($0) }
                 return try Self.hostResults(try Self.runHost(name) { try body(values) })
             })
         case .async(let body):
             try vm.registerAsync(path, Self.asyncHostBody(name, body))
         case .adaptive(let sync, let async):
-            try vm.registerAdaptive(path, sync: { arguments, writer in
+            try vm.registerAdaptive(path, sync: { [unowned self] arguments, writer in
+                hostCallCount += 1
                 let values = try arguments.values().map { FlowScriptValue($0) }
                 let results = try Self.hostResults(try Self.runHost(name) { try sync(values) })
                 try writer.reserveChecked(results.count)

@@ -9,8 +9,20 @@ extension FlowRulesEngine {
     /// ignored, so an earlier rule's value for that key stays. Each style rule runs on its own: one
     /// that fails is reported at its `file:line` and left out, and the others still apply, a rule
     /// stopped by the instruction or time budget included.
+    ///
+    /// A resolution is kept until the rules or the facts change (`FlowStyleCache`): asking again
+    /// for the same context costs a lookup, unless a rule called a host function.
     public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         guard let set = ruleSet, (set.styleCounts[hook] ?? 0) > 0 else { return nil }
+        if let kept = styleCache.lookup(hook, context, generation: generation, facts: facts) { return kept }
+        let hostCalls = hostCallCount
+        let attributes = resolveStyle(for: context, hook: hook, in: set)
+        if hostCallCount == hostCalls { styleCache.store(attributes, hook, context) }
+        return attributes
+    }
+
+    /// Runs the Lua style rules of one hook for `context` (`style(for:hook:)` without the cache).
+    private func resolveStyle(for context: FlowStyleContext, hook: FlowStyleHook, in set: FlowRuleSet) -> FlowStyleAttributes? {
         guard let root = context.rootRoute(as: Route.self), let screen = context.screenRoute(as: Route.self) else {
             return nil
         }

@@ -57,6 +57,10 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     package var sources: [FlowRulesSource]
     package var facts: [String: FlowScriptValue]
     package var hosts: [String: FlowHostFunction] = [:]
+    /// How many calls rules made to host functions: a style resolution that made one is not kept.
+    var hostCallCount = 0
+    /// The styles resolved under the current rules and facts (`style(for:hook:)`).
+    var styleCache = FlowStyleCache()
     /// The stacks of the synchronous decision running now (snapshot 0), or `nil`.
     @exclusivity(unchecked) var syncStacks: (any FlowRuleStacks)?
     /// The stacks of suspended async decisions, by snapshot number.
