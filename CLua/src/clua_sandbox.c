@@ -255,14 +255,23 @@ static int clua_sb_print(lua_State *L) {
 static int clua_utf8_cont(unsigned char c) { return (c & 0xC0) == 0x80; }
 
 /** The iterator `utf8.codes` returns: Lua's (upvalue 1), then, as Lua 5.4.6 and later check, a
- *  stray continuation byte right after the character is "invalid UTF-8 code". */
+ *  stray continuation byte right after the character is "invalid UTF-8 code". Lua's iterator
+ *  runs protected: its error gets the position of the loop, as when Lua calls it directly. */
 static int clua_utf8_next(lua_State *L) {
     size_t len;
     const char *s = luaL_checklstring(L, 1, &len);
     lua_settop(L, 2);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
-    lua_call(L, 2, LUA_MULTRET);
+    int status = lua_pcall(L, 2, LUA_MULTRET, 0);
+    if (status != LUA_OK) {
+        if (status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
     if (lua_gettop(L) < 1 || lua_isnil(L, 1)) return lua_gettop(L);
     size_t at = (size_t)lua_tointeger(L, 1) - 1, size = 1;
     unsigned char lead = (unsigned char)s[at];
@@ -280,7 +289,7 @@ static int clua_utf8_next(lua_State *L) {
  */
 static int clua_sb_utf8codes(lua_State *L) {
     const char *s = luaL_checkstring(L, 1);
-    luaL_argcheck(L, !clua_utf8_cont((unsigned char)s[0]), 1, "invalid UTF-8 code");
+    if (clua_utf8_cont((unsigned char)s[0])) return luaL_error(L, "bad argument #1 to 'utf8.codes' (invalid UTF-8 code)");
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 3);
