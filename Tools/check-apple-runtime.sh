@@ -78,7 +78,8 @@ report() { # object, message
     found=$((found + 1))
 }
 
-# 1. Undefined references to the entry points above (one nm over every object: "object: U symbol").
+# 1. Undefined references to the entry points above (one nm over every object: "object: U symbol";
+# Mach-O names start with an underscore).
 pattern="$(printf '%s\n' "${entries[@]}" | sed 's/|.*//' | paste -sd'|')"
 while IFS=' ' read -r object symbol; do
     [ -n "$symbol" ] || continue
@@ -97,7 +98,7 @@ while IFS=' ' read -r object symbol; do
         fi
     done
 done < <(printf '%s\0' "${objects[@]}" | xargs -0 nm -A -u 2>/dev/null \
-    | awk -v p="^($pattern)\$" '{ sub(/\.o:.*$/, ".o", $1); if ($NF ~ p) print $1, $NF }' | sort -u)
+    | awk -v p="^_?($pattern)\$" '{ sub(/\.o:.*$/, ".o", $1); sym = $NF; if (sym ~ p) { sub(/^_/, "", sym); print $1, sym } }' | sort -u)
 
 # 2. Metadata of a function type that needs the Swift 6.0 runtime (typed throws: YK in the
 # mangling; @isolated(any): YA), whichever way it is instantiated. An opaque result type names
