@@ -55,13 +55,10 @@ let cLuaLibrary: Target = {
             .define("LUA_USE_IOS", .when(platforms: [.iOS, .tvOS, .watchOS, .visionOS, .macCatalyst])),
             .define("LUA_USE_MACOSX", .when(platforms: [.macOS])),
             .define("LUA_USE_LINUX", .when(platforms: [.linux])),
-            // Nested C calls (metamethods, pcall, coroutines, the parser's nesting) Lua allows
-            // before "C stack overflow": 64, not Lua's 200, so that a script stops with that error
-            // on a 512 KiB stack (what iOS gives a secondary thread) in a debug build too.
-            // Measured at -O0 on x86_64 (Tools/small-stack.sh, Tests/Hostile/c-stack-*): about
-            // 3.9 KiB of C stack per level, so 200 levels needed 860 KiB and crashed at 512;
-            // 64 levels use about 280 KiB (Tests/Hostile/c-stack-* pass on 384 KiB, not on 256).
-            .define("LUAI_MAXCCALLS", to: "64"),
+            // `a <= b` with only `__lt` is `not (b < a)`, as in Debian's Lua (built with
+            // LUA_COMPAT_5_3): one answer on every build. The nesting limit is not set here: the
+            // sandbox holds rules to the same depth on every Lua (CLua/src/clua_levels.c).
+            .define("LUA_COMPAT_LT_LE"),
         ],
         linkerSettings: [
             .linkedLibrary("m", .when(platforms: [.linux])),

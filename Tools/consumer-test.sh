@@ -5,12 +5,16 @@
 #  2. A throwaway app package in a temporary directory that depends on it with
 #     `.package(url: "file://…/FlowStack.git", from: "1.0.0")` and no Package.resolved, so
 #     SwiftPM resolves afresh and reads FlowStack's manifest from its git store, as Xcode's Add
-#     Package Dependencies does. Its executable imports FlowStack, makes a FlowRouter over a
+#     Package Dependencies does. Its library imports FlowStack, makes a FlowRouter over a
 #     Codable route enum, loads a rules folder (its bundled resource) into a FlowRulesEngine,
-#     installs it, and prints what the rules decided and which Lua ran.
-#  3. Built and run twice: with the default Lua (Linux: the system's Lua 5.4), then with
+#     installs it, and says what the rules decided and which Lua ran (its executable prints
+#     that); its test target imports FlowTesting and runs the app's flow tests against the app's
+#     own engine, as an app team's test target does.
+#  3. Built, run and tested twice: with the default Lua (Linux: the system's Lua 5.4), then with
 #     FLOWSTACK_LUA=source, the branch every Apple build takes: SwiftPM checks out FlowStack's
 #     CLuaSource/lua submodule and the Lua 5.4.7 sources are built as a C target.
+#  4. On a Mac with FLOWSTACK_CONSUMER_IOS=1 (the Apple workflow): built with xcodebuild for the
+#     generic iOS Simulator destination, and its tests run on an available iPhone simulator.
 #
 # Where github.com/lua/lua cannot be reached (CI here), the submodule's URL is pointed at a local
 # git repository of the official 5.4.7 sources (Tools/lua-source.sh places them, sha256-checked),
@@ -24,6 +28,7 @@
 #   FLOWSTACK_CONSUMER_LUA=local  bash Tools/consumer-test.sh   the local copy (default when
 #                                                               github.com/lua/lua is unreachable)
 #   FLOWSTACK_CONSUMER_KEEP=1 bash Tools/consumer-test.sh       keeps the temporary directory
+#   FLOWSTACK_CONSUMER_IOS=1 bash Tools/consumer-test.sh        (macOS) the iOS Simulator too
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
@@ -105,8 +110,11 @@ git -C "$bare" tag "$version" refs/heads/main
 tagged="$(git -C "$bare" rev-parse --short "$version")"
 
 # --- 2. the throwaway app ----------------------------------------------------------------------
+# A library target (the app's code: its routes, dialogs, and rules and flows as resources), an
+# executable that runs it, and a test target that imports FlowTesting.
 app="$work/ConsumerApp"
-mkdir -p "$app/Sources/ConsumerApp/rules"
+mkdir -p "$app/Sources/ConsumerApp/rules" "$app/Sources/ConsumerApp/flows" "$app/Sources/consumer-app" \
+    "$app/Tests/ConsumerAppTests"
 cat >"$app/Package.swift" <<EOF
 // swift-tools-version: 6.0
 import PackageDescription
@@ -114,13 +122,19 @@ import PackageDescription
 let package = Package(
     name: "ConsumerApp",
     platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [.library(name: "ConsumerApp", targets: ["ConsumerApp"])],
     dependencies: [.package(url: "file://$bare", from: "1.0.0")],
     targets: [
-        .executableTarget(
+        .target(
             name: "ConsumerApp",
             dependencies: [.product(name: "FlowStack", package: "FlowStack")],
-            resources: [.copy("rules")]
-        )
+            resources: [.copy("rules"), .copy("flows")]
+        ),
+        .executableTarget(name: "consumer-app", dependencies: ["ConsumerApp"]),
+        .testTarget(
+            name: "ConsumerAppTests",
+            dependencies: ["ConsumerApp", .product(name: "FlowTesting", package: "FlowStack")]
+        ),
     ]
 )
 EOF
@@ -138,12 +152,29 @@ flow.precondition("push", function(op, stacks, ctx)
   return #stacks[#stacks].routes < 5, "too deep"
 end)
 EOF
-cat >"$app/Sources/ConsumerApp/main.swift" <<'EOF'
+cat >"$app/Sources/ConsumerApp/flows/account.lua" <<'EOF'
+-- The app's flow tests, run by its Swift test target through FlowTesting.
+describe("the account rules", function()
+  it("ask a visitor to log in before the profile", function()
+    app.reset{ root = "home", facts = { isLoggedIn = false, isPremium = false } }
+    local r = router.push({ name = "profile", id = 7 })
+    expect(r.applied).to_be(false)
+    expect(r.reason).to_be("login required")
+  end)
+
+  it("send a member who is not premium to the paywall", function()
+    app.reset{ root = "home", facts = { isLoggedIn = true, isPremium = false } }
+    router.push("settings")
+    expect(router.top()).to_equal({ name = "paywall" })
+  end)
+end)
+EOF
+cat >"$app/Sources/ConsumerApp/ConsumerApp.swift" <<'EOF'
 import FlowStack
 import Foundation
 
 /// The app's routes: a Codable enum, which FlowRouteConvertible converts for the rules.
-enum AppRoute: Hashable, Codable, FlowRouteConvertible {
+public enum AppRoute: Hashable, Codable, FlowRouteConvertible {
     case home
     case profile(id: Int)
     case settings
@@ -151,36 +182,80 @@ enum AppRoute: Hashable, Codable, FlowRouteConvertible {
 }
 
 /// The app's dialogs.
-enum AppDialog: Hashable, Codable, FlowDialogConvertible {
+public enum AppDialog: Hashable, Codable, FlowDialogConvertible {
     case rate
 }
 
-@MainActor
-func runApp() throws {
+/// The app's bundled rules folder.
+public func rulesFolder() throws -> URL {
     guard let rules = Bundle.module.url(forResource: "rules", withExtension: nil) else {
-        print("error: the app has no bundled rules folder")
-        exit(1)
+        throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "the app has no bundled rules folder"])
     }
+    return rules
+}
+
+/// The app's bundled flow tests.
+public func flowsFolder() -> URL? { Bundle.module.url(forResource: "flows", withExtension: nil) }
+
+/// Makes a router, installs the rules, navigates, and returns what happened, a line each.
+@MainActor
+public func runApp() throws -> [String] {
     let router = FlowRouter<AppRoute, AppDialog>(root: .home)
-    let engine = try FlowRulesEngine<AppRoute>(directory: rules)
+    let engine = try FlowRulesEngine<AppRoute>(directory: try rulesFolder())
     try engine.setFacts(["isLoggedIn": .bool(false), "isPremium": .bool(false)])
     engine.install(into: router)
 
+    var lines = ["lua: \(FlowLuaRelease.linked)", "rules: generation \(engine.generation)"]
     func report(_ label: String, _ applied: Bool) {
         let recent = router.operationHistory.suffix(2).map { "\($0.status)" + ($0.reason.map { " (\($0))" } ?? "") }
-        print("\(label): \(applied ? "applied" : "not applied"); history: \(recent.joined(separator: ", ")); path: \(router.activeStack.pathCount)")
+        lines.append("\(label): \(applied ? "applied" : "not applied"); history: \(recent.joined(separator: ", ")); path: \(router.activeStack.pathCount)")
     }
-    print("lua: \(FlowLuaRelease.linked)")
-    print("rules: generation \(engine.generation)")
     report("push profile (logged out)", router.push(.profile(id: 7)))
     report("push settings (not premium)", router.push(.settings))
     try engine.setFacts(["isLoggedIn": .bool(true), "isPremium": .bool(false)])
     report("push profile (logged in)", router.push(.profile(id: 7)))
     let encoded = try JSONEncoder().encode(router.activeStack.navigationPath.map(\.route))
-    print("path as JSON: \(String(decoding: encoded, as: UTF8.self))")
+    lines.append("path as JSON: \(String(decoding: encoded, as: UTF8.self))")
+    return lines
 }
+EOF
+cat >"$app/Sources/consumer-app/main.swift" <<'EOF'
+import ConsumerApp
+import Foundation
 
-try MainActor.assumeIsolated { try runApp() }
+do {
+    for line in try MainActor.assumeIsolated({ try runApp() }) { print(line) }
+} catch {
+    print("error: \(error)")
+    exit(1)
+}
+EOF
+cat >"$app/Tests/ConsumerAppTests/FlowsTests.swift" <<'EOF'
+import ConsumerApp
+import FlowStack
+import FlowTesting
+import Foundation
+import Testing
+
+@MainActor
+struct FlowsTests {
+    @Test func flowsPass() async throws {
+        let engine = try FlowRulesEngine<AppRoute>(directory: try rulesFolder())
+        let flows = try #require(flowsFolder())
+        // No routes.lua here: the flows start from the app's home screen.
+        let report = try await FlowTestRunner<AppRoute>.run(
+            flowsIn: flows, rules: engine, options: .init(defaultRoot: FlowRouteValue("home")))
+        print("flows: \(report.passedCount) passed, \(report.failedCount) failed on \(FlowLuaRelease.linked)")
+        #expect(report.passedCount == 2)
+        #expect(report.failedCount == 0, "\(report.results)")
+    }
+
+    @Test func appRuns() throws {
+        let lines = try runApp()
+        #expect(lines.count == 6)
+        #expect(lines.first?.hasPrefix("lua: Lua 5.4") == true)
+    }
+}
 EOF
 
 expected_output() {
@@ -214,7 +289,7 @@ run_mode() {
     resolved="$(tr -d ' \n' <"$app/Package.resolved" | grep -o '"identity":"flowstack"[^}]*' | grep -o '"version":"[^"]*"' || true)"
     [ "$resolved" = "\"version\":\"$version\"" ] || { echo "error: FlowStack resolved to '$resolved', expected $version" >&2; return 1; }
     local output
-    output="$("$scratch/debug/ConsumerApp" 2>&1)" || { echo "$output" >&2; echo "error: the app failed ($label)" >&2; return 1; }
+    output="$("$scratch/debug/consumer-app" 2>&1)" || { echo "$output" >&2; echo "error: the app failed ($label)" >&2; return 1; }
     if [ "$output" != "$(expected_output "$lua")" ]; then
         echo "error: the app printed ($label):" >&2
         echo "$output" >&2
@@ -222,9 +297,20 @@ run_mode() {
         expected_output "$lua" >&2
         return 1
     fi
-    echo "$label: FlowStack $version resolved afresh from file://$bare, built ($((SECONDS - mode_started)) s) and ran:" >&2
+    # The test target: imports FlowTesting and runs the app's flows against the app's engine.
+    if [ "$mode" = default ]; then
+        env -u FLOWSTACK_LUA swift test --package-path "$app" --scratch-path "$scratch" >"$work/test-$mode.log" 2>&1 \
+            || { tail -n 60 "$work/test-$mode.log" >&2; echo "error: the app's tests failed ($label)" >&2; return 1; }
+    else
+        FLOWSTACK_LUA="$mode" swift test --package-path "$app" --scratch-path "$scratch" >"$work/test-$mode.log" 2>&1 \
+            || { tail -n 60 "$work/test-$mode.log" >&2; echo "error: the app's tests failed ($label)" >&2; return 1; }
+    fi
+    grep -qF "flows: 2 passed, 0 failed on $lua" "$work/test-$mode.log" \
+        || { tail -n 30 "$work/test-$mode.log" >&2; echo "error: the app's flows did not report 2 passes on $lua ($label)" >&2; return 1; }
+    echo "$label: FlowStack $version resolved afresh from file://$bare, built ($((SECONDS - mode_started)) s), ran, and its FlowTesting test target passed:" >&2
     echo "$output" | sed 's/^/    /' >&2
 }
+
 
 system_lua="$(pkg-config --modversion lua5.4 2>/dev/null || true)"
 if [ "$(uname -s)" = Darwin ]; then
@@ -233,6 +319,27 @@ else
     run_mode default "Lua $system_lua" "default Lua (the system's, pkg-config lua5.4 $system_lua)"
 fi
 run_mode source "Lua 5.4.7" "FLOWSTACK_LUA=source (the Apple branch: the submodule checked out by SwiftPM, Lua built from it)"
+
+# On a Mac with FLOWSTACK_CONSUMER_IOS=1 (the Apple workflow): the app built for the generic iOS
+# Simulator destination, then its tests (the flows, through FlowTesting) run on the first
+# available iPhone simulator `simctl` lists, of a runtime the machine has.
+# The executable is left out there (a command-line tool is no iOS product): one library product
+# named as the package, whose scheme holds the test target.
+if [ "$(uname -s)" = Darwin ] && [ "${FLOWSTACK_CONSUMER_IOS:-0}" = 1 ]; then
+    rm -f "$app/Package.resolved"
+    sed -i '' '/executableTarget/d' "$app/Package.swift"
+    rm -rf "$app/Sources/consumer-app"
+    (cd "$app" && xcodebuild build -scheme ConsumerApp -destination "generic/platform=iOS Simulator" \
+        -derivedDataPath "$work/xcode" -skipPackagePluginValidation CODE_SIGNING_ALLOWED=NO) >"$work/xcodebuild-ios.log" 2>&1 \
+        || { tail -n 80 "$work/xcodebuild-ios.log" >&2; echo "error: the app did not build for the iOS Simulator" >&2; exit 1; }
+    simulator="$(xcrun simctl list devices available | awk '/^-- / { ios = ($2 == "iOS") }
+        ios && /iPhone/ && match($0, /\([0-9A-F]+-[0-9A-F-]+\)/) { print substr($0, RSTART + 1, RLENGTH - 2); exit }')"
+    [ -n "$simulator" ] || { xcrun simctl list devices available >&2; echo "error: no available iPhone simulator" >&2; exit 1; }
+    (cd "$app" && xcodebuild test -scheme ConsumerApp -destination "id=$simulator" \
+        -derivedDataPath "$work/xcode" -skipPackagePluginValidation CODE_SIGNING_ALLOWED=NO) >"$work/xcodebuild-test.log" 2>&1 \
+        || { tail -n 80 "$work/xcodebuild-test.log" >&2; echo "error: the app's tests failed on the iOS Simulator ($simulator)" >&2; exit 1; }
+    echo "iOS Simulator $simulator: the app built for generic/platform=iOS Simulator and its FlowTesting tests passed" >&2
+fi
 
 # The repository itself is untouched: its .gitmodules and gitlink are what they were.
 [ "$(git -C "$repo" ls-tree HEAD CLuaSource/lua | awk '{print $3}')" = "$gitlink" ] \

@@ -4,11 +4,13 @@
 # Lua (FlowLuaTests, FlowScriptTests, FlowRuleBundlesTests, FlowLiveRulesTests, FlowTestingTests:
 # a target per module, `Tests/<Module>Tests`; and FlowStackCLITests with the hostile projects)
 # again against the official Lua 5.4.7 built from source (FLOWSTACK_LUA=source, its own scratch path .build-lua-source; the sources come
-# from the submodule or from Tools/lua-source.sh). The two Luas have different limits (C stack,
-# parser depth), so both run. On each Lua the hostile projects run on the usual stack and on a
+# from the submodule or from Tools/lua-source.sh): the sandbox gives rules one Lua on both (the
+# conformance table, Tests/FlowLuaTests/LuaConformanceTests.swift, fails on the build that
+# differs), so both run. On each Lua the hostile projects run on the usual stack and on a
 # 512 KiB C stack (HostileScriptsTests through Tools/small-stack.sh: what iOS gives a secondary
 # thread), and first of all nothing in Sources, Tests or Examples may need a Swift newer than 6.0
-# (Tools/check-swift-6.0.sh).
+# (Tools/check-swift-6.0.sh). After each build, no object may need a Swift runtime newer than the
+# Apple OS versions Package.swift declares (Tools/check-apple-runtime.sh).
 #
 # Both passes run the slow tier too (FLOWSTACK_SLOW_TESTS=1: the 10,000-sequence fuzz pass, the
 # hostile projects, the explore fixtures, the watcher, live rules; a plain `swift test` runs the
@@ -40,6 +42,7 @@ export FLOWSTACK_SLOW_TESTS=1
 start=$SECONDS
 swift build --build-tests
 echo "system Lua: built in $((SECONDS - start)) s" >&2
+bash Tools/check-apple-runtime.sh .build/debug
 tests=$SECONDS
 swift test --skip-build "$@"
 echo "system Lua: $(.build/debug/flowstack --version): tests in $((SECONDS - tests)) s" >&2
@@ -57,6 +60,7 @@ case "$version" in
 *) echo "error: the source build runs '$version', expected Lua 5.4.7" >&2; exit 1 ;;
 esac
 echo "source Lua: built in $((SECONDS - start)) s" >&2
+bash Tools/check-apple-runtime.sh "$scratch/debug"
 tests=$SECONDS
 FLOWSTACK_BINARY="$PWD/$scratch/debug/flowstack" \
     swift test --skip-build --scratch-path "$scratch" --filter "$lua_test_targets" --filter FlowStackCLITests

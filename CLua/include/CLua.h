@@ -294,8 +294,26 @@ void clua_mark_host_thread(lua_State *L, lua_State *thread);
 /* clua_sandbox.c                                                                             */
 /* ------------------------------------------------------------------------------------------ */
 
-/** Builds the sandbox in protected mode; returns a Lua status (the error is left on top). */
+/** Builds the sandbox in protected mode; returns a Lua status (the error is left on top). First
+ *  holds the state to CLUA_C_LEVELS nested C levels (clua_levels.c). */
 int clua_setup_sandbox(lua_State *L);
+
+/* ------------------------------------------------------------------------------------------ */
+/* clua_levels.c                                                                              */
+/* ------------------------------------------------------------------------------------------ */
+
+/** Nested C levels a rule may use (C calls, `pcall`, metamethods, resumes, parser levels) before
+ *  "C stack overflow", whichever Lua is linked: what keeps a rule within the iOS main thread's
+ *  stack in a debug build (docs/lua-surface.md, "Nesting"). */
+#define CLUA_C_LEVELS 64
+
+/** Holds a fresh state's main thread to CLUA_C_LEVELS levels (a head start on Lua's own count,
+ *  checked by a probe); returns CLUA_C_LEVELS, or 0 when this Lua's layout is not the one
+ *  expected (the state keeps its own limit, and a warning goes to standard error once). */
+int clua_align_c_levels(lua_State *L);
+
+/** The C levels a call from `L` may still nest: CLUA_C_LEVELS on a VM's main thread at rest. */
+int clua_c_levels(lua_State *L);
 
 /* ------------------------------------------------------------------------------------------ */
 /* clua_tables.c                                                                              */

@@ -16,7 +16,7 @@
 #include "clua_private.h"
 
 /** Deepest nesting of `coroutine.close`: each level costs a few C calls (this wrapper, its
- *  pcall, Lua's close, the `__close` call), and Lua 5.4.7 allows 200 (LUAI_MAXCCALLS). */
+ *  pcall, Lua's close, the `__close` call), and rules get CLUA_C_LEVELS (64) on every Lua. */
 #define CLUA_CLOSE_DEPTH 16
 
 /** Deepest nesting frozen by clua_freeze (payload tables deeper than this stay as they are). */

@@ -251,6 +251,54 @@ static int clua_sb_print(lua_State *L) {
     return 0;
 }
 
+/** Whether byte `c` is a UTF-8 continuation byte (10xxxxxx). */
+static int clua_utf8_cont(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+/** The iterator `utf8.codes` returns: Lua's (upvalue 1), then, as Lua 5.4.6 and later check, a
+ *  stray continuation byte right after the character is "invalid UTF-8 code". Lua's iterator
+ *  runs protected: its error gets the position of the loop, as when Lua calls it directly. */
+static int clua_utf8_next(lua_State *L) {
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    lua_settop(L, 2);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    int status = lua_pcall(L, 2, LUA_MULTRET, 0);
+    if (status != LUA_OK) {
+        if (status == LUA_ERRRUN && lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
+    if (lua_gettop(L) < 1 || lua_isnil(L, 1)) return lua_gettop(L);
+    size_t at = (size_t)lua_tointeger(L, 1) - 1, size = 1;
+    unsigned char lead = (unsigned char)s[at];
+    if (lead >= 0xC0) {
+        for (unsigned char c = lead; c & 0x40; c = (unsigned char)(c << 1)) size++;
+    }
+    if (at + size < len && clua_utf8_cont((unsigned char)s[at + size])) return luaL_error(L, "invalid UTF-8 code");
+    return lua_gettop(L);
+}
+
+/**
+ * `utf8.codes(s [, lax])` as Lua 5.4.6 and later have it, on every Lua: a string that starts
+ * with a continuation byte is a bad argument, and a continuation byte after a character is an
+ * error when the loop reaches it (Lua 5.4.4 skipped both silently).
+ */
+static int clua_sb_utf8codes(lua_State *L) {
+    const char *s = luaL_checkstring(L, 1);
+    if (clua_utf8_cont((unsigned char)s[0])) return luaL_error(L, "bad argument #1 to 'utf8.codes' (invalid UTF-8 code)");
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 3);
+    lua_pushvalue(L, -3);
+    lua_pushcclosure(L, clua_utf8_next, 1);
+    lua_replace(L, -4);
+    return 3;
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* Building the sandbox                                                                         */
 /* ------------------------------------------------------------------------------------------ */
@@ -261,28 +309,16 @@ static void clua_copyfield(lua_State *L, int from, int to, const char *name) {
     lua_setfield(L, to, name);
 }
 
-/** Pushes a copy of the table at `from` without the fields listed in `skip` (NULL-terminated). */
-static void clua_copytable(lua_State *L, int from, const char *const *skip) {
+/** Pushes a table with the fields of the table at `from` named in `keep` (NULL-terminated): a
+ *  library keeps exactly the functions of standard Lua 5.4, whatever else the linked library
+ *  was built with (Debian's Lua has LUA_COMPAT_5_3's math.pow, math.log10, ...). */
+static void clua_copytable(lua_State *L, int from, const char *const *keep) {
     from = lua_absindex(L, from);
-    lua_newtable(L);
+    int count = 0;
+    while (keep[count] != NULL) count++;
+    lua_createtable(L, 0, count);
     int to = lua_gettop(L);
-    lua_pushnil(L);
-    while (lua_next(L, from) != 0) {
-        int skipped = 0;
-        if (skip != NULL && lua_type(L, -2) == LUA_TSTRING) {
-            const char *k = lua_tostring(L, -2);
-            for (const char *const *s = skip; *s != NULL; s++) {
-                if (strcmp(*s, k) == 0) { skipped = 1; break; }
-            }
-        }
-        if (skipped) {
-            lua_pop(L, 1);
-        } else {
-            lua_pushvalue(L, -2);
-            lua_insert(L, -2);
-            lua_rawset(L, to);
-        }
-    }
+    for (const char *const *k = keep; *k != NULL; k++) clua_copyfield(L, from, to, *k);
 }
 
 /** Replaces field `name` of the table at `t` by a wrapper closure (original as upvalue 1). */
@@ -309,7 +345,25 @@ static int clua_setup(lua_State *L) {
         "rawget", "rawlen", "select", "tonumber", "tostring", "type", "warn", "_VERSION",
         NULL
     };
-    static const char *const no_dump[] = { "dump", NULL };
+    /* The libraries' functions in the Lua 5.4 manual (§6.4-6.7, 6.2), string.dump left out. */
+    static const char *const string_names[] = {
+        "byte", "char", "find", "format", "gmatch", "gsub", "len", "lower", "match", "pack",
+        "packsize", "rep", "reverse", "sub", "unpack", "upper", NULL
+    };
+    static const char *const table_names[] = {
+        "concat", "insert", "move", "pack", "remove", "sort", "unpack", NULL
+    };
+    static const char *const math_names[] = {
+        "abs", "acos", "asin", "atan", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log",
+        "max", "maxinteger", "min", "mininteger", "modf", "pi", "rad", "random", "randomseed", "sin",
+        "sqrt", "tan", "tointeger", "type", "ult", NULL
+    };
+    static const char *const utf8_names[] = {
+        "char", "charpattern", "codepoint", "codes", "len", "offset", NULL
+    };
+    static const char *const coroutine_names[] = {
+        "close", "create", "isyieldable", "resume", "running", "status", "wrap", "yield", NULL
+    };
 
     lua_pushboolean(L, 0);
     lua_rawsetp(L, LUA_REGISTRYINDEX, clua_kinded_key(c));
@@ -343,9 +397,9 @@ static int clua_setup(lua_State *L) {
     lua_pushcfunction(L, clua_sb_print);          lua_setfield(L, env, "print");
     lua_pushvalue(L, env); lua_setfield(L, env, LUA_GNAME);
 
-    /* string: everything but dump; pattern functions bounded (clua_patterns.c), other heavy
+    /* string: all but dump; pattern functions bounded (clua_patterns.c), other heavy
      * functions metered; strings' methods use this table. */
-    clua_copytable(L, ostr, no_dump);
+    clua_copytable(L, ostr, string_names);
     clua_wrapfield(L, -1, "find", clua_sb_find, 0);
     clua_wrapfield(L, -1, "match", clua_sb_match, 0);
     clua_wrapfield(L, -1, "gmatch", clua_sb_gmatch, 0);
@@ -371,8 +425,8 @@ static int clua_setup(lua_State *L) {
     lua_pop(L, 1);
     lua_setfield(L, env, LUA_STRLIBNAME);
 
-    /* table: everything; loops over elements charged per element (clua_tablelib.c). */
-    clua_copytable(L, otab, NULL);
+    /* table: loops over elements charged per element (clua_tablelib.c). */
+    clua_copytable(L, otab, table_names);
     lua_pushcfunction(L, clua_sb_tinsert); lua_setfield(L, -2, "insert");
     lua_pushcfunction(L, clua_sb_tremove); lua_setfield(L, -2, "remove");
     lua_pushcfunction(L, clua_sb_tconcat); lua_setfield(L, -2, "concat");
@@ -381,13 +435,14 @@ static int clua_setup(lua_State *L) {
     clua_wrapfield(L, -1, "move", clua_metered, CLUA_METER_TABLE_MOVE);
     lua_setfield(L, env, LUA_TABLIBNAME);
 
-    clua_copytable(L, omath, NULL);  lua_setfield(L, env, LUA_MATHLIBNAME);
-    clua_copytable(L, outf8, NULL);
+    clua_copytable(L, omath, math_names);  lua_setfield(L, env, LUA_MATHLIBNAME);
+    clua_copytable(L, outf8, utf8_names);
     clua_wrapfield(L, -1, "len", clua_metered, CLUA_METER_SCAN);
     clua_wrapfield(L, -1, "offset", clua_metered, CLUA_METER_SCAN);
     clua_wrapfield(L, -1, "codepoint", clua_metered, CLUA_METER_STRING_RANGE);
+    clua_wrapfield(L, -1, "codes", clua_sb_utf8codes, 0);
     lua_setfield(L, env, LUA_UTF8LIBNAME);
-    clua_copytable(L, oco, NULL);
+    clua_copytable(L, oco, coroutine_names);
     clua_wrapfield(L, -1, "resume", clua_sb_coresume, 0);
     clua_wrapfield(L, -1, "close", clua_sb_coclose, 0);
     lua_setfield(L, env, LUA_COLIBNAME);
@@ -407,6 +462,7 @@ static int clua_setup(lua_State *L) {
 
 int clua_setup_sandbox(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
+    clua_align_c_levels(L);
     lua_pushcfunction(L, clua_setup);
     c->mem_enforce = 1;
     int status = lua_pcall(L, 0, 0, 0);

@@ -2,9 +2,10 @@ import CLua
 
 /// Which Lua release FlowScript runs: the one linked into the process.
 ///
-/// Debian's `liblua5.4-dev` (the default on Linux) and the official sources built by the
-/// package (Apple platforms, `FLOWSTACK_LUA=source`) are different releases with different
-/// limits (C stack, parser depth); `flowstack --version` prints this.
+/// Debian's `liblua5.4-dev` (the default on Linux, 5.4.4) and the official sources built by the
+/// package (Apple platforms, `FLOWSTACK_LUA=source`, 5.4.7) are different releases; the sandbox
+/// gives rules the same functions and nesting limit on both (docs/lua-surface.md, "Lua
+/// versions"). `flowstack --version` prints this.
 public enum FlowLuaRelease {
     /// The linked library's release, e.g. `"Lua 5.4.7"`, read from its identification string
     /// (`lua_ident`), so that it names the library actually running, not the headers compiled against.

@@ -72,8 +72,11 @@ struct FlowPlannedNavigation<Route: FlowRouteConvertible> {
 
 /// The navigation calls of `router` in flows (spec §5): each returns a result table.
 extension FlowTestRunner {
-    /// A builder of one navigation: reads the arguments, returns what to do.
-    typealias NavigationBuilder = @MainActor (FlowTestRunner, FlowCallArguments) throws(FlowScriptError) -> FlowPlannedNavigation<Route>
+    /// A builder of one navigation: reads the arguments, returns what to do. It throws
+    /// `FlowScriptError` only, but its type says plain `throws`: a typed-throws function type
+    /// stored as a value (here, in an array) needs the Swift 6.0 runtime (macOS 15, iOS 18),
+    /// newer than the package's deployment targets (`Tools/check-apple-runtime.sh`).
+    typealias NavigationBuilder = @MainActor (FlowTestRunner, FlowCallArguments) throws -> FlowPlannedNavigation<Route>
 
     /// Registers the navigation calls, each with its `Async` twin (as the Swift router has
     /// `pushAsync`, `popAsync`, `dismissAllAsync`, ...), and the user gestures.
@@ -94,13 +97,13 @@ extension FlowTestRunner {
     /// Every navigation call, by name.
     static var navigationBuilders: [(name: String, builder: NavigationBuilder)] {
         [
-            ("setRoot", { runner, arguments throws(FlowScriptError) in
+            ("setRoot", { runner, arguments in
                 FlowPlannedNavigation(FlowCommand(.setRoot(try runner.route(arguments, position: 1))))
             }),
-            ("push", { runner, arguments throws(FlowScriptError) in
+            ("push", { runner, arguments in
                 FlowPlannedNavigation(FlowCommand(.push(try runner.route(arguments, position: 1), target: .active)))
             }),
-            ("pushMany", { runner, arguments throws(FlowScriptError) in
+            ("pushMany", { runner, arguments in
                 guard case .table(let list) = arguments.value(at: 1), !list.array.isEmpty, list.fields.isEmpty else {
                     throw FlowScriptError(
                         kind: .typeError,
@@ -112,13 +115,13 @@ extension FlowTestRunner {
                 }
                 return FlowPlannedNavigation(FlowCommand.pushMany(routes, target: .active)!)
             }),
-            ("pushRemovingPrevious", { runner, arguments throws(FlowScriptError) in
+            ("pushRemovingPrevious", { runner, arguments in
                 FlowPlannedNavigation(FlowCommand(.pushRemovingPrevious(try runner.route(arguments, position: 1), target: .active)))
             }),
-            ("replaceCurrent", { runner, arguments throws(FlowScriptError) in
+            ("replaceCurrent", { runner, arguments in
                 FlowPlannedNavigation(FlowCommand(.replaceCurrent(try runner.route(arguments, position: 1), target: .active)))
             }),
-            ("replacePath", { runner, arguments throws(FlowScriptError) in
+            ("replacePath", { runner, arguments in
                 let root = try runner.route(arguments, position: 1)
                 var path: [Route] = []
                 if !arguments.isNil(at: 2) {
@@ -128,19 +131,19 @@ extension FlowTestRunner {
                 }
                 return FlowPlannedNavigation(FlowCommand(.replacePath(root: root, path: path, target: .active)))
             }),
-            ("pop", { runner, arguments throws(FlowScriptError) in try runner.plannedPop(arguments) }),
+            ("pop", { runner, arguments in try runner.plannedPop(arguments) }),
             ("popToRoot", { _, _ in FlowPlannedNavigation(FlowCommand(.popToRoot(target: .active))) }),
-            ("popTo", { runner, arguments throws(FlowScriptError) in try runner.plannedPopTo(arguments) }),
-            ("sheet", { runner, arguments throws(FlowScriptError) in
+            ("popTo", { runner, arguments in try runner.plannedPopTo(arguments) }),
+            ("sheet", { runner, arguments in
                 FlowPlannedNavigation(FlowCommand(.present(try runner.route(arguments, position: 1), style: .sheet)))
             }),
-            ("fullScreenCover", { runner, arguments throws(FlowScriptError) in
+            ("fullScreenCover", { runner, arguments in
                 FlowPlannedNavigation(FlowCommand(.present(try runner.route(arguments, position: 1), style: .fullScreenCover)))
             }),
-            ("dismiss", { runner, arguments throws(FlowScriptError) in try runner.plannedDismiss(arguments) }),
+            ("dismiss", { runner, arguments in try runner.plannedDismiss(arguments) }),
             ("dismissAll", { _, _ in FlowPlannedNavigation(FlowCommand(.dismissAll)) }),
             // Tabs: the router checks the name (did you mean) and refuses it without tabs.
-            ("selectTab", { runner, arguments throws(FlowScriptError) in
+            ("selectTab", { runner, arguments in
                 guard case .string(let name) = arguments.value(at: 1), !name.isEmpty else {
                     throw FlowScriptError(
                         kind: .typeError,
