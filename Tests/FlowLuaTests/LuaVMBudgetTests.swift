@@ -62,7 +62,7 @@ struct LuaVMBudgetTests {
         "local ok, e = pcall(string.rep, 'x', 2^24, 'yy')\nreturn 'went on'",
         "return pcall(string.rep, 'x', 2^24, 'yy')",
         "local ok = xpcall(string.rep, function(m) return m end, 'x', 2^24, 'yy')\nreturn ok",
-        "local co = coroutine.create(function() return ('x'):rep(2^24, 'yy') end)\nreturn coroutine.resume(co)",
+        "return coroutine.resume(coroutine.create(function() return ('x'):rep(2^24, 'yy') end))",
         "return pcall(coroutine.wrap(function() return ('x'):rep(2^24, 'yy') end))",
         "for i = 1, 10 do pcall(function() local t = {} for j = 1, 1e9 do t[j] = j end end) end\nreturn 'went on'",
     ])
@@ -79,10 +79,11 @@ struct LuaVMBudgetTests {
 
     @Test("An allocation Lua gets after collecting its garbage does not stop the call")
     func memoryRescuedByCollection() throws {
-        let vm = try LuaVM(configuration: .init(memoryBudget: 4 << 20, instructionBudget: 100_000_000))
+        let vm = try LuaVM(configuration: .init(memoryBudget: 6 << 20, instructionBudget: 100_000_000))
         let results = try run(vm, """
             local keep = ('k'):rep(2 << 20)
-            for i = 1, 64 do local garbage = ('x'):rep(1 << 20) .. i end
+            local piece = ('x'):rep(1 << 20)
+            for i = 1, 64 do local garbage = piece .. i end
             return #keep
             """)
         #expect(results == [LuaValue.integer(2 << 20)])

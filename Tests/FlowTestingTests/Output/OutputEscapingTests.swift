@@ -61,7 +61,7 @@ struct OutputEscapingTests {
         let vm = try LuaVM()
         #expect(try run(vm, "return " + literal) == [.string(text)], "\(HostileText.label(text))")
         // As a value of a table, through the value writer.
-        #expect(try run(vm, "return " + FlowScriptValue.table(["k": .string(text)]).luaSource + ".k") == [.string(text)])
+        #expect(try run(vm, "return (" + FlowScriptValue.table(["k": .string(text)]).luaSource + ").k") == [.string(text)])
     }
 
     @Test("Lua table keys are bare identifiers or quoted keys that read back", arguments: HostileText.cases + ["end", "1st", "_ok", "name"].map(HostileCase.init))
