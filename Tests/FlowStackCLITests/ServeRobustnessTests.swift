@@ -95,7 +95,8 @@ struct ServeRobustnessTests {
         #expect(server.getRules(timeout: 15)?.status == 200, "\(server.output.text)")
         // The oldest idle connection was shed, the newest still stands.
         #expect(first.waitForClose(timeout: 15))
-        #expect(idle.last?.waitForClose(timeout: 0.5) == false)
+        #expect(idle.last?.waitForClose(timeout: 0.5) == false, "\(server.output.text)")
+        #expect(server.isRunning, "\(server.output.text)")
     }
 
     @Test("authorized long polls are never shed while idle connections remain, and each is answered after a save")

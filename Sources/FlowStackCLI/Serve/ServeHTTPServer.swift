@@ -24,7 +24,7 @@ protocol ServeHTTPHandler: Sendable {
 /// it is read, or, chunked, as soon as its chunks pass the limit. A request that does not
 /// arrive whole within `requestTimeout`, a connection idle for `idleTimeout` and a response not
 /// taken within `writeTimeout` are dropped. At the connection cap (`ServeHTTPLimits`), a new
-/// connection sheds the oldest one not serving an authorized request. An `accept` that fails
+/// connection sheds the oldest idle one (`ConnectionRegistry`). An `accept` that fails
 /// (no descriptors left) sheds one too, is reported and retried after a short pause, so the
 /// server goes on once descriptors free up.
 /// Sockets come from FlyingSocks (non-blocking, epoll or kqueue).
@@ -80,7 +80,7 @@ final class ServeHTTPServer: Sendable {
             } catch {
                 // Out of descriptors: the oldest connection not serving an authorized request
                 // makes room (an authorized client waiting in the listen queue gets in).
-                if Self.isOutOfDescriptors(error) { connections.shedOldest() }
+                if Self.isOutOfDescriptors(error) { connections.shedOne() }
                 let now = ContinuousClock.now
                 if lastWarning.map({ now - $0 >= .seconds(5) }) ?? true {
                     lastWarning = now
@@ -91,8 +91,7 @@ final class ServeHTTPServer: Sendable {
                 continue
             }
             backoff = .milliseconds(50)
-            let descriptor = connection.socket.file.rawValue
-            guard let id = connections.admit(limit: cap, shed: { _ = shutdown(descriptor, Int32(SHUT_RDWR)) }) else {
+            guard let id = connections.admit(connection.socket.file.rawValue, limit: cap) else {
                 try? connection.close()
                 continue
             }
@@ -146,13 +145,14 @@ final class ServeHTTPServer: Sendable {
             deadline.set(limits.idleTimeout)
             do {
                 guard try await reader.waitForBytes() else { return }
+                connections.mark(id, .reading)
             } catch {
                 return
             }
             deadline.set(limits.requestTimeout)
             do {
                 let keepOpen = try await serveOneRequest(reader: reader, id: id, deadline: deadline)
-                connections.mark(id, authorized: false)
+                connections.mark(id, .idle)
                 if !keepOpen { return }
             } catch let refusal as ServeHTTPRefusal {
                 deadline.set(limits.writeTimeout)
@@ -186,7 +186,7 @@ final class ServeHTTPServer: Sendable {
             return !closing
         }
         // Authorized from here on (its long poll included): never shed while others are not.
-        connections.mark(id, authorized: true)
+        connections.mark(id, .authorized)
         if case .length(let length) = framing, length > limits.maximumBodyBytes {
             throw ServeHTTPRefusal(status: 413, message: "the body holds \(length) bytes, more than the limit of \(limits.maximumBodyBytes)")
         }
@@ -374,52 +374,56 @@ private final class ConnectionDeadline: @unchecked Sendable {
     }
 }
 
-/// The open connections, oldest first, and whether each is serving an authorized request.
+/// The open connections, oldest first, and how far each is in its request.
 ///
-/// At the cap, a new connection sheds the oldest connection that is not (one idle between
-/// requests, or still sending a head that was not screened): a client that opens connections
-/// and sends nothing, or nothing authorized, cannot keep an authorized request or a device's
-/// long poll out. When every connection is serving an authorized request, the new one is refused.
+/// At the cap, a new connection sheds the oldest idle one (between requests, nothing sent: not
+/// even bytes the server has yet to read), else the oldest still sending a head that was not
+/// screened; one serving an authorized request (a device's long poll included) is never shed.
+/// So a client that opens connections and sends nothing, or nothing authorized, cannot keep an
+/// authorized request out. When every connection is serving an authorized request, the new one
+/// is refused.
 private final class ConnectionRegistry: @unchecked Sendable {
+    /// How far a connection is.
+    enum Stage {
+        /// Between requests (or before the first).
+        case idle
+        /// Its request's head is arriving and was not screened yet.
+        case reading
+        /// Serving a request that passed screening (authorized).
+        case authorized
+    }
+
     private struct Entry {
-        var authorized: Bool
-        let shed: @Sendable () -> Void
+        var stage: Stage
+        let descriptor: Int32
     }
 
     private let lock = NSLock()
     private var entries: [UInt64: Entry] = [:]
     private var nextID: UInt64 = 0
 
-    /// Registers a new connection, shedding the oldest unauthorized one when `limit` are open;
-    /// its id, or `nil` when every open connection is serving an authorized request.
-    func admit(limit: Int, shed: @escaping @Sendable () -> Void) -> UInt64? {
+    /// Registers connection `descriptor`, shedding one when `limit` are open; its id, or `nil`
+    /// when every open connection is serving an authorized request.
+    func admit(_ descriptor: Int32, limit: Int) -> UInt64? {
         lock.lock()
         defer { lock.unlock() }
-        if entries.count >= limit, !shedOldestLocked() { return nil }
+        if entries.count >= limit, !shedLocked() { return nil }
         nextID += 1
-        entries[nextID] = Entry(authorized: false, shed: shed)
+        entries[nextID] = Entry(stage: .idle, descriptor: descriptor)
         return nextID
     }
 
-    /// Sheds the oldest connection not serving an authorized request, if one is open.
-    func shedOldest() {
+    /// Sheds one connection not serving an authorized request, if one is open.
+    func shedOne() {
         lock.lock()
         defer { lock.unlock() }
-        _ = shedOldestLocked()
+        _ = shedLocked()
     }
 
-    /// Sheds the oldest unauthorized connection, the lock held (so `leave`, called before a
-    /// descriptor closes, cannot pass it: a shed never reaches a reused number); whether one was.
-    private func shedOldestLocked() -> Bool {
-        guard let oldest = entries.filter({ !$0.value.authorized }).keys.min() else { return false }
-        entries.removeValue(forKey: oldest)?.shed()
-        return true
-    }
-
-    /// Marks whether connection `id` is serving an authorized request now.
-    func mark(_ id: UInt64, authorized: Bool) {
+    /// Records how far connection `id` is.
+    func mark(_ id: UInt64, _ stage: Stage) {
         lock.lock()
-        entries[id]?.authorized = authorized
+        entries[id]?.stage = stage
         lock.unlock()
     }
 
@@ -428,6 +432,24 @@ private final class ConnectionRegistry: @unchecked Sendable {
         lock.lock()
         entries.removeValue(forKey: id)
         lock.unlock()
+    }
+
+    /// Shuts down the oldest idle connection with nothing waiting to be read, else the oldest
+    /// not authorized; whether one was. Under the lock: `leave`, called before a descriptor
+    /// closes, cannot pass it, so a shutdown never reaches a number reused by another connection.
+    private func shedLocked() -> Bool {
+        let candidates = entries.filter { $0.value.stage != .authorized }.sorted { $0.key < $1.key }
+        guard let victim = candidates.first(where: { $0.value.stage == .idle && Self.nothingToRead($0.value.descriptor) })
+            ?? candidates.first else { return false }
+        entries.removeValue(forKey: victim.key)
+        _ = shutdown(victim.value.descriptor, Int32(SHUT_RDWR))
+        return true
+    }
+
+    /// Whether no byte waits unread on `descriptor` (a request the server has not read yet).
+    private static func nothingToRead(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
     }
 }
 
