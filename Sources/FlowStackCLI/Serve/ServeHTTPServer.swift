@@ -23,8 +23,9 @@ protocol ServeHTTPHandler: Sendable {
 /// byte; a body over `maximumBodyBytes` is refused (413) from its Content-Length before any of
 /// it is read, or, chunked, as soon as its chunks pass the limit. A request that does not
 /// arrive whole within `requestTimeout`, a connection idle for `idleTimeout` and a response not
-/// taken within `writeTimeout` are dropped. At the connection cap (`ServeHTTPLimits`), a new
-/// connection sheds the oldest idle one (`ConnectionRegistry`). An `accept` that fails
+/// taken within `writeTimeout` are dropped. At the connection cap (`ServeHTTPLimits`, below
+/// the descriptor limit), the oldest idle connection is shed before another is accepted
+/// (`ConnectionRegistry`). An `accept` that fails
 /// (no descriptors left) sheds one too, is reported and retried after a short pause, so the
 /// server goes on once descriptors free up.
 /// Sockets come from FlyingSocks (non-blocking, epoll or kqueue).
@@ -68,10 +69,18 @@ final class ServeHTTPServer: Sendable {
         let polling = Task { try await pool.run() }
         defer { polling.cancel() }
         let listening = try AsyncSocket(socket: listener, pool: pool)
-        let cap = limits.connectionCap(descriptors: ServeDescriptors.raiseLimit())
+        let descriptors = ServeDescriptors.raiseLimit()
+        let cap = limits.connectionCap(descriptors: descriptors)
         var backoff = Duration.milliseconds(50)
         var lastWarning: ContinuousClock.Instant?
         while !Task.isCancelled {
+            // Never past the cap, shed connections included until their descriptors close:
+            // descriptors run out for the rest of the process never (libdispatch's worker
+            // monitor opens /proc/<tid>/stat each second and traps when it cannot).
+            if await connections.waitForRoom(limit: cap), lastWarning.map({ ContinuousClock.now - $0 >= .seconds(5) }) ?? true {
+                lastWarning = ContinuousClock.now
+                warn(describeCap(cap, descriptors: descriptors))
+            }
             let connection: AsyncSocket
             do {
                 connection = try await listening.accept()
@@ -91,10 +100,7 @@ final class ServeHTTPServer: Sendable {
                 continue
             }
             backoff = .milliseconds(50)
-            guard let id = connections.admit(connection.socket.file.rawValue, limit: cap) else {
-                try? connection.close()
-                continue
-            }
+            let id = connections.admit(connection.socket.file.rawValue)
             Task { await self.serve(connection, id: id) }
         }
         try? listener.close()
@@ -104,6 +110,13 @@ final class ServeHTTPServer: Sendable {
     static func isOutOfDescriptors(_ error: any Error) -> Bool {
         if case SocketError.failed(_, let code, _) = error { return code == EMFILE || code == ENFILE }
         return false
+    }
+
+    /// The warning at the connection cap.
+    func describeCap(_ cap: Int, descriptors: Int) -> String {
+        let why = cap < limits.maximumConnections
+            ? "the most \(descriptors) open files allow (raise the limit with `ulimit -n`)" : "the most serve holds"
+        return "cannot accept more connections: \(cap) are open, \(why); closing the oldest idle ones first"
     }
 
     static func describeAcceptFailure(_ error: any Error) -> String {
@@ -137,6 +150,7 @@ final class ServeHTTPServer: Sendable {
         // Out of the registry before the descriptor closes: a shed never reaches a number reused.
         connections.leave(id)
         try? socket.close()
+        connections.closed()
     }
 
     private func serveRequests(on socket: AsyncSocket, id: UInt64, deadline: ConnectionDeadline) async {
@@ -376,12 +390,14 @@ private final class ConnectionDeadline: @unchecked Sendable {
 
 /// The open connections, oldest first, and how far each is in its request.
 ///
-/// At the cap, a new connection sheds the oldest idle one (between requests, nothing sent: not
-/// even bytes the server has yet to read), else the oldest still sending a head that was not
-/// screened; one serving an authorized request (a device's long poll included) is never shed.
-/// So a client that opens connections and sends nothing, or nothing authorized, cannot keep an
-/// authorized request out. When every connection is serving an authorized request, the new one
-/// is refused.
+/// The server accepts only while fewer than the cap are open, counting a shed connection until
+/// its descriptor is closed. At the cap it sheds the oldest idle connection (between requests,
+/// nothing sent: not even bytes the server has yet to read), else the oldest still sending a
+/// head that was not screened, and waits for a descriptor to close; one serving an authorized
+/// request (a device's long poll included) is never shed. So a client that opens connections
+/// and sends nothing, or nothing authorized, cannot keep an authorized request out of the
+/// listen queue for long. When every connection is serving an authorized request, the server
+/// waits until one ends.
 private final class ConnectionRegistry: @unchecked Sendable {
     /// How far a connection is.
     enum Stage {
@@ -401,37 +417,65 @@ private final class ConnectionRegistry: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [UInt64: Entry] = [:]
     private var nextID: UInt64 = 0
+    /// Descriptors of connections not closed yet (shed ones included).
+    private var open = 0
+    /// The accept loop, waiting for a descriptor to close.
+    private var waiter: CheckedContinuation<Void, Never>?
 
-    /// Registers connection `descriptor`, shedding one when `limit` are open; its id, or `nil`
-    /// when every open connection is serving an authorized request.
-    func admit(_ descriptor: Int32, limit: Int) -> UInt64? {
-        lock.lock()
-        defer { lock.unlock() }
-        if entries.count >= limit, !shedLocked() { return nil }
-        nextID += 1
-        entries[nextID] = Entry(stage: .idle, descriptor: descriptor)
-        return nextID
+    /// Returns once fewer than `limit` connections hold a descriptor; at the cap, sheds one
+    /// first (if any is not authorized) and waits for a descriptor to close. Whether it was at
+    /// the cap.
+    func waitForRoom(limit: Int) async -> Bool {
+        var waited = false
+        while true {
+            let full: Bool = locked {
+                guard open >= limit else { return false }
+                _ = shedLocked()
+                return true
+            }
+            guard full else { return waited }
+            waited = true
+            await withCheckedContinuation { continuation in
+                locked {
+                    if open < limit { continuation.resume() } else { waiter = continuation }
+                }
+            }
+        }
+    }
+
+    /// Registers an accepted connection; its id.
+    func admit(_ descriptor: Int32) -> UInt64 {
+        locked {
+            nextID += 1
+            open += 1
+            entries[nextID] = Entry(stage: .idle, descriptor: descriptor)
+            return nextID
+        }
     }
 
     /// Sheds one connection not serving an authorized request, if one is open.
     func shedOne() {
-        lock.lock()
-        defer { lock.unlock() }
-        _ = shedLocked()
+        locked { _ = shedLocked() }
     }
 
     /// Records how far connection `id` is.
     func mark(_ id: UInt64, _ stage: Stage) {
-        lock.lock()
-        entries[id]?.stage = stage
-        lock.unlock()
+        locked { entries[id]?.stage = stage }
     }
 
     /// Forgets connection `id` (shed or not), before its descriptor is closed.
     func leave(_ id: UInt64) {
-        lock.lock()
-        entries.removeValue(forKey: id)
-        lock.unlock()
+        locked { _ = entries.removeValue(forKey: id) }
+    }
+
+    /// Counts a connection's descriptor closed, waking the accept loop.
+    func closed() {
+        let waiting: CheckedContinuation<Void, Never>? = locked {
+            open -= 1
+            defer { waiter = nil }
+            return waiter
+        }
+        waiting?.resume()
     }
 
     /// Shuts down the oldest idle connection with nothing waiting to be read, else the oldest
@@ -444,6 +488,13 @@ private final class ConnectionRegistry: @unchecked Sendable {
         entries.removeValue(forKey: victim.key)
         _ = shutdown(victim.value.descriptor, Int32(SHUT_RDWR))
         return true
+    }
+
+    /// Runs `body` holding the lock.
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 
     /// Whether no byte waits unread on `descriptor` (a request the server has not read yet).
