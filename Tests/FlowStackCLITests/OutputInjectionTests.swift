@@ -234,6 +234,40 @@ struct OutputInjectionTests {
         for line in Self.lines(pretty.stdout) { #expect(Self.isClean(line), "\(line)") }
     }
 
+    @Test("flowstack graph: names stay inside their Mermaid and DOT labels", arguments: 0..<4)
+    func graph(seed: Int) async throws {
+        let names = Names(seed: seed)
+        let project = try Self.project(names, rules: Self.refusing(names))
+        defer { project.remove() }
+        for format in ["mermaid", "dot"] {
+            let graph = try await CLIRunner.run(["graph", project.path, "--format", format])
+            #expect(graph.status == 0, "\(graph.stderr)")
+            let lines = Self.lines(graph.stdout).dropLast()
+            #expect(lines.count > 3, "\(graph.stdout)")
+            for line in lines { #expect(Self.isClean(line), "\(line)") }
+            // Every statement is one the writer makes: labels quoted, nothing after them but syntax.
+            let first = format == "mermaid" ? "flowchart LR" : "digraph flowstack {"
+            #expect(lines.first.map(String.init) == first)
+            for line in lines.dropFirst() {
+                let trimmed = line.drop { $0 == " " }
+                #expect(!trimmed.hasPrefix("click") && !trimmed.hasPrefix("style ") && !trimmed.hasPrefix("<"), "\(line)")
+                if format == "dot" { #expect(Self.dotBalanced(trimmed), "\(line)") }
+            }
+        }
+    }
+
+    /// Whether every DOT string on the line is closed (quotes not escaped pair up).
+    static func dotBalanced(_ line: Substring) -> Bool {
+        var inside = false
+        var escaped = false
+        for character in line {
+            if escaped { escaped = false; continue }
+            if inside, character == "\\" { escaped = true; continue }
+            if character == "\"" { inside.toggle() }
+        }
+        return !inside
+    }
+
     /// The cells of a GFM table row: its pipes not escaped with a backslash, less one.
     static func cells(_ row: Substring) -> Int {
         var pipes = 0
