@@ -213,7 +213,8 @@ let package = Package(
             name: "FlowTestingTests",
             dependencies: ["FlowTesting", "FlowScript", "FlowLua", "FlowStackCore", "FlowLuaTestSupport", "FlowStackTestSupport"]
         ),
-        .testTarget(name: "FlowStackCLITests", dependencies: ["FlowStackTestSupport"]),
+        // The CLI, run as processes; its output is read back with the Lua VM (annotations, emitted flows).
+        .testTarget(name: "FlowStackCLITests", dependencies: ["FlowStackTestSupport", "FlowStackCore", "FlowLua", "FlowLuaTestSupport"]),
         // An app written against the original FlowStack's public API, with `import FlowStack` alone.
         .testTarget(
             name: "FlowStackDropInTests",

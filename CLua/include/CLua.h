@@ -143,6 +143,10 @@ typedef struct clua_ctx {
     size_t mem_refused;     /* size of the last allocation refused by the budget */
     int mem_enforce;        /* 1 while Lua code runs */
     int mem_exceeded;       /* set when an allocation was refused */
+    int mem_stopped;        /* set when a refusal was final: the call stops like an exhausted budget */
+    int mem_pending;        /* 1 after a refusal until it is known whether Lua's retry after a full
+                             * collection (the same block and size, asked for at once) gets it */
+    void *mem_refused_block; /* the block of the last refused allocation (NULL: a new one) */
     /* instruction budget (per call) */
     long long instr_budget;
     long long instr_used;

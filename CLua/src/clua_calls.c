@@ -14,7 +14,11 @@
  */
 static int clua_stopped_ok(lua_State *L, int status, int nresults) {
     clua_ctx *c = clua_getctx(L);
-    if (status != LUA_OK || (!c->instr_exhausted && !c->time_exhausted)) return status;
+    if (c->mem_pending) {  /* a refusal the script swallowed with no instruction after it */
+        c->mem_pending = 0;
+        c->mem_stopped = 1;
+    }
+    if (status != LUA_OK || (!c->instr_exhausted && !c->time_exhausted && !c->mem_stopped)) return status;
     lua_pop(L, nresults);
     lua_pushstring(L, c->stop_message);
     return LUA_ERRRUN;
@@ -25,6 +29,8 @@ int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     c->instr_used = 0;
     c->instr_exhausted = 0;
     c->mem_exceeded = 0;
+    c->mem_stopped = 0;
+    c->mem_pending = 0;
     c->kinded_kind = CLUA_KIND_NONE;
     c->print_left = CLUA_PRINT_LIMIT;
     c->err_line = 0;
@@ -67,6 +73,8 @@ int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     clua_ctx *c = clua_getctx(co);
     lua_State *async = c->async_thread;
     c->async_thread = co;
+    c->mem_stopped = 0;
+    c->mem_pending = 0;
     c->print_left = CLUA_PRINT_LIMIT;
     c->err_line = 0;
     c->mem_thread = co;
@@ -76,7 +84,7 @@ int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     c->mem_enforce = 0;
     c->mem_thread = NULL;
     c->async_thread = async;
-    if (status == LUA_OK && (c->instr_exhausted || c->time_exhausted)) {
+    if (status == LUA_OK && (c->instr_exhausted || c->time_exhausted || c->mem_stopped || c->mem_pending)) {
         status = clua_stopped_ok(co, status, *nresults);
         *nresults = 0;
     }

@@ -3,6 +3,8 @@
 #include "clua_private.h"
 
 static void clua_stop_note(clua_ctx *c, int time, int frames_ok);
+static void clua_mem_refused(clua_ctx *c);
+static void clua_mem_settle(clua_ctx *c, int rescued);
 
 /* ------------------------------------------------------------------------------------------ */
 /* Budgeted allocator                                                                           */
@@ -67,9 +69,11 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (c->mem_used > c->mem_limit || grow > c->mem_limit - c->mem_used) {
             c->mem_exceeded = 1;
             c->mem_refused = nsize;
+            c->mem_refused_block = ptr;
             /* Memory errors skip the message handler: remember where the script was now (this
              * only reads the thread's call frames; it allocates nothing). */
             if (c->mem_thread != NULL && frames_ok) clua_record_location(c->mem_thread, c, 0);
+            clua_mem_refused(c);
             return NULL;
         }
     }
@@ -83,6 +87,9 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         c->mem_refused = nsize;
         return NULL;
     }
+    /* After a refusal, the next request is Lua's retry of it (rescued: go on) or not (the
+     * refusal reached the script: final). */
+    if (c->mem_pending) clua_mem_settle(c, ptr == c->mem_refused_block && nsize == c->mem_refused);
     c->mem_used = c->mem_used - old + nsize;
     if (c->mem_used > c->mem_peak) c->mem_peak = c->mem_used;
     /* Copying, filling and collecting memory is work too: while Lua runs, every 16 bytes
@@ -204,6 +211,44 @@ static void clua_stop_note(clua_ctx *c, int time, int frames_ok) {
     }
 }
 
+/*
+ * The memory budget, as final as the instruction budget. A refused allocation is not always an
+ * error: Lua answers a refusal with a full collection and asks for the same block once more, and
+ * that retry may fit. So a refusal during a call is pending until the next request: the retry
+ * (same block, same size) settles it either way; anything else, or the next instruction (the
+ * hook is armed for it), means the script got the error, and the call stops: from then on the
+ * memory error is raised again at every instruction, so a script's pcall, xpcall or coroutine
+ * cannot swallow it (lauxlib's buffers, behind string.rep, table.concat or gsub, never retry).
+ */
+
+/** A refusal during a call: pending, or final when one was pending already (the retry refused). */
+static void clua_mem_refused(clua_ctx *c) {
+    if (c->mem_thread == NULL || c->mem_stopped) return;  /* loading: the load fails by itself */
+    if (c->mem_pending) {
+        clua_mem_settle(c, 0);
+        return;
+    }
+    c->mem_pending = 1;
+    if (!c->instr_exhausted && !c->time_exhausted) {  /* the message, with where the script was */
+        if (c->err_line > 0) {
+            snprintf(c->stop_message, sizeof c->stop_message, "%s:%d: not enough memory", c->err_src, c->err_line);
+        } else {
+            snprintf(c->stop_message, sizeof c->stop_message, "not enough memory");
+        }
+    }
+    if (lua_gethook(c->mem_thread) != NULL) lua_sethook(c->mem_thread, lua_gethook(c->mem_thread), clua_hookmask(c), 1);
+}
+
+/** Settles a pending refusal: rescued by the retry (the hook goes back to its pace), or final. */
+static void clua_mem_settle(clua_ctx *c, int rescued) {
+    c->mem_pending = 0;
+    if (!rescued) {
+        c->mem_stopped = 1;
+    } else if (!c->instr_exhausted && !c->time_exhausted && c->mem_thread != NULL && lua_gethook(c->mem_thread) != NULL) {
+        lua_sethook(c->mem_thread, lua_gethook(c->mem_thread), clua_hookmask(c), c->instr_step);
+    }
+}
+
 /** Time a call may take per instruction (or unit) it was charged, on top of its time limit:
  *  far more than counted work needs (a few ns per unit, tens under sanitizers), so the limit
  *  only catches time the count does not account for. */
@@ -225,6 +270,11 @@ void clua_hook(lua_State *L, lua_Debug *ar) {
         return;
     }
     c->instr_used += lua_gethookcount(L);
+    if (c->mem_pending) clua_mem_settle(c, 0);  /* an instruction ran: the script got the error */
+    if (c->mem_stopped) {  /* out of memory for good: raised again until the call has unwound */
+        lua_pushstring(L, c->stop_message);
+        clua_raise_stop(L, 0);
+    }
     if (c->instr_used >= c->instr_budget) clua_budget_error(L, 0);
     if (c->time_limit_ns > 0 &&
         clua_now_ns() - c->time_start_ns > c->time_limit_ns + c->instr_used * CLUA_TIME_PER_UNIT_NS) {

@@ -55,12 +55,12 @@ static int clua_sb_load(lua_State *L) {
  * The message handler `xpcall` installs: the script's own (upvalue 1), unless the call has run
  * out of instructions or time. An error raised from the count hook leaves hooks off until a
  * protected call catches it, and Lua runs the message handler before that: a handler that loops
- * would then loop forever, unmetered. So once the budget or the time is spent, the script's
- * handler is not called and the error goes on unchanged.
+ * would then loop forever, unmetered. So once the budget, the time or the memory is spent, the
+ * script's handler is not called and the error goes on unchanged.
  */
 static int clua_xpcall_handler(lua_State *L) {
     clua_ctx *c = clua_getctx(L);
-    if (c->instr_exhausted || c->time_exhausted) return 1;
+    if (c->instr_exhausted || c->time_exhausted || c->mem_stopped) return 1;
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 1);

@@ -27,7 +27,7 @@ package enum LuaTableKey: Hashable, Sendable, Comparable, ExpressibleByStringLit
     package var description: String {
         switch self {
         case .integer(let value): return "[\(value)]"
-        case .string(let value): return FlowScriptValue.isLuaIdentifier(value) ? value : "[\(FlowScriptValue.quoted(value))]"
+        case .string(let value): return FlowLuaSourceText.key(value)
         }
     }
 }

@@ -78,8 +78,9 @@ extension LuaVM {
         error.message = FlowScriptText.bounded(error.message)
 
         // A budget or time error names where the limit first ran out (coroutine.wrap and
-        // rethrowing handlers put other positions in front of the message).
-        if kind == .instructionBudget || kind == .timeLimit,
+        // rethrowing handlers put other positions in front of the message; a memory error
+        // raised again after a swallowed one names the refused allocation).
+        if kind == .instructionBudget || kind == .timeLimit || (kind == .memoryBudget && context.mem_stopped != 0),
            let first = FlowScriptError.splitLocation(LuaVM.cString(context.stop_message)) {
             error.file = expandChunkName(first.file)
             error.line = first.line

@@ -21,7 +21,9 @@ import CLua
 ///   async call thread gets it explicitly). Once a call's budget is spent, the hook fires at
 ///   every instruction, so `pcall` in a script cannot swallow the budget error; `xpcall`'s
 ///   handler is not run any more (Lua would run it with hooks off), and a call that caught the
-///   error where no instruction of its own follows (`return pcall(f)`) still fails.
+///   error where no instruction of its own follows (`return pcall(f)`) still fails. The same
+///   holds once the memory budget refuses Lua's retry after a full collection (`clua_mem_stop`):
+///   the memory error is raised again at every instruction.
 /// - Work done in C is charged to the instruction budget too (one unit is about one VM
 ///   instruction of time): pattern matching by a bound computed before the matcher runs
 ///   (`CLua/src/clua_patterns.c`; a bound above the whole budget is refused as "pattern too

@@ -11,7 +11,7 @@ extension LuaValue: CustomStringConvertible {
             if value.isNaN { return "0/0" }
             if value.isInfinite { return value > 0 ? "math.huge" : "-math.huge" }
             return "\(value)"
-        case .string(let value): return FlowScriptValue.quoted(value)
+        case .string(let value): return FlowLuaSourceText.string(value)
         case .function: return "function"
         case .table(let table):
             if table.isEmpty { return "{}" }

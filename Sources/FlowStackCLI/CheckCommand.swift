@@ -1,5 +1,6 @@
 import ArgumentParser
 import FlowScript
+import FlowStackCore
 import Foundation
 
 /// `flowstack check [DIR]`: finds mistakes without running the flows.
@@ -82,7 +83,7 @@ struct CheckCommand: AsyncParsableCommand {
         let outcome = try ProjectChecker(directory: project.url).run()
         let problems = outcome.problems
         for problem in problems.sorted() {
-            let text = problem.description
+            let text = FlowTerminalText.line(problem.description)
             terminal.line(problem.severity == .error ? terminal.red(text) : terminal.yellow(text))
         }
         for note in outcome.notChecked {

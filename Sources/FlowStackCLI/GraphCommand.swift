@@ -80,7 +80,7 @@ struct GraphCommand: AsyncParsableCommand {
         }
         let report = await ProjectArgument.runFlows(of: project, filter: filter)
         for error in report.loadErrors {
-            Terminal.error("warning: \(error.description) (the graph leaves it out)")
+            Terminal.error("warning: \(FlowTerminalText.line(error.description)) (the graph leaves it out)")
         }
         let graph = NavigationGraph(
             results: report.results, root: project.manifest?.root?.name,
@@ -109,7 +109,7 @@ struct GraphCommand: AsyncParsableCommand {
         do {
             explorer = try FlowExplorer(project: project, options: options)
         } catch {
-            Terminal.error("error: \(error.description)")
+            Terminal.error("error: \(FlowTerminalText.line(error.description))")
             throw ExitCode(2)
         }
         explorer.recordsSteps = true

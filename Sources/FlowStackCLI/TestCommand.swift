@@ -191,10 +191,10 @@ struct TestCommand: AsyncParsableCommand {
         let listing = runner.listTests(selection: selection)
         for test in listing.tests {
             let location = test.line.map { "\(test.file):\($0)" } ?? test.file
-            terminal.line("\(location)  \(test.name)" + (test.isPending ? " (pending)" : ""))
+            terminal.line(FlowTerminalText.line("\(location)  \(test.name)") + (test.isPending ? " (pending)" : ""))
         }
         for error in listing.loadErrors {
-            terminal.line(terminal.red("did not load: ") + error.description)
+            terminal.line(terminal.red("did not load: ") + FlowTerminalText.line(error.description))
         }
         terminal.line("\(CheckCommand.count(listing.tests.count, "test"))")
         if !listing.loadErrors.isEmpty { throw ExitCode(1) }

@@ -105,6 +105,7 @@ public struct HostileProject: Sendable, CustomStringConvertible {
         HostileProject("pattern-bomb-gsub", at: "rules/bomb.lua:3", "string.gsub: pattern"),
         HostileProject("pattern-bomb-match", at: "rules/bomb.lua:3", "string.match: pattern"),
         HostileProject("pcall-swallows-budget", at: "rules/loop.lua:3", "instruction budget exceeded"),
+        HostileProject("pcall-swallows-memory", at: "rules/memory.lua:2", "memory budget exceeded"),
         HostileProject("print-flood", at: "rules/print.lua:2", "instruction budget exceeded"),
         HostileProject("print-forgery", at: "rules/print.lua:3", "printed"),
         HostileProject("rawset-facts", at: "rules/facts.lua:2", "facts is read-only (rawset cannot change it)"),

@@ -58,11 +58,37 @@ struct LuaVMBudgetTests {
         #expect(try run(vm, "local t = {} for i = 1, 100 do t[i] = i end return #t") == [100])
     }
 
-    @Test("A memory error caught by pcall in the script leaves the script running")
-    func memoryErrorCaught() throws {
-        let vm = try LuaVM(configuration: .init(memoryBudget: 2 << 20))
-        let results = try run(vm, "local ok, e = pcall(string.rep, 'x', 1e8) return ok, e")
-        #expect(results == [false, "not enough memory"])
+    @Test("pcall, xpcall and coroutines cannot swallow the memory budget error", arguments: [
+        "local ok, e = pcall(string.rep, 'x', 2^24, 'yy')\nreturn 'went on'",
+        "return pcall(string.rep, 'x', 2^24, 'yy')",
+        "local ok = xpcall(string.rep, function(m) return m end, 'x', 2^24, 'yy')\nreturn ok",
+        "return coroutine.resume(coroutine.create(function() return ('x'):rep(2^24, 'yy') end))",
+        "return pcall(coroutine.wrap(function() return ('x'):rep(2^24, 'yy') end))",
+        "for i = 1, 10 do pcall(function() local t = {} for j = 1, 1e9 do t[j] = j end end) end\nreturn 'went on'",
+    ])
+    func memoryErrorNotCatchable(source: String) throws {
+        let vm = try LuaVM(configuration: .init(memoryBudget: 4 << 20, instructionBudget: 100_000_000))
+        let error = scriptError(vm, source, chunkName: "rules/evil.lua")
+        #expect(error?.kind == .memoryBudget)
+        #expect(error?.message.hasPrefix("memory budget exceeded") == true)
+        #expect(error?.file == "rules/evil.lua")
+        #expect(error?.line == 1)
+        // The next call starts afresh.
+        #expect(try run(vm, "return pcall(error, 'x')") == [false, "x"])
+    }
+
+    @Test("An allocation Lua gets after collecting its garbage does not stop the call")
+    func memoryRescuedByCollection() throws {
+        let vm = try LuaVM(configuration: .init(memoryBudget: 6 << 20, instructionBudget: 100_000_000))
+        let results = try run(vm, """
+            local keep = ('k'):rep(2 << 20)
+            local piece = ('x'):rep(1 << 20)
+            for i = 1, 64 do local garbage = piece .. i end
+            return #keep
+            """)
+        #expect(results == [LuaValue.integer(2 << 20)])
+        // The budget refused at least one allocation that a full collection then made room for.
+        #expect(vm.handle.context.pointee.mem_exceeded == 1)
     }
 
     @Test("A budget too small for the standard library fails creation with a memory error")

@@ -42,6 +42,9 @@ final class ServeFixture {
         self.port = port
     }
 
+    /// Whether the server is still running (it did not crash).
+    var isRunning: Bool { process.isRunning }
+
     /// Interrupts the server (Ctrl-C) and waits for it to end; kills it when it is still
     /// running 10 seconds later (a Ctrl-C that came before serve handles it is lost).
     func stop() {

@@ -214,13 +214,14 @@ struct DiffCommand: AsyncParsableCommand {
     static func pretty(_ report: FlowDiffReport, terminal: Terminal) -> String {
         var lines: [String] = []
         for (route, verdict) in verdictLines(report) where verdict != .unchanged {
-            lines.append(terminal.bold("\(route): \(verdict.rawValue)"))
+            let shown = FlowTerminalText.line
+            lines.append(terminal.bold("\(shown(route)): \(verdict.rawValue)"))
             for change in report.changes where change.route == route {
-                lines.append("  \(change.direction.rawValue)  \(change.operation)\(change.location.map { "  (\($0))" } ?? "")")
-                lines.append("    before: \(change.before)")
-                lines.append("    after:  \(change.after)")
-                lines.append("    when:   \(factText(change))")
-                lines.append("    trace:  \(change.trace.joined(separator: " → "))")
+                lines.append("  \(change.direction.rawValue)  \(shown(change.operation))\(change.location.map { "  (\(shown($0)))" } ?? "")")
+                lines.append("    before: \(shown(change.before))")
+                lines.append("    after:  \(shown(change.after))")
+                lines.append("    when:   \(shown(factText(change)))")
+                lines.append("    trace:  \(shown(change.trace.joined(separator: " → ")))")
             }
         }
         let changed = report.routes.values.filter { $0 != .unchanged }.count
@@ -239,13 +240,13 @@ struct DiffCommand: AsyncParsableCommand {
         }
         lines += ["| route | verdict |", "|---|---|"]
         for (route, verdict) in verdictLines(report) where verdict != .unchanged {
-            lines.append("| `\(route)` | \(verdict.rawValue) |")
+            lines.append("| \(FlowMarkdownText.code(route)) | \(verdict.rawValue) |")
         }
         lines += ["", "| route | operation | before | after | when | rule | trace |", "|---|---|---|---|---|---|---|"]
-        func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+        let cell = FlowMarkdownText.text
         for change in report.changes {
-            lines.append("| `\(change.route)` | \(cell(change.operation)) | \(cell(change.before)) | \(cell(change.after)) | "
-                + "\(cell(factText(change))) | \(change.location.map { "`\($0)`" } ?? "") | \(cell(change.trace.joined(separator: " → "))) |")
+            lines.append("| \(FlowMarkdownText.code(change.route)) | \(cell(change.operation)) | \(cell(change.before)) | \(cell(change.after)) | "
+                + "\(cell(factText(change))) | \(change.location.map(FlowMarkdownText.code) ?? "") | \(cell(change.trace.joined(separator: " → "))) |")
         }
         lines += ["", "\(report.decisions) decisions compared\(report.complete ? "" : " (incomplete within the bounds)")."]
         return lines.joined(separator: "\n") + "\n"

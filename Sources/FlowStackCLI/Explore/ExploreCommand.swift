@@ -96,7 +96,7 @@ struct ExploreCommand: AsyncParsableCommand {
             let loaded = try FlowProject(directory: url)
             explorer = try FlowExplorer(project: loaded, options: options)
         } catch {
-            Terminal.error("error: \(error.description)")
+            Terminal.error("error: \(FlowTerminalText.line(error.description))")
             throw ExitCode(2)
         }
         let progress = isatty(STDERR_FILENO) != 0
@@ -139,14 +139,15 @@ struct ExploreCommand: AsyncParsableCommand {
 
     /// The report for a terminal.
     static func pretty(_ report: FlowExploreReport, terminal: Terminal) -> String {
+        let shown = FlowTerminalText.line
         var lines: [String] = []
         for finding in report.findings {
             let head = [finding.kind.rawValue, finding.location, finding.route.map { "route \($0)" }].compactMap { $0 }
-            lines.append(terminal.red(head.joined(separator: "  ")) + ": " + finding.message)
+            lines.append(terminal.red(shown(head.joined(separator: "  "))) + ": " + shown(finding.message))
             if !finding.facts.isEmpty {
-                lines.append("  facts: " + finding.facts.keys.sorted().map { "\($0) = \(finding.facts[$0]!.luaSource)" }.joined(separator: ", "))
+                lines.append("  facts: " + shown(finding.facts.keys.sorted().map { "\($0) = \(finding.facts[$0]!.luaSource)" }.joined(separator: ", ")))
             }
-            if !finding.trace.isEmpty { lines.append("  trace: " + finding.trace.joined(separator: " → ")) }
+            if !finding.trace.isEmpty { lines.append("  trace: " + shown(finding.trace.joined(separator: " → "))) }
         }
         if !report.someFactsOnly.isEmpty {
             lines.append(terminal.bold("routes shown only under some facts:"))
@@ -155,7 +156,7 @@ struct ExploreCommand: AsyncParsableCommand {
                 let text = facts.keys.sorted().map { name in
                     "\(name) ∈ {\(facts[name]!.map(\.luaSource).joined(separator: ", "))}"
                 }.joined(separator: ", ")
-                lines.append("  \(route): \(text.isEmpty ? "some combinations" : text)")
+                lines.append("  \(shown(route)): \(text.isEmpty ? "some combinations" : shown(text))")
             }
         }
         let count = report.findings.count

@@ -1,10 +1,11 @@
+import FlowTesting
 import Foundation
 
 extension NavigationGraph {
     /// The graph as a Mermaid flowchart (paste into Markdown, or mermaid.live).
     func mermaid(title: String) -> String {
         var lines = ["flowchart LR"]
-        lines.append("  %% \(title): \(summary)")
+        lines.append("  %% \(FlowMermaidText.comment(title)): \(summary)")
         var ids: [String: String] = [:]
         for name in nodes + unreached {
             let id = Self.mermaidID(name, taken: Set(ids.values))
@@ -58,7 +59,7 @@ extension NavigationGraph {
     /// The graph in Graphviz DOT (`dot -Tsvg`).
     func dot(title: String) -> String {
         var lines = ["digraph flowstack {"]
-        lines.append("  // \(title): \(summary)")
+        lines.append("  // \(FlowDOTText.comment(title)): \(summary)")
         lines.append("  rankdir=LR;")
         lines.append("  node [shape=box, style=rounded, fontname=\"Helvetica\"];")
         lines.append("  edge [fontname=\"Helvetica\", fontsize=10];")
@@ -125,12 +126,11 @@ extension NavigationGraph {
 
     /// Text safe inside a quoted Mermaid label.
     private static func mermaidText(_ text: String) -> String {
-        text.replacingOccurrences(of: "\"", with: "#quot;")
+        FlowMermaidText.label(text)
     }
 
     /// A DOT double-quoted string (newlines as `\n`).
     private static func dotQuoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+        FlowDOTText.quoted(text)
     }
 }

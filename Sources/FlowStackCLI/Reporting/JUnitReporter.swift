@@ -113,24 +113,5 @@ enum JUnitReporter {
         String(format: "%.3f", seconds)
     }
 
-    /// Text escaped for XML attributes and content (control characters other than tab and
-    /// newline are not allowed in XML 1.0 and are dropped).
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    private static func escape(_ text: String) -> String { FlowXMLText.escaped(text) }
 }

@@ -1,5 +1,6 @@
 import FlowLua
 import FlowScript
+import FlowStackCore
 import FlowTesting
 import Foundation
 
@@ -19,15 +20,15 @@ final class PrettyReporter {
 
     /// Reports a script that did not load.
     func loadError(_ error: FlowScriptError) {
-        terminal.line(terminal.red("error: ") + error.description)
-        terminal.line(terminal.dim("  nothing of \(error.file ?? "this script") ran; fix it and run again"))
+        terminal.line(terminal.red("error: ") + Self.shown(error.description))
+        terminal.line(terminal.dim("  nothing of \(Self.shown(error.file ?? "this script")) ran; fix it and run again"))
     }
 
     /// Reports what the rules printed while they loaded, before the first test.
     func rulesOutput(_ lines: [String]) {
         guard !lines.isEmpty else { return }
         terminal.line(terminal.bold("rules (printed while loading)"))
-        for line in lines { terminal.line(terminal.dim("      print: \(line)")) }
+        for line in lines { terminal.line(terminal.dim("      print: \(Self.shown(line))")) }
         terminal.line()
     }
 
@@ -36,12 +37,12 @@ final class PrettyReporter {
         if result.file != currentFile {
             if currentFile != nil { terminal.line() }
             currentFile = result.file
-            terminal.line(terminal.bold(result.file))
+            terminal.line(terminal.bold(Self.shown(result.file)))
         }
         let mark = result.isPending ? terminal.yellow("-") : result.passed ? terminal.green("✓") : terminal.red("✗")
-        terminal.line("  \(mark) \(result.name)" + (result.isPending ? terminal.dim(" (pending)") : ""))
+        terminal.line("  \(mark) \(Self.shown(result.name))" + (result.isPending ? terminal.dim(" (pending)") : ""))
         for line in result.output {
-            terminal.line(terminal.dim("      print: \(line)"))
+            terminal.line(terminal.dim("      print: \(Self.shown(line))"))
         }
         for failure in result.failures {
             for (index, line) in Self.lines(of: failure).enumerated() {
@@ -53,14 +54,19 @@ final class PrettyReporter {
         }
     }
 
+    /// Text from rules, flows and names as the report shows it: on one line, controls escaped.
+    nonisolated static func shown(_ text: String) -> String {
+        FlowTerminalText.line(text)
+    }
+
     /// A script error as one line: `rules/x.lua:3: script error in a rule (...): message`.
     nonisolated static func scriptErrorLine(_ error: FlowTestFailure) -> String {
-        (error.location.isEmpty ? "" : error.location + ": ") + error.message
+        shown((error.location.isEmpty ? "" : error.location + ": ") + error.message)
     }
 
     /// The script errors of a run, one line each with the test they were raised in.
     nonisolated static func scriptErrorLines(_ report: FlowTestReport) -> [String] {
-        report.scriptErrors.map { "\(scriptErrorLine($0.error))  (\($0.test.file) › \($0.test.name))" }
+        report.scriptErrors.map { "\(scriptErrorLine($0.error))  (\(shown($0.test.file)) › \(shown($0.test.name)))" }
     }
 
     /// The closing lines: time, failures recap, and the summary as the very last line.
@@ -71,12 +77,12 @@ final class PrettyReporter {
             terminal.line(terminal.red("Failed:"))
             for result in failed {
                 let location = result.failures.first?.location ?? result.file
-                terminal.line("  \(terminal.red("✗")) \(result.name)  \(terminal.dim(location))")
+                terminal.line("  \(terminal.red("✗")) \(Self.shown(result.name))  \(terminal.dim(Self.shown(location)))")
             }
         }
         if !report.loadErrors.isEmpty {
             terminal.line(terminal.red("Did not load:"))
-            for error in report.loadErrors { terminal.line("  \(error.description)") }
+            for error in report.loadErrors { terminal.line("  \(Self.shown(error.description))") }
         }
         let scriptErrors = Self.scriptErrorLines(report)
         if !scriptErrors.isEmpty {
@@ -106,21 +112,23 @@ final class PrettyReporter {
     func coverage(_ files: [FlowCoverage.File], writtenTo path: String) {
         terminal.line()
         terminal.line(terminal.bold("Rules coverage") + terminal.dim(" (lcov: \(path))"))
-        let width = files.map(\.name.count).max() ?? 0
+        let width = files.map { Self.shown($0.name).count }.max() ?? 0
         for file in files {
             let percent = file.lines.isEmpty ? 100 : Int((Double(file.linesHit) * 100 / Double(file.lines.count)).rounded(.down))
-            let name = file.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            let name = Self.shown(file.name).padding(toLength: width, withPad: " ", startingAt: 0)
             terminal.line("  \(name)  \(String(format: "%3d", percent))% lines (\(file.linesHit)/\(file.lines.count)), "
                 + "\(file.functionsHit)/\(file.functions.count) functions")
         }
-        let uncalled = files.flatMap { file in file.functions.filter { $0.count == 0 }.map { "\(file.name):\($0.line)  \($0.name)" } }
+        let uncalled = files.flatMap { file in
+            file.functions.filter { $0.count == 0 }.map { Self.shown("\(file.name):\($0.line)  \($0.name)") }
+        }
         if !uncalled.isEmpty {
             terminal.line(terminal.yellow("  Rules no flow called:"))
             for line in uncalled { terminal.line("    \(line)") }
         }
         let unrun = files.compactMap { file -> String? in
             let lines = file.lines.filter { $0.count == 0 }.map { String($0.line) }
-            return lines.isEmpty ? nil : "\(file.name): \(lines.joined(separator: ", "))"
+            return lines.isEmpty ? nil : "\(Self.shown(file.name)): \(lines.joined(separator: ", "))"
         }
         if !unrun.isEmpty {
             terminal.line(terminal.yellow("  Lines no flow ran (a branch never taken):"))
@@ -139,13 +147,13 @@ final class PrettyReporter {
     static func diagnostics(_ report: FlowTestReport, _ severity: FlowScriptDiagnostic.Severity) -> [String] {
         var seen: Set<String> = []
         return report.diagnostics.filter { $0.severity == severity }.compactMap { diagnostic in
-            let text = diagnostic.description
+            let text = shown(diagnostic.description)
             return seen.insert(text).inserted ? text : nil
         }
     }
 
-    /// A failure's lines: location and message, expected, actual, stacks.
+    /// A failure's lines: location and message, expected, actual, stacks (each piece on its line).
     static func lines(of failure: FlowTestFailure) -> [String] {
-        failure.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        failure.lines(shown: shown)
     }
 }

@@ -66,42 +66,7 @@ enum TAPReporter {
         return lines
     }
 
-    /// A test description without `#` (which starts a TAP directive).
-    private static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "#", with: "\\#")
-    }
-
-    /// Text for a `#` comment line: one line.
-    private static func comment(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: " ")
-    }
-
-    /// A YAML double-quoted scalar.
-    ///
-    /// As a list item (`listItem`), a colon that ends the first word (`- "auth: signed out"`) is
-    /// written `\x3A`: TAP::Parser's YAMLish reader, which `prove` uses, takes a list line whose
-    /// first word ends with a colon for a mapping and stops reading the report there.
-    static func yaml(_ text: String, listItem: Bool = false) -> String {
-        var out = "\""
-        var firstWord = listItem
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            if scalar == " " { firstWord = false }
-            if firstWord, scalar == ":", index + 1 == scalars.count || scalars[index + 1] == " " {
-                out += "\\x3A"
-                firstWord = false
-                continue
-            }
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\x%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
+    private static func escape(_ text: String) -> String { FlowTAPText.description(text) }
+    private static func comment(_ text: String) -> String { FlowTAPText.comment(text) }
+    private static func yaml(_ text: String, listItem: Bool = false) -> String { FlowTAPText.yaml(text, listItem: listItem) }
 }

@@ -1,3 +1,4 @@
+import FlowStackCore
 import Foundation
 
 /// The HTTP side of `flowstack serve`: `GET /v1/rules` (long poll) and `POST /v1/report`.
@@ -101,21 +102,14 @@ struct RulesEndpoints: ServeHTTPHandler {
 
 /// Report fields as the terminal shows them: one line, no terminal control, a bounded length.
 enum ServeReportText {
-    /// `text` with every control character (C0, DEL, C1), line or paragraph separator and
-    /// bidirectional override written as a visible escape (`\n`, `\u{1B}`), cut to `limit`
-    /// characters (then ending in `…`).
+    /// `text` on one line (`FlowTerminalText`: controls and line breaks shown escaped), cut to
+    /// `limit` characters (then ending in `…`).
     static func printable(_ text: String, limit: Int) -> String {
-        var result = ""
-        var count = 0
-        for scalar in text.unicodeScalars {
-            if count >= limit {
-                result += "…"
-                break
-            }
-            result += escaped(scalar)
-            count += 1
-        }
-        return result
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return FlowTerminalText.line(text) }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars.prefix(limit))
+        return FlowTerminalText.line(String(kept)) + "…"
     }
 
     /// The generation an app reported: a number, or text shown escaped and cut short.
@@ -123,17 +117,5 @@ enum ServeReportText {
         if let number = value as? Int { return String(number) }
         if let text = value as? String { return printable(text, limit: 20) }
         return "?"
-    }
-
-    private static func escaped(_ scalar: Unicode.Scalar) -> String {
-        switch scalar.value {
-        case 0x0A: return "\\n"
-        case 0x0D: return "\\r"
-        case 0x09: return "\\t"
-        case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-            return "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-        default:
-            return String(scalar)
-        }
     }
 }

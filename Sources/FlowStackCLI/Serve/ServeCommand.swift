@@ -41,8 +41,11 @@ struct ServeCommand: AsyncParsableCommand {
               POST /v1/report        JSON {device, result, generation, error}
                                      from the app (at most 64 KiB); printed
             Limits, enforced while reading: headers 16 KiB and 64 lines (else
-            431), bodies 64 KiB (else 413, before the body is read), a request
-            whole within 10 seconds, a connection idle for 30 seconds closed.
+            431), bodies 64 KiB (else 413, before the body is read), chunk sizes
+            of 1 to 16 hex digits (else 400), a request whole within 10 seconds,
+            a connection idle for 30 seconds closed. At most 1,024 connections
+            (fewer under a low `ulimit -n`): at the cap the oldest idle or
+            unauthorized one is closed to make room; long polls are kept.
 
             The token is --token, else FLOWSTACK_SERVE_TOKEN, else a random one.
             Serve on a network you trust: the rules travel in plain HTTP.

@@ -14,8 +14,20 @@ struct ServeHTTPLimits: Sendable {
     var idleTimeout: Duration = .seconds(30)
     /// How long writing one response may take.
     var writeTimeout: Duration = .seconds(60)
-    /// The most connections served at once; more are closed as soon as they are accepted.
-    var maximumConnections = 256
+    /// The most connections held at once. At the cap a new connection sheds the oldest one not
+    /// serving an authorized request (idle, or still sending its head); when every one is, the
+    /// new one is closed as soon as it is accepted.
+    var maximumConnections = 1_024
+
+    /// Descriptors kept free for everything but connections (the listener, the event queue,
+    /// standard streams, the watcher, the files read on a save).
+    static let reservedDescriptors = 48
+
+    /// The connection cap for a process allowed `descriptors` open files: what is left after
+    /// the reserve, between 8 and `maximumConnections`.
+    func connectionCap(descriptors: Int) -> Int {
+        max(8, min(maximumConnections, descriptors - Self.reservedDescriptors))
+    }
 }
 
 /// A request line and its headers: everything known before the body is read.

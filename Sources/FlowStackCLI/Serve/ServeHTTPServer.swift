@@ -23,8 +23,11 @@ protocol ServeHTTPHandler: Sendable {
 /// byte; a body over `maximumBodyBytes` is refused (413) from its Content-Length before any of
 /// it is read, or, chunked, as soon as its chunks pass the limit. A request that does not
 /// arrive whole within `requestTimeout`, a connection idle for `idleTimeout` and a response not
-/// taken within `writeTimeout` are dropped. An `accept` that fails (no descriptors left) is
-/// reported and retried after a short pause, so the server goes on once descriptors free up.
+/// taken within `writeTimeout` are dropped. At the connection cap (`ServeHTTPLimits`, below
+/// the descriptor limit), the oldest idle connection is shed before another is accepted
+/// (`ConnectionRegistry`). An `accept` that fails
+/// (no descriptors left) sheds one too, is reported and retried after a short pause, so the
+/// server goes on once descriptors free up.
 /// Sockets come from FlyingSocks (non-blocking, epoll or kqueue).
 final class ServeHTTPServer: Sendable {
     let limits: ServeHTTPLimits
@@ -32,7 +35,7 @@ final class ServeHTTPServer: Sendable {
     /// Called with a warning to print (accept failures), at most once every few seconds.
     let warn: @Sendable (String) -> Void
     private let listener: Socket
-    private let connections = ConnectionCount()
+    private let connections = ConnectionRegistry()
 
     /// Binds and listens on `address` (port 0: a free one).
     init(address: some SocketAddress, limits: ServeHTTPLimits, handler: any ServeHTTPHandler, warn: @escaping @Sendable (String) -> Void) throws {
@@ -66,15 +69,27 @@ final class ServeHTTPServer: Sendable {
         let polling = Task { try await pool.run() }
         defer { polling.cancel() }
         let listening = try AsyncSocket(socket: listener, pool: pool)
+        let descriptors = ServeDescriptors.raiseLimit()
+        let cap = limits.connectionCap(descriptors: descriptors)
         var backoff = Duration.milliseconds(50)
         var lastWarning: ContinuousClock.Instant?
         while !Task.isCancelled {
+            // Never past the cap, shed connections included until their descriptors close:
+            // descriptors run out for the rest of the process never (libdispatch's worker
+            // monitor opens /proc/<tid>/stat each second and traps when it cannot).
+            if await connections.waitForRoom(limit: cap), lastWarning.map({ ContinuousClock.now - $0 >= .seconds(5) }) ?? true {
+                lastWarning = ContinuousClock.now
+                warn(describeCap(cap, descriptors: descriptors))
+            }
             let connection: AsyncSocket
             do {
                 connection = try await listening.accept()
             } catch is CancellationError {
                 break
             } catch {
+                // Out of descriptors: the oldest connection not serving an authorized request
+                // makes room (an authorized client waiting in the listen queue gets in).
+                if Self.isOutOfDescriptors(error) { connections.shedOne() }
                 let now = ContinuousClock.now
                 if lastWarning.map({ now - $0 >= .seconds(5) }) ?? true {
                     lastWarning = now
@@ -85,20 +100,27 @@ final class ServeHTTPServer: Sendable {
                 continue
             }
             backoff = .milliseconds(50)
-            guard connections.enter(limit: limits.maximumConnections) else {
-                try? connection.close()
-                continue
-            }
-            Task {
-                await self.serve(connection)
-                self.connections.leave()
-            }
+            let id = connections.admit(connection.socket.file.rawValue)
+            Task { await self.serve(connection, id: id) }
         }
         try? listener.close()
     }
 
+    /// Whether `accept` failed for lack of descriptors (the process's or the system's).
+    static func isOutOfDescriptors(_ error: any Error) -> Bool {
+        if case SocketError.failed(_, let code, _) = error { return code == EMFILE || code == ENFILE }
+        return false
+    }
+
+    /// The warning at the connection cap.
+    func describeCap(_ cap: Int, descriptors: Int) -> String {
+        let why = cap < limits.maximumConnections
+            ? "the most \(descriptors) open files allow (raise the limit with `ulimit -n`)" : "the most serve holds"
+        return "cannot accept more connections: \(cap) are open, \(why); closing the oldest idle ones first"
+    }
+
     static func describeAcceptFailure(_ error: any Error) -> String {
-        if case SocketError.failed(_, let code, let message) = error, code == EMFILE || code == ENFILE {
+        if case SocketError.failed(_, _, let message) = error, isOutOfDescriptors(error) {
             return "cannot accept connections: \(message) (too many open connections or files); "
                 + "retrying as connections close (raise the limit with `ulimit -n`)"
         }
@@ -113,7 +135,7 @@ final class ServeHTTPServer: Sendable {
     /// the read or write waiting on it then ends through the socket pool's usual path, and the
     /// descriptor is closed only once nothing waits on it (a descriptor closed while the pool
     /// still watches it could leave a later connection that reuses its number unwatched).
-    private func serve(_ socket: AsyncSocket) async {
+    private func serve(_ socket: AsyncSocket, id: UInt64) async {
         let deadline = ConnectionDeadline()
         deadline.set(limits.idleTimeout)
         let descriptor = socket.socket.file.rawValue
@@ -122,24 +144,29 @@ final class ServeHTTPServer: Sendable {
             guard !Task.isCancelled else { return }
             _ = shutdown(descriptor, Int32(SHUT_RDWR))
         }
-        await serveRequests(on: socket, deadline: deadline)
+        await serveRequests(on: socket, id: id, deadline: deadline)
         watchdog.cancel()
         _ = await watchdog.value
+        // Out of the registry before the descriptor closes: a shed never reaches a number reused.
+        connections.leave(id)
         try? socket.close()
+        connections.closed()
     }
 
-    private func serveRequests(on socket: AsyncSocket, deadline: ConnectionDeadline) async {
+    private func serveRequests(on socket: AsyncSocket, id: UInt64, deadline: ConnectionDeadline) async {
         let reader = ConnectionReader(socket: socket)
         while !Task.isCancelled {
             deadline.set(limits.idleTimeout)
             do {
                 guard try await reader.waitForBytes() else { return }
+                connections.mark(id, .reading)
             } catch {
                 return
             }
             deadline.set(limits.requestTimeout)
             do {
-                let keepOpen = try await serveOneRequest(reader: reader, deadline: deadline)
+                let keepOpen = try await serveOneRequest(reader: reader, id: id, deadline: deadline)
+                connections.mark(id, .idle)
                 if !keepOpen { return }
             } catch let refusal as ServeHTTPRefusal {
                 deadline.set(limits.writeTimeout)
@@ -153,7 +180,7 @@ final class ServeHTTPServer: Sendable {
     }
 
     /// Reads, answers and writes one request; whether the connection stays open.
-    private func serveOneRequest(reader: ConnectionReader, deadline: ConnectionDeadline) async throws -> Bool {
+    private func serveOneRequest(reader: ConnectionReader, id: UInt64, deadline: ConnectionDeadline) async throws -> Bool {
         var scanner = ServeHeadScanner(limits: limits)
         var end: Int?
         while true {
@@ -172,6 +199,8 @@ final class ServeHTTPServer: Sendable {
             if closing, framing != .none { await lingeringClose(reader: reader, deadline: deadline) }
             return !closing
         }
+        // Authorized from here on (its long poll included): never shed while others are not.
+        connections.mark(id, .authorized)
         if case .length(let length) = framing, length > limits.maximumBodyBytes {
             throw ServeHTTPRefusal(status: 413, message: "the body holds \(length) bytes, more than the limit of \(limits.maximumBodyBytes)")
         }
@@ -201,16 +230,15 @@ final class ServeHTTPServer: Sendable {
         var body = Data()
         while true {
             let line = try await reader.line(maximum: 1_024)
-            let sizeText = line.prefix { $0 != 0x3B }.filter { $0 != 0x20 && $0 != 0x09 }
-            guard !sizeText.isEmpty, sizeText.count <= 16,
-                  let size = Int(String(decoding: sizeText, as: UTF8.self), radix: 16), size >= 0 else {
-                throw ServeHTTPRefusal(status: 400, message: "a chunk size is not a hexadecimal number")
+            guard let size = Self.chunkSize(line) else {
+                throw ServeHTTPRefusal(status: 400, message: "a chunk size is not 1 to 16 hexadecimal digits")
             }
             if size == 0 { break }
-            guard body.count + size <= limits.maximumBodyBytes else {
+            // Both sides are at most the limit and 2^64 - 1: compare without adding.
+            guard size <= UInt64(limits.maximumBodyBytes - min(body.count, limits.maximumBodyBytes)) else {
                 throw ServeHTTPRefusal(status: 413, message: "the chunked body passes the limit of \(limits.maximumBodyBytes) bytes")
             }
-            body.append(try await reader.take(size))
+            body.append(try await reader.take(Int(size)))
             guard try await reader.line(maximum: 0).isEmpty else {
                 throw ServeHTTPRefusal(status: 400, message: "a chunk is longer than its size")
             }
@@ -223,6 +251,25 @@ final class ServeHTTPServer: Sendable {
             }
         }
         return body
+    }
+
+    /// The size on a chunk-size line (RFC 9112: `1*HEXDIG`, then optional extensions after `;`,
+    /// which are ignored): `nil` for anything else (a sign, spaces, no digit, more than 16 digits).
+    static func chunkSize(_ line: ArraySlice<UInt8>) -> UInt64? {
+        let digits = line.prefix { $0 != UInt8(ascii: ";") }
+        guard (1...16).contains(digits.count) else { return nil }
+        var size: UInt64 = 0
+        for byte in digits {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            size = size << 4 | UInt64(value)  // 16 digits fill 64 bits exactly: no overflow
+        }
+        return size
     }
 
     /// After an answer sent before the request was read whole: stops sending, then reads and
@@ -341,23 +388,140 @@ private final class ConnectionDeadline: @unchecked Sendable {
     }
 }
 
-/// How many connections are open.
-private final class ConnectionCount: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
+/// The open connections, oldest first, and how far each is in its request.
+///
+/// The server accepts only while fewer than the cap are open, counting a shed connection until
+/// its descriptor is closed. At the cap it sheds the oldest idle connection (between requests,
+/// nothing sent: not even bytes the server has yet to read), else the oldest still sending a
+/// head that was not screened, and waits for a descriptor to close; one serving an authorized
+/// request (a device's long poll included) is never shed. So a client that opens connections
+/// and sends nothing, or nothing authorized, cannot keep an authorized request out of the
+/// listen queue for long. When every connection is serving an authorized request, the server
+/// waits until one ends.
+private final class ConnectionRegistry: @unchecked Sendable {
+    /// How far a connection is.
+    enum Stage {
+        /// Between requests (or before the first).
+        case idle
+        /// Its request's head is arriving and was not screened yet.
+        case reading
+        /// Serving a request that passed screening (authorized).
+        case authorized
+    }
 
-    /// Counts one more connection unless `limit` are open already.
-    func enter(limit: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard count < limit else { return false }
-        count += 1
+    private struct Entry {
+        var stage: Stage
+        let descriptor: Int32
+    }
+
+    private let lock = NSLock()
+    private var entries: [UInt64: Entry] = [:]
+    private var nextID: UInt64 = 0
+    /// Descriptors of connections not closed yet (shed ones included).
+    private var open = 0
+    /// The accept loop, waiting for a descriptor to close.
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    /// Returns once fewer than `limit` connections hold a descriptor; at the cap, sheds one
+    /// first (if any is not authorized) and waits for a descriptor to close. Whether it was at
+    /// the cap.
+    func waitForRoom(limit: Int) async -> Bool {
+        var waited = false
+        while true {
+            let full: Bool = locked {
+                guard open >= limit else { return false }
+                _ = shedLocked()
+                return true
+            }
+            guard full else { return waited }
+            waited = true
+            await withCheckedContinuation { continuation in
+                locked {
+                    if open < limit { continuation.resume() } else { waiter = continuation }
+                }
+            }
+        }
+    }
+
+    /// Registers an accepted connection; its id.
+    func admit(_ descriptor: Int32) -> UInt64 {
+        locked {
+            nextID += 1
+            open += 1
+            entries[nextID] = Entry(stage: .idle, descriptor: descriptor)
+            return nextID
+        }
+    }
+
+    /// Sheds one connection not serving an authorized request, if one is open.
+    func shedOne() {
+        locked { _ = shedLocked() }
+    }
+
+    /// Records how far connection `id` is.
+    func mark(_ id: UInt64, _ stage: Stage) {
+        locked { entries[id]?.stage = stage }
+    }
+
+    /// Forgets connection `id` (shed or not), before its descriptor is closed.
+    func leave(_ id: UInt64) {
+        locked { _ = entries.removeValue(forKey: id) }
+    }
+
+    /// Counts a connection's descriptor closed, waking the accept loop.
+    func closed() {
+        let waiting: CheckedContinuation<Void, Never>? = locked {
+            open -= 1
+            defer { waiter = nil }
+            return waiter
+        }
+        waiting?.resume()
+    }
+
+    /// Shuts down the oldest idle connection with nothing waiting to be read, else the oldest
+    /// not authorized; whether one was. Under the lock: `leave`, called before a descriptor
+    /// closes, cannot pass it, so a shutdown never reaches a number reused by another connection.
+    private func shedLocked() -> Bool {
+        let candidates = entries.filter { $0.value.stage != .authorized }.sorted { $0.key < $1.key }
+        guard let victim = candidates.first(where: { $0.value.stage == .idle && Self.nothingToRead($0.value.descriptor) })
+            ?? candidates.first else { return false }
+        entries.removeValue(forKey: victim.key)
+        _ = shutdown(victim.value.descriptor, Int32(SHUT_RDWR))
         return true
     }
 
-    func leave() {
+    /// Runs `body` holding the lock.
+    private func locked<T>(_ body: () -> T) -> T {
         lock.lock()
-        count -= 1
-        lock.unlock()
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// Whether no byte waits unread on `descriptor` (a request the server has not read yet).
+    private static func nothingToRead(_ descriptor: Int32) -> Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+}
+
+/// The process's limit on open descriptors, which bounds the connections `serve` holds.
+enum ServeDescriptors {
+    /// Raises the soft limit on open files towards the hard limit (to 4,096 at most: macOS
+    /// starts a process at 256) and returns the soft limit now in force.
+    static func raiseLimit() -> Int {
+        #if os(Linux)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        var limit = rlimit()
+        guard getrlimit(resource, &limit) == 0 else { return 256 }
+        let wanted = min(limit.rlim_max, 4_096)
+        if limit.rlim_cur < wanted {
+            var raised = limit
+            raised.rlim_cur = wanted
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return Int(min(limit.rlim_cur, 1 << 30))
     }
 }

@@ -37,7 +37,7 @@ final class ServeSession {
             files = try loadCleanly()
         } catch {
             lastError = "\(error)"
-            terminal.line("[\(time)] " + terminal.red("did not load (\(kept)): ") + "\(error)")
+            terminal.line("[\(time)] " + terminal.red("did not load (\(kept)): ") + FlowTerminalText.line("\(error)"))
             return
         }
         lastError = nil
@@ -46,7 +46,7 @@ final class ServeSession {
                 try await publish(files)
                 terminal.line("[\(time)] " + terminal.green("serving generation \(generation)") + " (\(files.count) files)")
             } catch {
-                terminal.line("[\(time)] " + terminal.red("not served (\(kept)): ") + "\(error)")
+                terminal.line("[\(time)] " + terminal.red("not served (\(kept)): ") + FlowTerminalText.line("\(error)"))
                 return
             }
         }

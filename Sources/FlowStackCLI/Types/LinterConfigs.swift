@@ -1,4 +1,5 @@
 import FlowScript
+import FlowStackCore
 import FlowTesting
 import Foundation
 
@@ -15,7 +16,9 @@ struct LinterConfigs {
     /// `invariant`. Every name comes from ``FlowLuaSurface``.
     func luacheckrc() -> String {
         func fields(_ names: [String], writable: Set<String> = []) -> String {
-            names.map { writable.contains($0) ? "\($0) = { read_only = false }" : "\($0) = {}" }.joined(separator: ", ")
+            names.map { name in
+                FlowLuaSourceText.key(name) + (writable.contains(name) ? " = { read_only = false }" : " = {}")
+            }.joined(separator: ", ")
         }
         let flowMembers = FlowLuaSurface.names(of: .flow).filter { $0 != "style" }
         let styleHooks = FlowLuaSurface.names(of: .flowStyle).map { "\($0) = {}" }.joined(separator: ", ")
@@ -33,7 +36,7 @@ struct LinterConfigs {
             max_line_length = false
 
             -- The LuaLS annotations `flowstack types` writes declare globals on purpose: not linted.
-            exclude_files = { \(excludedFiles.map { "\"\($0)\"" }.joined(separator: ", ")) }
+            exclude_files = { \(excludedFiles.map(FlowLuaSourceText.string).joined(separator: ", ")) }
 
             -- Rules scripts: flow, facts and host are FlowStack's; helpers they define at the top are allowed.
             files["**/rules/**/*.lua"] = {
@@ -76,6 +79,13 @@ struct LinterConfigs {
         return files
     }
 
+    /// `text` as a JSON string literal.
+    static func jsonString(_ text: String) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        return (try? String(decoding: encoder.encode(text), as: UTF8.self)) ?? "\"\""
+    }
+
     /// `.luarc.json`: Lua 5.4, the annotations file as a library, FlowStack's globals known.
     func luarc() -> String {
         let globals = Set(FlowLuaScript.allCases.flatMap(FlowLuaSurface.globalNames(of:))).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
@@ -83,7 +93,7 @@ struct LinterConfigs {
             {
               "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
               "runtime.version": "Lua 5.4",
-              "workspace.library": ["\(annotationsFile)"],
+              "workspace.library": [\(Self.jsonString(annotationsFile))],
               "workspace.checkThirdParty": false,
               "diagnostics.globals": [\(globals)]
             }

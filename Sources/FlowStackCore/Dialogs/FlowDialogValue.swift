@@ -24,7 +24,7 @@ public enum FlowDialogRole: FlowNamedValueRole {
 
     /// The dialog as Lua source: `"networkError"`, `{ id = "deleteConfirmation", item = "42" }`.
     public static func describe(_ dialog: FlowDialogValue) -> String {
-        guard let fields = dialog.fields else { return FlowScriptValue.quoted(dialog.id) }
+        guard let fields = dialog.fields else { return FlowLuaSourceText.string(dialog.id) }
         return FlowScriptValue.table(fields.merging(["id": .string(dialog.id)]) { _, id in id }).luaSource
     }
 }

@@ -40,47 +40,12 @@ public enum FlowScriptValue: Hashable, Sendable {
             if value.isNaN { return "0/0" }
             if value.isInfinite { return value > 0 ? "math.huge" : "-math.huge" }
             return "\(value)"
-        case .string(let value): return Self.quoted(value)
+        case .string(let value): return FlowLuaSourceText.string(value)
         case .array(let values):
             return values.isEmpty ? "{}" : "{ " + values.map(\.luaSource).joined(separator: ", ") + " }"
         case .table(let fields):
             if fields.isEmpty { return "{}" }
-            return "{ " + fields.keys.sorted().map { "\(Self.isLuaIdentifier($0) ? $0 : "[\(Self.quoted($0))]") = \(fields[$0]!.luaSource)" }.joined(separator: ", ") + " }"
-        }
-    }
-
-    /// `value` as a double-quoted Lua string literal.
-    public static func quoted(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\\(scalar.value)"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
-    /// Whether `name` can be written as a bare field name in Lua source.
-    public static func isLuaIdentifier(_ name: String) -> Bool {
-        guard let first = name.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
-        let reserved: Set<String> = [
-            "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
-            "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-        ]
-        return !reserved.contains(name) && name.utf8.allSatisfy { byte in
-            byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            return "{ " + fields.keys.sorted().map { "\(FlowLuaSourceText.key($0)) = \(fields[$0]!.luaSource)" }.joined(separator: ", ") + " }"
         }
     }
 

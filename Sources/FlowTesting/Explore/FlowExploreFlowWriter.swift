@@ -32,7 +32,7 @@ package enum FlowExploreFlowWriter {
     }
 
     static func quoted(_ text: String) -> String {
-        FlowScriptValue.string(text).luaSource
+        FlowLuaSourceText.string(text)
     }
 
     private static func text(for finding: FlowExploreFinding, check: (setup: [String], last: [String])) -> String {
@@ -44,12 +44,12 @@ package enum FlowExploreFlowWriter {
                 let host = String(name.dropFirst(5))
                 hosts.append("    app.host(\(quoted(host)), function() return \(value) end)")
             } else {
-                facts.append("\(name) = \(value)")
+                facts.append("\(FlowLuaSourceText.key(name)) = \(value)")
             }
         }
         var lines = [
-            "-- Emitted by `flowstack explore`: \(finding.kind.rawValue)\(finding.location.map { " at \($0)" } ?? "").",
-            "-- \(finding.message.replacingOccurrences(of: "\n", with: " "))",
+            "-- Emitted by `flowstack explore`: \(finding.kind.rawValue)\(finding.location.map { " at \(FlowLuaSourceText.comment($0))" } ?? "").",
+            "-- \(FlowLuaSourceText.comment(finding.message))",
             "-- It fails while the rules have this problem; once they are fixed it passes: keep it as a regression test.",
         ]
         lines += check.setup
@@ -117,7 +117,7 @@ package enum FlowExploreFlowWriter {
             var setup = ["", "-- The project's invariants (explore/*.lua), as explore checks them.", "local invariants = {}", "do"]
             setup.append("  local function invariant(name, fn) invariants[name] = fn end")
             for source in invariantSources {
-                setup.append("  -- \(source.name)")
+                setup.append("  -- \(FlowLuaSourceText.comment(source.name))")
                 setup.append("  (function()")
                 setup += source.text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
                 setup.append("  end)()")

@@ -66,12 +66,16 @@ package enum FlowExploreStep: Hashable, Sendable {
         }
     }
 
-    /// The step as a line of a flow test.
+    /// The step as a line of a flow test: names, ids, URLs and payloads quoted as Lua strings,
+    /// fact names and payload keys written as table keys, so no name can become code.
     package var luaCall: String {
         func route(_ value: FlowRouteValue) -> String {
-            guard !value.payload.isEmpty else { return "\"\(value.name)\"" }
-            var fields = ["name = \"\(value.name)\""]
-            for key in value.payload.keys.sorted() { fields.append("\(key) = \(value.payload[key]!.luaSource)") }
+            let name = FlowLuaSourceText.string(value.name)
+            guard !value.payload.isEmpty else { return name }
+            var fields = ["name = \(name)"]
+            for key in value.payload.keys.sorted() {
+                fields.append("\(FlowLuaSourceText.key(key)) = \(value.payload[key]!.luaSource)")
+            }
             return "{ \(fields.joined(separator: ", ")) }"
         }
         switch self {
@@ -88,11 +92,11 @@ package enum FlowExploreStep: Hashable, Sendable {
         case .dismissAll: return "router.dismissAll()"
         case .userPop: return "router.userPop()"
         case .userDismiss: return "router.userDismiss()"
-        case .showDialog(let id): return "router.showDialog(\"\(id)\")"
+        case .showDialog(let id): return "router.showDialog(\(FlowLuaSourceText.string(id)))"
         case .hideDialog: return "router.hideDialog()"
-        case .open(let url): return "router.open(\"\(url)\")"
-        case .selectTab(let name): return "router.selectTab(\"\(name)\")"
-        case .setFact(let name, let value): return "app.facts{ \(name) = \(value.luaSource) }"
+        case .open(let url): return "router.open(\(FlowLuaSourceText.string(url)))"
+        case .selectTab(let name): return "router.selectTab(\(FlowLuaSourceText.string(name)))"
+        case .setFact(let name, let value): return "app.facts{ \(FlowLuaSourceText.key(name)) = \(value.luaSource) }"
         }
     }
 

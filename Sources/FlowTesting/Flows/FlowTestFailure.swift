@@ -66,19 +66,25 @@ public struct FlowTestFailure: Hashable, Sendable, CustomStringConvertible {
     /// Every line of the failure: location and message, where it was called from, then the
     /// differences (for tables) or the expected and actual values, then the stacks.
     public var description: String {
-        var lines = [(location.isEmpty ? "" : location + ": ") + message]
-        lines += traceback.map { "called from \($0)" }
+        lines().joined(separator: "\n")
+    }
+
+    /// The lines `description` joins, each piece of text passed through `shown` first (the
+    /// pretty report escapes line breaks and controls there, so each piece stays on its line).
+    package func lines(shown: (String) -> String = { $0 }) -> [String] {
+        var lines = [shown((location.isEmpty ? "" : location + ": ") + message)]
+        lines += traceback.map { "called from \(shown($0))" }
         if !diff.isEmpty {
             lines.append("differences (expected, got):")
-            lines += diff.map { "  " + $0 }
+            lines += diff.map { "  " + shown($0) }
         } else {
-            if let expected { lines.append("expected: \(expected)") }
-            if let actual { lines.append("actual:   \(actual)") }
+            if let expected { lines.append("expected: \(shown(expected))") }
+            if let actual { lines.append("actual:   \(shown(actual))") }
         }
         if !stacks.isEmpty {
             lines.append("stacks:")
-            lines += stacks.map { "  " + $0 }
+            lines += stacks.map { "  " + shown($0) }
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 }
