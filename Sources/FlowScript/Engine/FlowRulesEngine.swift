@@ -141,5 +141,6 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
 /// A router the engine is installed in, held weakly.
 struct WeakRouterBox {
     package weak var router: AnyObject?
-    let factsDidChange: @MainActor () -> Void
+    /// Runs the facts rules for the changed facts (none for a reset), then retries what is held.
+    let factsDidChange: @MainActor (Set<String>) -> Void
 }

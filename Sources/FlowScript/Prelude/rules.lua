@@ -148,11 +148,9 @@ end
 local function checkPolicy(policy, fname, position, level)
   if policy == nil or POLICIES[policy] then return end
   if type(policy) ~= "string" then
-    -- flow.redirect("dialog", d, reason, { resume = true }): the options of a navigation redirect.
-    local options = type(policy) == "table" and fname == "flow.redirect"
-      and "; a dialog redirect takes no options table (resume = true holds only navigation redirects)" or ""
+    local options = fname == "flow.redirect" and " or an options table such as { resume = true, policy = \"queue\" }" or ""
     fail("bad argument #" .. position .. " to '" .. fname .. "' (dialog policy expected: one of replace, replaceKeepingQueue, "
-      .. "queue, ignoreIfVisible, got " .. type(policy) .. options .. ")", level + 1)
+      .. "queue, ignoreIfVisible" .. options .. ", got " .. type(policy) .. ")", level + 1)
   end
   local hint = type(policy) == "string" and suggest(policy, { "replace", "replaceKeepingQueue", "queue", "ignoreIfVisible" })
   fail("bad argument #" .. position .. " to '" .. fname .. "' (unknown dialog policy " .. tostring(policy)
@@ -169,11 +167,32 @@ local function reasonText(reason, fname, level)
   return text
 end
 
+-- A dialog redirect's fourth argument: a policy, or { resume = true, policy = ... } (resume holds
+-- the refused navigation while the dialog shows, as a navigation redirect's resume does).
+local DIALOG_REDIRECT_OPTIONS = { "resume", "policy" }
+local function dialogOptions(options)
+  if type(options) ~= "table" then return options, nil end
+  for key, value in next, options do
+    if key ~= "resume" and key ~= "policy" then
+      local hint = type(key) == "string" and suggest(key, DIALOG_REDIRECT_OPTIONS)
+      fail("unknown option '" .. tostring(key) .. "' in flow.redirect's options" .. (hint and (" (did you mean '" .. hint .. "'?)") or "")
+        .. "; a dialog redirect's options are: resume, policy", 4)
+    end
+    if key == "resume" and type(value) ~= "boolean" then
+      fail("flow.redirect's option 'resume' must be a boolean (true holds the refused navigation while the dialog shows), got "
+        .. type(value), 4)
+    end
+  end
+  return rawget(options, "policy"), rawget(options, "resume") or nil
+end
+
 local function dialogRedirect(dialog, reason, policy)
   checkDialog(dialog, "flow.redirect", 2, 3)
   reason = reasonText(reason, "flow.redirect", 3)
+  local resume
+  policy, resume = dialogOptions(policy)
   checkPolicy(policy, "flow.redirect", 4, 3)
-  local value = setmetatable({ kind = "dialog", route = { dialog = dialog, policy = policy }, reason = reason }, REDIRECT)
+  local value = setmetatable({ kind = "dialog", route = { dialog = dialog, policy = policy }, reason = reason, resume = resume }, REDIRECT)
   dialogRedirects[value] = true
   return value
 end
@@ -280,6 +299,44 @@ function flow.deeplink(pattern, fn)
   end
   local problem = registerLink(pattern, fn)
   if problem then fail(problem, 2) end
+end
+
+-- What the screens on show become when facts change: flow.on_facts_changed(fn) handlers, in
+-- registration order; each is called fn(changed, stacks, ctx) and returns a plan (a list of
+-- flow.op(...)) or nothing. Swift runs the plans, joined, as one transaction (source "facts").
+local factsHandlers = {}
+function flow.on_facts_changed(fn)
+  needLoading("flow.on_facts_changed")
+  if type(fn) ~= "function" then
+    fail("bad argument #1 to 'flow.on_facts_changed' (function expected, got " .. type(fn) .. ")", 2)
+  end
+  append(factsHandlers, entry(fn, "flow.on_facts_changed"))
+end
+
+-- factsChanged(changed, stacks, ctx): every handler's steps, in order, and where each step's
+-- handler is (for messages). The tables are read-only for the handlers.
+local function factsChanged(changed, stacks, ctx)
+  freeze(changed, "changed")
+  freeze(stacks, "stacks")
+  freeze(ctx, "ctx")
+  local steps, wheres = {}, {}
+  for i = 1, #factsHandlers do
+    local handler = factsHandlers[i]
+    styleRunning = handler
+    local plan = handler.fn(changed, stacks, ctx)
+    styleRunning = nil
+    if plan ~= nil then
+      if type(plan) ~= "table" then
+        error(handler.where .. ": a flow.on_facts_changed handler must return a list of flow.op(...) or nothing, got a "
+          .. type(plan), 0)
+      end
+      for k = 1, #plan do
+        append(steps, plan[k])
+        append(wheres, handler.where)
+      end
+    end
+  end
+  return steps, wheres
 end
 
 -- Stacks reach rules lazily (clua_stacks.c). Swift passes the number of stacks and the
@@ -460,6 +517,7 @@ local function finishLoading()
   return {
     preconditionKinds = kinds, guardNames = names, dialogGuardNames = dialogNames,
     styleCounts = { screen = #styles.screen, stack = #styles.stack, modal = #styles.modal },
+    factsHandlerCount = #factsHandlers,
   }
 end
 
@@ -468,4 +526,5 @@ local function runningWhere() local running = currentRule(); return running and 
 -- The entry points Swift reads by name (FlowRulesEngine+Loading.swift).
 return {
   decide = decide, style = style, finishLoading = finishLoading, runningWhere = runningWhere, decideDialog = decideDialog,
+  factsChanged = factsChanged,
 }

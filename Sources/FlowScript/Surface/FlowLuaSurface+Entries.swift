@@ -58,11 +58,12 @@ package enum FlowLuaSurface {
         .init(.router, "pendingLinkTimeout", returns: "number", "Seconds after which a held link is dropped (default 600); assignable."),
         // router.* (flows): held navigations (flow.redirect(..., { resume = true }))
         .init(.router, "pendingNavigation()", returns: "PendingNavigation?", "The navigation held by a resuming redirect, or nil."),
-        .init(.router, "resumePendingNavigation()", returns: "boolean, string?", "Runs the held navigation now if the rules allow it (the redirect's presentation is dismissed first): whether it ran, and why not."),
+        .init(.router, "resumePendingNavigation()", returns: "boolean, string?", "Runs the held navigation now if the rules allow it (its gate, the redirect's presentation or dialog, is dismissed first): whether it ran, and why not."),
+        .init(.router, "resumePendingNavigationAsync()", returns: "boolean, string?", "Like router.resumePendingNavigation, as one turn of the async queue: the rules may call async hosts."),
         .init(.router, "cancelPendingNavigation()", returns: "boolean", "Drops the held navigation; whether one was held."),
         // app.* (flows)
         .init(.app, "reset(options?: AppResetOptions)", "A fresh router at `root` (or the manifest's), facts reset to the defaults plus `facts`."),
-        .init(.app, "facts(changes: FactChanges)", "Merges facts into the current facts."),
+        .init(.app, "facts(changes: FactChanges)", "Merges facts into the current facts; the facts rules run, the held link and navigation are retried (an async-held one in its queue turn, awaited)."),
         .init(.app, "host(name: HostName|string, stub: (fun(...): any)|Spy)", "Stubs a host function for the running test (a spy records the rules' calls)."),
         .init(.app, "wait(seconds: number)", "Lets virtual time pass inside a stub or a test (async navigations only)."),
         .init(.app, "advance(seconds: number)", "Moves the virtual clock forward (pending deep links expire by it)."),

@@ -82,6 +82,9 @@ public struct FlowOperationResult<Route: Hashable>: Hashable {
     /// The dialog a rule answered this navigation with (`flow.redirect("dialog", ...)`), and
     /// whether it was shown; `nil` otherwise.
     public internal(set) var dialogRedirect: FlowDialogRedirectResult? = nil
+    /// Whether the refusing rule's redirect (`pendingRedirect` or the dialog answer) asked to
+    /// hold the request until the rules allow it (`{ resume = true }`).
+    public internal(set) var redirectHolds = false
 
     /// Creates a result.
     @inlinable

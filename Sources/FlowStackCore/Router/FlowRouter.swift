@@ -266,6 +266,8 @@ struct FlowRouterStorage<Route: Hashable, Dialog> {
     @usableFromInline var decidingTask: Int?
     /// The observers of `observe(_:)`.
     @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
+    /// The automatic resume of a navigation held from an async one (`FlowRouter.automaticResume`).
+    var automaticResume: Task<Void, Never>?
     /// `FlowRouter.guardTabSelection`.
     var guardTabSelection: (@MainActor (String) -> Bool)?
 
