@@ -13,7 +13,7 @@ files["**/rules/**/*.lua"] = {
   allow_defined_top = true,
   unused_args = false, -- rule callbacks take (op, stacks, ctx) by contract
   read_globals = {
-    flow = { fields = { precondition = {}, guard = {}, dialog_guard = {}, redirect = {}, op = {}, deeplink = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
+    flow = { fields = { precondition = {}, guard = {}, dialog_guard = {}, redirect = {}, op = {}, deeplink = {}, on_facts_changed = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
     facts = { other_fields = true },
     host = { fields = { confirmDiscard = {}, requestPhotoAccess = {} }, other_fields = true },
   },

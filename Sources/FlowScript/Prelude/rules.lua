@@ -176,7 +176,7 @@ local function dialogOptions(options)
     if key ~= "resume" and key ~= "policy" then
       local hint = type(key) == "string" and suggest(key, DIALOG_REDIRECT_OPTIONS)
       fail("unknown option '" .. tostring(key) .. "' in flow.redirect's options" .. (hint and (" (did you mean '" .. hint .. "'?)") or "")
-        .. "; a dialog redirect's options are: resume, policy", 4)
+        .. "; the options are: resume, policy", 4)
     end
     if key == "resume" and type(value) ~= "boolean" then
       fail("flow.redirect's option 'resume' must be a boolean (true holds the refused navigation while the dialog shows), got "

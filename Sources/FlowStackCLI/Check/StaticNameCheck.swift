@@ -265,9 +265,11 @@ struct StaticNameCheck {
                 } else if member == "redirect", kind == "dialog" {
                     // flow.redirect("dialog", dialog [, reason [, policy]])
                     dialogCall(arguments, dialog: 1, policy: 3)
-                    // Held navigations: a dialog answer holds nothing.
-                    if arguments.count > 3, let line = RedirectOptionsCheck.misplacedResume(tokens, in: arguments[3]) {
-                        report(line, "resume is an option of a navigation redirect; a dialog redirect's fourth argument is its policy")
+                    // Held navigations: flow.redirect("dialog", id, reason, { resume = true, policy = ... }).
+                    if arguments.count > 3 {
+                        for (line, message) in RedirectOptionsCheck.problems(tokens, options: arguments[3], dialog: true) {
+                            report(line, message)
+                        }
                     }
                 } else if member == "op", kind == "showDialog" {
                     // flow.op("showDialog", dialog [, policy])
