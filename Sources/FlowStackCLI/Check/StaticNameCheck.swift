@@ -250,9 +250,15 @@ struct StaticNameCheck {
                 surfaceCall(.flow, member, at: index + 2)
                 guard let argument = firstArgument(after: index + 2) else { continue }
                 // The arguments only where they are read: a call's arguments span its whole body.
-                let arguments = ["redirect", "op", "precondition", "deeplink"].contains(member) ? tokens.callArguments(after: index + 2) : []
-                let kindToken = arguments.first.flatMap { tokens.stringLiteral($0) }
+                let arguments = ["redirect", "op", "precondition", "deeplink", "guard"].contains(member)
+                    ? tokens.callArguments(after: index + 2) : []
+                let kindToken = member == "guard" ? nil : arguments.first.flatMap { tokens.stringLiteral($0) }
                 let kind = kindToken?.text
+                if member == "guard" || member == "precondition", arguments.count > 1 {
+                    for (line, problem) in Self.literalReturnProblems("flow.\(member)", rule: arguments[1], tokens: tokens) {
+                        report(line, problem)
+                    }
+                }
                 if member == "guard" {
                     routeName(argument)
                 } else if member == "dialog_guard", let id = literal(argument), id.text != "*" {
