@@ -175,4 +175,18 @@ struct FlowGatesTests {
         #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
         #expect(report.results.count == 2)
     }
+
+    @Test("an expectation on a link that did not apply says why: each pattern tried and why it did not match")
+    func unhandledLinkSaysWhy() async throws {
+        let report = try await Self.run("""
+            it("opens a mistyped link", function()
+              expect(router.open("myapp://order").status).to_be("applied")
+            end)
+            """)
+        #expect(report.failedCount == 1)
+        let failure = try #require(report.results.first?.failures.first)
+        #expect(failure.stacks.contains(
+            "last link: myapp://order unhandled: no deep link pattern matches path '/order' "
+                + "(tried '/orders': segment 1 is 'order', the pattern wants 'orders')"), "\(failure.stacks)")
+    }
 }
