@@ -55,6 +55,10 @@ public enum FlowOperationStatus: String, Hashable, Codable, Sendable {
         }
     }
 
+    /// Whether it had nothing to do (`popToRoot` at the root, `dismissAll` with nothing shown):
+    /// nothing changed, and nothing refused it.
+    public var isNoOp: Bool { self == .nothingToPop || self == .nothingToDismiss }
+
     /// Whether a check (precondition, guard, rule) refused it.
     public var isBlocked: Bool {
         switch self {

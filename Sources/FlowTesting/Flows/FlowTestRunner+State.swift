@@ -100,12 +100,14 @@ extension FlowTestRunner {
             }
             guard let command = entry.command else { continue }
             let from = entry.previousStacks.last?.topRoute
-            let to = entry.status.isApplied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
+            // A step with nothing to do (a link's popToRoot at the root) is drawn as applied: it stays.
+            let applied = entry.status.isApplied || entry.status.isNoOp
+            let to = applied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
             steps.append(FlowNavigationStep(
                 from: from.map { $0.flowRoute.name } ?? "?",
                 to: (to ?? from).map { $0.flowRoute.name } ?? "?",
-                kind: command.kindName, applied: entry.status.isApplied,
-                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue,
+                kind: command.kindName, applied: applied,
+                reason: applied ? nil : entry.reason, source: entry.source.rawValue,
                 dialog: dialogAnswers[entry.sequence],
                 tab: entry.status.isApplied && entry.newStacks.count == 1 ? entry.newStacks.first.flatMap { tabOfStack[$0.id] } : nil))
         }
