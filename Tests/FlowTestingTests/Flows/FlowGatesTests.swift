@@ -189,4 +189,19 @@ struct FlowGatesTests {
             "last link: myapp://order unhandled: no deep link pattern matches path '/order' "
                 + "(tried '/orders': segment 1 is 'order', the pattern wants 'orders')"), "\(failure.stacks)")
     }
+
+    @Test("a script error refusing a dismiss names the route it would dismiss, not the one below it")
+    func refusedDismissNamesItsTop() async throws {
+        let report = try await FlowProjectFixture.run(["dismiss.lua": """
+            it("refuses to close the login sheet", function()
+              router.sheet("login")
+              expect(router.dismiss().applied).to_be(false)
+              local errors = app.scriptErrors()
+              expect(errors[1]).to_contain("script error in a rule (it refused dismiss login)")
+            end)
+            """], rules: """
+            flow.precondition("dismiss", function(op, stacks) return stacks.nothing.here end)
+            """, manifest: Self.manifest)
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+    }
 }
