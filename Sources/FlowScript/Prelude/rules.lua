@@ -50,14 +50,20 @@ end
 
 local function fail(message, level) error(locate(level) .. message, 0) end
 
-local function checkKind(kind, allowStar, fname, level)
+-- The kinds a function takes besides KINDS (as flowstack check lists them): "*" for
+-- flow.precondition (every kind), "dialog" for flow.redirect, "showDialog" for flow.op.
+local EXTRA_KIND = { ["flow.precondition"] = "*", ["flow.redirect"] = "dialog", ["flow.op"] = "showDialog" }
+local function checkKind(kind, fname, level)
   if type(kind) ~= "string" then
     fail("bad argument #1 to '" .. fname .. "' (operation kind expected, got " .. type(kind) .. ")", level + 1)
   end
-  if isKind[kind] or (allowStar and kind == "*") then return end
-  local hint = suggest(kind, KINDS)
+  local extra = EXTRA_KIND[fname]
+  if isKind[kind] or kind == extra then return end
+  local accepted = { table.unpack(KINDS) }
+  if extra then accepted[#accepted + 1] = extra end
+  local hint = suggest(kind, accepted)
   fail("unknown operation kind '" .. kind .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or "")
-    .. "; kinds are " .. table.concat(KINDS, ", ") .. (allowStar and ", or \"*\" for every kind" or ""), level + 1)
+    .. "; kinds are " .. table.concat(accepted, ", "):gsub("%*", "\"*\""), level + 1)
 end
 
 local function checkRoute(route, fname, position, level)
@@ -108,7 +114,7 @@ flow = {}
 
 function flow.precondition(kind, fn)
   needLoading("flow.precondition")
-  checkKind(kind, true, "flow.precondition", 2)
+  checkKind(kind, "flow.precondition", 2)
   local item = entry(fn, "flow.precondition")
   if kind == "*" then append(star, item) else
     byKind[kind] = byKind[kind] or {}
@@ -232,7 +238,7 @@ end
 function flow.redirect(kind, route, reason, policy)
   if kind == "dialog" then return dialogRedirect(route, reason, policy) end
   local resume = redirectResume(policy)
-  checkKind(kind, false, "flow.redirect", 2)
+  checkKind(kind, "flow.redirect", 2)
   if kind == "pushMany" then
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.redirect' (a list of routes expected for pushMany)", 2) end
     for i = 1, #route do checkRoute(route[i], "flow.redirect", 2, 2) end
@@ -257,7 +263,7 @@ function flow.op(kind, route, extra)
     checkPolicy(extra, "flow.op", 3, 2)
     return { kind = kind, dialog = route, policy = extra }
   end
-  checkKind(kind, false, "flow.op", 2)
+  checkKind(kind, "flow.op", 2)
   if kind == "pushMany" then
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.op' (a list of routes expected for pushMany)", 2) end
     for i = 1, #route do checkRoute(route[i], "flow.op", 2, 2) end

@@ -47,7 +47,7 @@ struct DialogRedirectTests {
         #expect(rig.router.queuedGlobalDialogs.map(\.id) == ["rating"])
     }
 
-    @Test("A cycle of dialog redirects is refused as a redirect loop with the chain")
+    @Test("A cycle of dialog redirects is refused as a redirect loop with the chain, at the guard's file:line")
     func loop() throws {
         let rig = try DialogRig("""
             flow.dialog_guard("a", function() return flow.redirect("dialog", "b") end)
@@ -56,7 +56,10 @@ struct DialogRedirectTests {
         #expect(!rig.show("a"))
         #expect(rig.router.globalDialog == nil)
         let reason = try #require(rig.lastReason)
-        #expect(reason.hasPrefix("dialog redirect loop: more than \(DialogRouter.maximumRedirects) redirects: a → b → a"), "\(reason)")
+        // At the file:line of the dialog guard whose redirect went one too far.
+        #expect(reason.hasPrefix("rules/dialogs.lua:"), "\(reason)")
+        #expect(FlowScriptError.splitLocation(reason)?.message
+            .hasPrefix("dialog redirect loop: more than \(DialogRouter.maximumRedirects) redirects: a → b → a") == true, "\(reason)")
         #expect(rig.router.history.last?.status == .failed)
         #expect(rig.dialogEntries.count == DialogRouter.maximumRedirects + 1)
     }
@@ -152,6 +155,20 @@ struct DialogRedirectTests {
         #expect(reason.hasPrefix(message), "\(reason)")
         #expect(rig.router.globalDialog == nil)
         #expect(rig.router.pendingNavigation == nil)
+    }
+
+    @Test("An unknown kind lists the kinds each function takes, as check does: dialog for flow.redirect, showDialog for flow.op")
+    func unknownKindListsDialog() throws {
+        let rig = try DialogRig("""
+            flow.guard("orders", function() return flow.redirect("dialgo", "loginRequired") end)
+            flow.guard("home", function() return flow.redirect(flow.op("showDialg", "x").kind, "x") end)
+            """)
+        let redirect = try #require(rig.router.perform(.push(FlowRouteValue("orders"), target: .active)).reason)
+        #expect(redirect.hasSuffix("unknown operation kind 'dialgo' (did you mean 'dialog'?); kinds are setRoot, push, pushMany, "
+            + "pushRemovingPrevious, replaceCurrent, replacePath, pop, popToRoot, popTo, sheet, fullScreenCover, dismiss, dismissAll, "
+            + "selectTab, dialog"), "\(redirect)")
+        let op = try #require(rig.router.perform(.push(FlowRouteValue("home"), target: .active)).reason)
+        #expect(op.contains("(did you mean 'showDialog'?)") && op.hasSuffix("selectTab, showDialog"), "\(op)")
     }
 
     @Test("An async navigation answered with a dialog shows it too")
