@@ -7,13 +7,14 @@ extension FlowRulesEngine {
     func buildRuleSet(from sources: [FlowRulesSource], generation: Int) throws(FlowScriptError) -> FlowRuleSet {
         let vm = try LuaVM(configuration: .init(memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget))
         let set = FlowRuleSet(vm: vm, generation: generation)
+        // Counted from the load on: the functions the rules' top level calls ran.
+        vm.coverage = coverageCounts
         do {
             try loadRuleSet(set, sources: sources)
         } catch {
             vm.close()
             throw error
         }
-        vm.coverage = coverageCounts
         return set
     }
 
