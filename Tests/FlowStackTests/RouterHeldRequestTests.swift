@@ -25,6 +25,7 @@ struct RouterHeldRequestTests {
         var pinEntered = true
         var paywallHolds = true
         var paywallAllowed = true
+        var ageConfirmed = true
         let router = Router(root: FlowRouteValue("home"))
         let path: Path
 
@@ -39,6 +40,11 @@ struct RouterHeldRequestTests {
                 }
                 if !self.paid {
                     return Hook.redirect(to: Self.paywall, reason: "pay first", resume: self.paywallHolds)
+                }
+                if !self.ageConfirmed {
+                    return .block(FlowRuleBlock(
+                        stage: .guard, reason: "confirm your age",
+                        dialog: FlowDialogRedirect(dialog: FlowDialogValue(id: "age", fields: nil)), resume: true))
                 }
                 if !self.pinEntered {
                     return .block(FlowRuleBlock(
@@ -166,6 +172,25 @@ struct RouterHeldRequestTests {
         rig.signedIn = true
         rig.pinEntered = false
         rig.ask()
+        #expect(rig.router.globalDialog?.id == "pin")
+        #expect(rig.isHeld)
+        rig.pinEntered = true
+        rig.router.factsDidChange()
+        #expect(rig.router.globalDialog == nil)
+        #expect(rig.screens == [["home", "orders"]])
+        #expect(!rig.isHeld)
+    }
+
+    @Test("one dialog gate, then another: the second replaces the first and the request stays held", arguments: Path.allCases)
+    func dialogThenDialog(_ path: Path) {
+        let rig = Rig(path)
+        rig.signedIn = true
+        rig.ageConfirmed = false
+        rig.pinEntered = false
+        rig.ask()
+        #expect(rig.router.globalDialog?.id == "age")
+        rig.ageConfirmed = true
+        rig.router.factsDidChange()
         #expect(rig.router.globalDialog?.id == "pin")
         #expect(rig.isHeld)
         rig.pinEntered = true

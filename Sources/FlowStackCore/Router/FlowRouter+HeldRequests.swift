@@ -125,6 +125,8 @@ extension FlowRouter {
         source: FlowOperationSource
     ) -> FlowHeldAttempt<Route> {
         if transaction.isCommitted { return FlowHeldAttempt(transaction: transaction, outcome: .ran) }
+        storage.isSettlingHeld = true
+        defer { storage.isSettlingHeld = false }
         let why = transaction.reason ?? "a step failed"
         guard let failure = transaction.failure, failure.status.isBlocked else {
             return FlowHeldAttempt(transaction: transaction, outcome: .cannotRun(reason: why))

@@ -224,7 +224,8 @@ extension FlowRouter {
     /// dropped (the person dismissed it without the rules allowing the navigation), recorded in
     /// the history as cancelled.
     func dropNavigationHeldByDismissedDialog() {
-        guard transactionState == nil, let pending = storage.state.pendingNavigation, let dialog = pending.dialog,
+        guard transactionState == nil, !storage.isSettlingHeld, let pending = storage.state.pendingNavigation,
+              let dialog = pending.dialog,
               !isShowing(dialog),
               !storage.state.dialogQueue.contains(where: { dialogKey($0) == dialog.id }) else { return }
         storage.state.pendingNavigation = nil
