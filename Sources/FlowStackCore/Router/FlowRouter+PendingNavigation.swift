@@ -36,6 +36,8 @@ extension FlowRouter {
     /// runs in a turn of the async queue), or `nil`. Await its value to know it is done.
     public var automaticResume: Task<Void, Never>? { storage.automaticResume }
 
+    /// Retries the held navigation synchronously; `explicit` when code asked (a closed gate is
+    /// shown again), not on a fact change.
     func resumeHeldNavigation(explicit: Bool) -> FlowResumeResult<Route> {
         expirePendingNavigationIfNeeded()
         guard let pending = storage.state.pendingNavigation else {
@@ -53,6 +55,8 @@ extension FlowRouter {
         return settleResume(attempt, pending: pending)
     }
 
+    /// Retries the held navigation in a turn of the async queue, through the async pipeline;
+    /// `explicit` as for `resumeHeldNavigation(explicit:)`.
     func resumeHeldNavigationAsync(explicit: Bool) async -> FlowResumeResult<Route> {
         let ownsTurn = await serialQueue.enter()
         defer { if ownsTurn { serialQueue.leave() } }

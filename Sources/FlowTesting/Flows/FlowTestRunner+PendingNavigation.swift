@@ -16,7 +16,8 @@ extension FlowTestRunner {
             return [.boolean(result.didResume), result.reason.map(LuaValue.string) ?? .nil]
         })
         try vm.registerAsync("router.resumePendingNavigationAsync") { [unowned self] _ in
-            let result = await try self.currentRouter().resumePendingNavigationAsync()
+            let router = try self.currentRouter()
+            let result = await router.resumePendingNavigationAsync()
             return [.boolean(result.didResume), result.reason.map(LuaValue.string) ?? .nil]
         }
         try vm.register("router.cancelPendingNavigation", returning: { [unowned self] _ in
