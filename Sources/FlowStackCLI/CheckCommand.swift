@@ -22,10 +22,11 @@ struct CheckCommand: AsyncParsableCommand {
                 else is checked against what did load;
               - route, dialog and fact names that routes.lua does not
                 declare, with "did you mean" (literal names only: a name
-                built by concatenation is not checked), calls to router, app, flow and
-                expect functions that do not exist or get too few arguments
-                (too many: a warning), and undeclared globals, read, called
-                or indexed (luassert's assert.x included);
+                built by concatenation is not checked), calls to router,
+                app, flow and expect functions that do not exist or get
+                too few arguments (too many: a warning), and undeclared
+                globals, read, called or indexed (luassert's assert.x
+                included);
               - operation kinds flow.redirect, flow.op and flow.precondition
                 do not know, and a kind left out
                 (flow.redirect("discardAddress", "why"), where
@@ -33,7 +34,10 @@ struct CheckCommand: AsyncParsableCommand {
                 a kind that takes a route given none (flow.redirect("push"));
               - deep-link handlers that read a parameter their pattern
                 cannot produce (/promo/code read as p.code: did you mean
-                /promo/:code?) (warnings);
+                /promo/:code?) (warnings; short query items such as p.q
+                are not taken for slips);
+              - guards and preconditions that return a string, number or
+                table literal (return "login"), which blocks at run time;
               - fact defaults whose type disagrees with how the rules use
                 them (cartItemCount = "0" while a rule writes
                 facts.cartItemCount > 0), at the fact's line;
@@ -45,17 +49,22 @@ struct CheckCommand: AsyncParsableCommand {
                 "queue" or "ignoreIfVisible";
               - flow.redirect's options table: an unknown key (with "did
                 you mean"), a resume that is not a boolean, and resume where
-                it holds nothing (a dialog redirect, flow.op);
+                it holds nothing (flow.op);
               - style attributes that are unknown or have a bad value, at
-                the line of the key (warnings; the style rules run for every declared route at
-                depth 0 and 1, on the root stack, in a sheet and in a
-                full-screen cover, under every combination of the
-                manifest's boolean facts: up to 8 of them);
+                the line of the key (warnings; the style rules run for
+                every declared route at depth 0 and 1, on the root stack,
+                in a sheet and in a full-screen cover, under every
+                combination of the manifest's boolean facts: up to 8 of
+                them);
               - deep-link patterns that duplicate, or are shadowed by,
                 earlier ones (warnings).
             Lines starting with "not checked:" say what could not be checked
             and why. Exits 1 when there is an error (with --strict, on
-            warnings too: use it in CI).
+            warnings too: use it in CI). A comment "-- flowstack: ignore
+            KIND" silences the findings of that kind on its line (alone on
+            its line: on the line below); kinds: route, dialog, fact, tab,
+            call, global, kind, options, link-parameter, pattern, style,
+            return, host, load.
 
             Examples:
               flowstack check Scripts

@@ -83,7 +83,7 @@ struct CheckNewAppTests {
                 + "(did you mean 'requestLocaton'?): exploration never gives these answers"), "\(output.stdout)")
     }
 
-    @Test("a link handler reading a query item is quiet; a parameter missing its colon or misspelt is not")
+    @Test("a link handler reading a query item (short ones too) is quiet; a parameter missing its colon or misspelt is not")
     func queryItems() async throws {
         let project = try TemporaryProject([
             "routes.lua": Self.manifest,
@@ -91,12 +91,19 @@ struct CheckNewAppTests {
                 flow.deeplink("/search", function(p) return { flow.op("push", { name = "results", query = p.q }) } end)
                 flow.deeplink("/results/:query", function(p) return { flow.op("push", { name = "results", query = p.qeury }) } end)
                 flow.deeplink("/promo/code", function(p) return { flow.op("push", { name = "results", query = p.code }) } end)
+                flow.deeplink("/watch/:id", function(p) return { flow.op("push", { name = "results", query = p.id .. (p.ep or "") .. (p.q or "") .. (p.t or "") }) } end)
+                flow.deeplink("/shows/:season", function(p) return { flow.op("push", { name = "results", query = p.ep or p.seasn }) } end)
                 flow.guard("tracking", function() return host.requestLocation() end)
                 """,
         ])
         defer { project.remove() }
         let output = try await CLIRunner.run(["check", project.path])
         #expect(!output.stdout.contains("rules/links.lua:1:"), "\(output.stdout)")
+        // Short query items beside a short parameter are not slips (p.ep, p.q, p.t with :id).
+        #expect(!output.stdout.contains("rules/links.lua:4:"), "\(output.stdout)")
+        #expect(output.lines.filter { $0.hasPrefix("rules/links.lua:5:") }.count == 1, "\(output.stdout)")
+        #expect(output.lines.contains { $0.hasPrefix("rules/links.lua:5: warning:") && $0.hasSuffix("(did you mean 'p.season'?)") },
+                "\(output.stdout)")
         #expect(output.lines.contains { $0.hasPrefix("rules/links.lua:2: warning:") && $0.hasSuffix("(did you mean 'p.query'?)") },
                 "\(output.stdout)")
         #expect(output.lines.contains { $0.hasPrefix("rules/links.lua:3: warning:") && $0.hasSuffix("(did you mean '/promo/:code'?)") },

@@ -47,6 +47,34 @@ struct GraphCommandTests {
         }
     }
 
+    @Test("a link's no-op step is drawn applied; a refusal inside its plan keeps the rule's reason, after its step")
+    func linkSteps() async throws {
+        let project = try TemporaryProject([
+            "routes.lua": TemporaryProject.manifest,
+            "rules/a.lua": """
+                flow.guard("detail", function()
+                  if not facts.isLoggedIn then return false, "sign in to see this detail" end
+                end)
+                flow.deeplink("/detail/:id", function(p)
+                  return { flow.op("popToRoot"), flow.op("push", { name = "detail", id = p.id }) }
+                end)
+                """,
+            "flows/f.lua": """
+                it("opens signed in", function()
+                  app.facts{ isLoggedIn = true }
+                  router.open("myapp://detail/1")
+                end)
+                it("opens signed out", function() router.open("myapp://detail/1") end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try await CLIRunner.run(["graph", project.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.lines.contains("  home -->|\"popToRoot (link)\"| home"), "\(output.stdout)")
+        #expect(output.lines.contains("  home -->|\"push (link)\"| detail"), "\(output.stdout)")
+        #expect(output.lines.contains("  home -.->|\"push (link): step 2: sign in to see this detail\"| detail"), "\(output.stdout)")
+    }
+
     @Test("routes no flow reaches are drawn as unreached")
     func unreached() async throws {
         let project = try TemporaryProject([

@@ -15,7 +15,7 @@ struct HeldNavigationCheckTests {
         }
         """
 
-    @Test("reports unknown options (did you mean), a non-boolean resume, and resume where it does nothing")
+    @Test("reports unknown options (did you mean), for a dialog redirect too, a non-boolean resume, and resume where it does nothing")
     func plantedMistakes() async throws {
         let project = try TemporaryProject([
             "routes.lua": Self.manifest,
@@ -27,7 +27,7 @@ struct HeldNavigationCheckTests {
                   if not facts.signedIn then return flow.redirect("sheet", "signIn", "sign in", { resume = "yes" }) end
                 end)
                 flow.guard("signIn", function()
-                  return flow.redirect("dialog", "loginRequired", "sign in", { resume = true })
+                  return flow.redirect("dialog", "loginRequired", "sign in", { resume = true, polcy = "queue" })
                 end)
                 flow.deeplink("/orders", function() return { flow.op("push", "orders", { resume = true }) } end)
                 flow.guard("home", function()
@@ -41,7 +41,7 @@ struct HeldNavigationCheckTests {
         let expected = [
             "rules/held.lua:2: error: unknown option 'resum' in flow.redirect's options (did you mean 'resume'?); the options are: resume",
             "rules/held.lua:5: error: flow.redirect's option 'resume' must be a boolean",
-            "rules/held.lua:8: error: resume is an option of a navigation redirect; a dialog redirect's fourth argument is its policy",
+            "rules/held.lua:8: error: unknown option 'polcy' in flow.redirect's options (did you mean 'policy'?); the options are: resume, policy",
             "rules/held.lua:10: error: resume is an option of flow.redirect (a rule's redirect), not of flow.op (a deep link's step)",
         ]
         expectLines(of: output, startingWith: expected)

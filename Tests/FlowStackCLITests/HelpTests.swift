@@ -21,6 +21,16 @@ struct HelpTests {
         #expect(output.stdout.contains(example), "\(output.stdout)")
     }
 
+    @Test("check --help's discussion keeps its column: no line runs past 72 characters")
+    func checkHelpWraps() async throws {
+        let output = try await CLIRunner.run(["check", "--help"])
+        // The discussion: after the overview line, before the usage.
+        let discussion = output.stdout.components(separatedBy: "USAGE:").first ?? ""
+        let long = discussion.components(separatedBy: "\n").dropFirst().filter { $0.count > 72 }
+        #expect(long.isEmpty, "\(long.joined(separator: "\n"))")
+        #expect(output.stdout.contains("-- flowstack: ignore"), "\(output.stdout)")
+    }
+
     @Test("every `flowstack test` example of test --help runs as written on the example project, and passes")
     func testExamplesRun() async throws {
         let help = try await CLIRunner.run(["test", "--help"])

@@ -102,8 +102,28 @@ struct TestCommandTests {
         let output = try await CLIRunner.run(["test", project.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("error: rules/b.lua:3:"))
-        #expect(output.stdout.contains("not run: the rules did not load"))
+        #expect(output.stdout.contains("Not run: 1 test in 1 flow file: the rules did not load"))
         #expect(output.lines.last == "0 passed, 1 failed")
+    }
+
+    @Test("a rules file that does not load is said once, with the tests it stopped counted, not listed one by one")
+    func rulesErrorSaidOnce() async throws {
+        var files = [
+            "routes.lua": TemporaryProject.manifest,
+            "rules/b.lua": "flow.guard(\"detail\", function() end\n",
+        ]
+        for index in 1...5 {
+            files["flows/f\(index).lua"] = "it(\"one\", function() end)\nit(\"two\", function() end)\n"
+        }
+        let project = try TemporaryProject(files)
+        defer { project.remove() }
+        let output = try await CLIRunner.run(["test", project.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.components(separatedBy: "rules/b.lua:2:").count == 2, "said once:\n\(output.stdout)")
+        #expect(!output.stdout.contains("not run: the rules did not load"), "\(output.stdout)")
+        #expect(output.lines.contains("Not run: 10 tests in 5 flow files: the rules did not load (fix the error above and run again)"),
+                "\(output.stdout)")
+        #expect(output.lines.last == "0 passed, 10 failed")
     }
 
     @Test("a typo in a route name fails with a did-you-mean suggestion")

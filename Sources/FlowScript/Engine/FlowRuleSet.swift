@@ -18,6 +18,10 @@ final class FlowRuleSet {
     var dialogFunction: LuaFunctionRef!
     /// Dialog ids with a dialog guard (`"*"` when one is registered for every dialog).
     var dialogGuardNames: Set<String> = []
+    /// Runs the facts rules (`flow.on_facts_changed`) for one change (FlowRulesEngine+FactsRules.swift).
+    var factsFunction: LuaFunctionRef!
+    /// How many `flow.on_facts_changed` handlers are registered.
+    var factsHandlerCount = 0
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).
     var runningWhereFunction: LuaFunctionRef!
     /// Kinds with a default precondition (`"*"` included when one is registered for every kind).

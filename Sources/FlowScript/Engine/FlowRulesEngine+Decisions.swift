@@ -148,11 +148,12 @@ extension FlowRulesEngine: FlowRulesHook {
                 throw FlowScriptError(kind: .badReturn, message: "a redirect's kind must be a string, got \(results.type(at: 5).name)")
             }
             let kind = try results.string(at: 5)
+            let resume = results.type(at: 7) == .boolean && results.isTruthy(at: 7)
             if kind == "dialog" {
-                return .block(try dialogBlock(try results.value(at: 6), block: FlowRuleBlock(stage: stage, reason: reason), location: location))
+                return .block(try dialogBlock(
+                    try results.value(at: 6), block: FlowRuleBlock(stage: stage, reason: reason, resume: resume), location: location))
             }
             let target = try self.target(kind: kind, route: try results.value(at: 6), count: nil, match: nil, context: location)
-            let resume = results.type(at: 7) == .boolean && results.isTruthy(at: 7)
             return .redirect(target, FlowRuleBlock(stage: stage, reason: reason, resume: resume))
         } catch {
             var error = error

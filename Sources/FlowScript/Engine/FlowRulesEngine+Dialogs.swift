@@ -55,7 +55,7 @@ extension FlowRulesEngine {
             if reason == nil {
                 reason = "the dialog guard at \(location ?? "an unknown location") showed '\(target.dialog.id)' (\(target.policy.rawValue)) instead"
             }
-            return .showInstead(target, FlowRuleBlock(stage: .guard, reason: reason))
+            return .showInstead(target, FlowRuleBlock(stage: .guard, reason: reason, location: location))
         } catch {
             return dialogFailure(error, summary: summary)
         }

@@ -32,8 +32,9 @@ extension FlowRulesEngine {
     /// The facts rules read through `facts`.
     public var currentFacts: [String: FlowScriptValue] { facts }
 
-    /// Sets (or with `nil` removes) one fact; rules see it at once, and a deep link or a
-    /// navigation held until the facts allow it is retried (`router.factsDidChange()`).
+    /// Sets (or with `nil` removes) one fact; rules see it at once, the facts rules
+    /// (`flow.on_facts_changed`) run, and a deep link or a navigation held until the facts allow
+    /// it is retried (`router.factsDidChange(plan:)`).
     ///
     /// - Throws: with a manifest, an undeclared fact or a value of the wrong type.
     public func setFact(_ name: String, _ value: FlowScriptValue?) throws(FlowScriptError) {
@@ -44,17 +45,19 @@ extension FlowRulesEngine {
     /// rules are not told and nothing held is retried.
     public func setFacts(_ changes: [String: FlowScriptValue?]) throws(FlowScriptError) {
         try validateFacts(changes)
-        guard changes.contains(where: { facts[$0.key] != $0.value }) else { return }
+        let changed = Set(changes.filter { facts[$0.key] != $0.value }.keys)
+        guard !changed.isEmpty else { return }
         for (name, value) in changes { facts[name] = value }
-        try refreshFacts()
+        try refreshFacts(changed: changed)
     }
 
-    /// Replaces every fact (a manifest's declared defaults fill the gaps).
+    /// Replaces every fact (a manifest's declared defaults fill the gaps). What is held is
+    /// retried; the facts rules do not run (a reset is a new start, not a change on screen).
     public func resetFacts(_ values: [String: FlowScriptValue] = [:]) throws(FlowScriptError) {
         try validateFacts(values.mapValues { Optional($0) })
         facts = configuration.manifest?.facts ?? [:]
         for (name, value) in values { facts[name] = value }
-        try refreshFacts()
+        try refreshFacts(changed: [])
     }
 
     /// With a manifest, throws for an undeclared fact or a value of the wrong type.
@@ -66,13 +69,15 @@ extension FlowRulesEngine {
         }
     }
 
-    private func refreshFacts() throws(FlowScriptError) {
+    /// Tells the rules and the routers: the facts rules run for `changed` (a reset changes
+    /// nothing they act on), then the held link and navigation are retried.
+    private func refreshFacts(changed: Set<String>) throws(FlowScriptError) {
         if let vm = ruleSet?.vm, !vm.isClosed {
             try vm.replaceReadOnlyContents(at: "facts", with: factsTable)
         }
         onFactsChange?()
         routers.removeAll { $0.router == nil }
-        for box in routers { box.factsDidChange() }
+        for box in routers { box.factsDidChange(changed) }
     }
 
     var factsTable: LuaTable {

@@ -7,13 +7,14 @@ extension FlowRulesEngine {
     func buildRuleSet(from sources: [FlowRulesSource], generation: Int) throws(FlowScriptError) -> FlowRuleSet {
         let vm = try LuaVM(configuration: .init(memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget))
         let set = FlowRuleSet(vm: vm, generation: generation)
+        // Counted from the load on: the functions the rules' top level calls ran.
+        vm.coverage = coverageCounts
         do {
             try loadRuleSet(set, sources: sources)
         } catch {
             vm.close()
             throw error
         }
-        vm.coverage = coverageCounts
         return set
     }
 
@@ -36,6 +37,7 @@ extension FlowRulesEngine {
         set.styleFunction = try Self.preludeEntry("style", in: entryPoints)
         set.runningWhereFunction = try Self.preludeEntry("runningWhere", in: entryPoints)
         set.dialogFunction = try Self.preludeEntry("decideDialog", in: entryPoints)
+        set.factsFunction = try Self.preludeEntry("factsChanged", in: entryPoints)
         let finish = try Self.preludeEntry("finishLoading", in: entryPoints)
         try installFacts(in: vm)
         _ = try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
@@ -65,6 +67,7 @@ extension FlowRulesEngine {
             if case .integer(let count) = summary["styleCounts"][hook.rawValue] { set.styleCounts[hook] = count }
         }
         for case .string(let name) in summary["dialogGuardNames"].tableValue?.array ?? [] { set.dialogGuardNames.insert(name) }
+        if case .integer(let count) = summary["factsHandlerCount"] { set.factsHandlerCount = count }
         try vm.lockGlobals()
         for diagnostic in set.links.diagnostics {
             note(FlowScriptDiagnostic(

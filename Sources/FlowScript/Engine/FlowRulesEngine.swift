@@ -93,12 +93,15 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         try self.init(sources: sources, directory: nil, configuration: configuration)
     }
 
-    /// Loads rules; `onPrint` is set before they load, so it hears what their top level prints.
+    /// Loads rules; `onPrint` is set before they load, so it hears what their top level prints,
+    /// and `coverage` counts from the load on (a helper the top level calls to register guards
+    /// counts as called).
     package init(
         sources: [FlowRulesSource], directory: URL?, configuration: FlowRulesConfiguration,
-        onPrint: (@MainActor (String) -> Void)? = nil
+        onPrint: (@MainActor (String) -> Void)? = nil, coverage: LuaCoverageCounts? = nil
     ) throws(FlowScriptError) {
         self.onPrint = onPrint
+        self.coverageCounts = coverage
         self.configuration = configuration
         self.directory = directory
         self.sources = sources
@@ -145,5 +148,6 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
 /// A router the engine is installed in, held weakly.
 struct WeakRouterBox {
     package weak var router: AnyObject?
-    let factsDidChange: @MainActor () -> Void
+    /// Runs the facts rules for the changed facts (none for a reset), then retries what is held.
+    let factsDidChange: @MainActor (Set<String>) -> Void
 }

@@ -17,7 +17,7 @@ enum FlowRulesPrelude {
 
     /// The operation sources in the order of the prelude's `SOURCES`: a source crosses into Lua
     /// as its 1-based position here (`sourcePosition(_:)`), so names and numbers come from one list.
-    package static let sources: [FlowOperationSource] = [.code, .user, .deeplink, .resume]
+    package static let sources: [FlowOperationSource] = [.code, .user, .deeplink, .resume, .facts]
 
     /// A source's 1-based position in `sources`.
     static func sourcePosition(_ source: FlowOperationSource) -> Int {

@@ -50,14 +50,20 @@ end
 
 local function fail(message, level) error(locate(level) .. message, 0) end
 
-local function checkKind(kind, allowStar, fname, level)
+-- The kinds a function takes besides KINDS (as flowstack check lists them): "*" for
+-- flow.precondition (every kind), "dialog" for flow.redirect, "showDialog" for flow.op.
+local EXTRA_KIND = { ["flow.precondition"] = "*", ["flow.redirect"] = "dialog", ["flow.op"] = "showDialog" }
+local function checkKind(kind, fname, level)
   if type(kind) ~= "string" then
     fail("bad argument #1 to '" .. fname .. "' (operation kind expected, got " .. type(kind) .. ")", level + 1)
   end
-  if isKind[kind] or (allowStar and kind == "*") then return end
-  local hint = suggest(kind, KINDS)
+  local extra = EXTRA_KIND[fname]
+  if isKind[kind] or kind == extra then return end
+  local accepted = { table.unpack(KINDS) }
+  if extra then accepted[#accepted + 1] = extra end
+  local hint = suggest(kind, accepted)
   fail("unknown operation kind '" .. kind .. "'" .. (hint and (" (did you mean '" .. hint .. "'?)") or "")
-    .. "; kinds are " .. table.concat(KINDS, ", ") .. (allowStar and ", or \"*\" for every kind" or ""), level + 1)
+    .. "; kinds are " .. table.concat(accepted, ", "):gsub("%*", "\"*\""), level + 1)
 end
 
 local function checkRoute(route, fname, position, level)
@@ -108,7 +114,7 @@ flow = {}
 
 function flow.precondition(kind, fn)
   needLoading("flow.precondition")
-  checkKind(kind, true, "flow.precondition", 2)
+  checkKind(kind, "flow.precondition", 2)
   local item = entry(fn, "flow.precondition")
   if kind == "*" then append(star, item) else
     byKind[kind] = byKind[kind] or {}
@@ -148,11 +154,9 @@ end
 local function checkPolicy(policy, fname, position, level)
   if policy == nil or POLICIES[policy] then return end
   if type(policy) ~= "string" then
-    -- flow.redirect("dialog", d, reason, { resume = true }): the options of a navigation redirect.
-    local options = type(policy) == "table" and fname == "flow.redirect"
-      and "; a dialog redirect takes no options table (resume = true holds only navigation redirects)" or ""
+    local options = fname == "flow.redirect" and " or an options table such as { resume = true, policy = \"queue\" }" or ""
     fail("bad argument #" .. position .. " to '" .. fname .. "' (dialog policy expected: one of replace, replaceKeepingQueue, "
-      .. "queue, ignoreIfVisible, got " .. type(policy) .. options .. ")", level + 1)
+      .. "queue, ignoreIfVisible" .. options .. ", got " .. type(policy) .. ")", level + 1)
   end
   local hint = type(policy) == "string" and suggest(policy, { "replace", "replaceKeepingQueue", "queue", "ignoreIfVisible" })
   fail("bad argument #" .. position .. " to '" .. fname .. "' (unknown dialog policy " .. tostring(policy)
@@ -169,11 +173,32 @@ local function reasonText(reason, fname, level)
   return text
 end
 
+-- A dialog redirect's fourth argument: a policy, or { resume = true, policy = ... } (resume holds
+-- the refused navigation while the dialog shows, as a navigation redirect's resume does).
+local DIALOG_REDIRECT_OPTIONS = { "resume", "policy" }
+local function dialogOptions(options)
+  if type(options) ~= "table" then return options, nil end
+  for key, value in next, options do
+    if key ~= "resume" and key ~= "policy" then
+      local hint = type(key) == "string" and suggest(key, DIALOG_REDIRECT_OPTIONS)
+      fail("unknown option '" .. tostring(key) .. "' in flow.redirect's options" .. (hint and (" (did you mean '" .. hint .. "'?)") or "")
+        .. "; the options are: resume, policy", 4)
+    end
+    if key == "resume" and type(value) ~= "boolean" then
+      fail("flow.redirect's option 'resume' must be a boolean (true holds the refused navigation while the dialog shows), got "
+        .. type(value), 4)
+    end
+  end
+  return rawget(options, "policy"), rawget(options, "resume") or nil
+end
+
 local function dialogRedirect(dialog, reason, policy)
   checkDialog(dialog, "flow.redirect", 2, 3)
   reason = reasonText(reason, "flow.redirect", 3)
+  local resume
+  policy, resume = dialogOptions(policy)
   checkPolicy(policy, "flow.redirect", 4, 3)
-  local value = setmetatable({ kind = "dialog", route = { dialog = dialog, policy = policy }, reason = reason }, REDIRECT)
+  local value = setmetatable({ kind = "dialog", route = { dialog = dialog, policy = policy }, reason = reason, resume = resume }, REDIRECT)
   dialogRedirects[value] = true
   return value
 end
@@ -213,7 +238,7 @@ end
 function flow.redirect(kind, route, reason, policy)
   if kind == "dialog" then return dialogRedirect(route, reason, policy) end
   local resume = redirectResume(policy)
-  checkKind(kind, false, "flow.redirect", 2)
+  checkKind(kind, "flow.redirect", 2)
   if kind == "pushMany" then
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.redirect' (a list of routes expected for pushMany)", 2) end
     for i = 1, #route do checkRoute(route[i], "flow.redirect", 2, 2) end
@@ -238,7 +263,7 @@ function flow.op(kind, route, extra)
     checkPolicy(extra, "flow.op", 3, 2)
     return { kind = kind, dialog = route, policy = extra }
   end
-  checkKind(kind, false, "flow.op", 2)
+  checkKind(kind, "flow.op", 2)
   if kind == "pushMany" then
     if type(route) ~= "table" then fail("bad argument #2 to 'flow.op' (a list of routes expected for pushMany)", 2) end
     for i = 1, #route do checkRoute(route[i], "flow.op", 2, 2) end
@@ -280,6 +305,44 @@ function flow.deeplink(pattern, fn)
   end
   local problem = registerLink(pattern, fn)
   if problem then fail(problem, 2) end
+end
+
+-- What the screens on show become when facts change: flow.on_facts_changed(fn) handlers, in
+-- registration order; each is called fn(changed, stacks, ctx) and returns a plan (a list of
+-- flow.op(...)) or nothing. Swift runs the plans, joined, as one transaction (source "facts").
+local factsHandlers = {}
+function flow.on_facts_changed(fn)
+  needLoading("flow.on_facts_changed")
+  if type(fn) ~= "function" then
+    fail("bad argument #1 to 'flow.on_facts_changed' (function expected, got " .. type(fn) .. ")", 2)
+  end
+  append(factsHandlers, entry(fn, "flow.on_facts_changed"))
+end
+
+-- factsChanged(changed, stacks, ctx): every handler's steps, in order, and where each step's
+-- handler is (for messages). The tables are read-only for the handlers.
+local function factsChanged(changed, stacks, ctx)
+  freeze(changed, "changed")
+  freeze(stacks, "stacks")
+  freeze(ctx, "ctx")
+  local steps, wheres = {}, {}
+  for i = 1, #factsHandlers do
+    local handler = factsHandlers[i]
+    styleRunning = handler
+    local plan = handler.fn(changed, stacks, ctx)
+    styleRunning = nil
+    if plan ~= nil then
+      if type(plan) ~= "table" then
+        error(handler.where .. ": a flow.on_facts_changed handler must return a list of flow.op(...) or nothing, got a "
+          .. type(plan), 0)
+      end
+      for k = 1, #plan do
+        append(steps, plan[k])
+        append(wheres, handler.where)
+      end
+    end
+  end
+  return steps, wheres
 end
 
 -- Stacks reach rules lazily (clua_stacks.c). Swift passes the number of stacks and the
@@ -460,6 +523,7 @@ local function finishLoading()
   return {
     preconditionKinds = kinds, guardNames = names, dialogGuardNames = dialogNames,
     styleCounts = { screen = #styles.screen, stack = #styles.stack, modal = #styles.modal },
+    factsHandlerCount = #factsHandlers,
   }
 end
 
@@ -468,4 +532,5 @@ local function runningWhere() local running = currentRule(); return running and 
 -- The entry points Swift reads by name (FlowRulesEngine+Loading.swift).
 return {
   decide = decide, style = style, finishLoading = finishLoading, runningWhere = runningWhere, decideDialog = decideDialog,
+  factsChanged = factsChanged,
 }

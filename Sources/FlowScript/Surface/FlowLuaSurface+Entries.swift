@@ -14,9 +14,10 @@ package enum FlowLuaSurface {
         .init(.flow, "precondition(kind: OpKind|\"*\", rule: RuleFunction)", "A default precondition for one operation kind, or \"*\" for every kind."),
         .init(.flow, "guard(name: RouteName, rule: RuleFunction)", "A guard for every operation that targets this route."),
         .init(.flow, "dialog_guard(dialogId: DialogId|\"*\", rule: DialogRuleFunction)", "Runs when a dialog is about to be shown (\"*\" for every dialog); hiding and clearing are never refused."),
-        .init(.flow, "redirect(kind: OpKind|\"dialog\", route?: RouteLike|RouteLike[]|Dialog, reason?: string, policy?: DialogPolicy|RedirectOptions # the policy with \"dialog\" or the options of a navigation redirect)", returns: "Redirect", "Blocks the operation and performs another one instead (\"dialog\": shows a dialog by policy; { resume = true }: holds the refused navigation until the rules allow it)."),
+        .init(.flow, "redirect(kind: OpKind|\"dialog\", route?: RouteLike|RouteLike[]|Dialog, reason?: string, policy?: DialogPolicy|RedirectOptions # the policy with \"dialog\" or the options of a navigation redirect)", returns: "Redirect", "Blocks the operation and performs another one instead (\"dialog\": shows a dialog by policy; { resume = true }: holds the refused navigation until the rules allow it, for a dialog too: { resume = true, policy = ... })."),
         .init(.flow, "op(kind: OpKind|\"showDialog\", route?: RouteLike|RouteLike[]|Dialog, extra?: table|integer|DialogPolicy)", returns: "Op", "One step of a deep link's plan (\"showDialog\": shown after the navigation steps, only if the whole plan applies)."),
         .init(.flow, "deeplink(pattern: string, handler: fun(p: table<string, string>, url: string): Op[]?)", "Maps a URL pattern (`/products/:id`, `/promo/*`) to a plan."),
+        .init(.flow, "on_facts_changed(handler: fun(changed: table<string, boolean>, stacks: table[], ctx: table): Op[]?)", "What the screens on show become when facts change: a plan run as one transaction (source \"facts\")."),
         .init(.flow, "style", returns: "FlowStyle", "The style hooks: flow.style.screen, flow.style.stack, flow.style.modal."),
         // flow.style.* (rules)
         .init(.flowStyle, "screen(rule: fun(c: StyleContext): StyleAttributes?)", "Attributes of one screen."),
@@ -58,11 +59,12 @@ package enum FlowLuaSurface {
         .init(.router, "pendingLinkTimeout", returns: "number", "Seconds after which a held link is dropped (default 600); assignable."),
         // router.* (flows): held navigations (flow.redirect(..., { resume = true }))
         .init(.router, "pendingNavigation()", returns: "PendingNavigation?", "The navigation held by a resuming redirect, or nil."),
-        .init(.router, "resumePendingNavigation()", returns: "boolean, string?", "Runs the held navigation now if the rules allow it (the redirect's presentation is dismissed first): whether it ran, and why not."),
+        .init(.router, "resumePendingNavigation()", returns: "boolean, string?", "Runs the held navigation now if the rules allow it (its gate, the redirect's presentation or dialog, is dismissed first): whether it ran, and why not."),
+        .init(.router, "resumePendingNavigationAsync()", returns: "boolean, string?", "Like router.resumePendingNavigation, as one turn of the async queue: the rules may call async hosts."),
         .init(.router, "cancelPendingNavigation()", returns: "boolean", "Drops the held navigation; whether one was held."),
         // app.* (flows)
         .init(.app, "reset(options?: AppResetOptions)", "A fresh router at `root` (or the manifest's), facts reset to the defaults plus `facts`."),
-        .init(.app, "facts(changes: FactChanges)", "Merges facts into the current facts."),
+        .init(.app, "facts(changes: FactChanges)", "Merges facts into the current facts; the facts rules run, the held link and navigation are retried (an async-held one in its queue turn, awaited)."),
         .init(.app, "host(name: HostName|string, stub: (fun(...): any)|Spy)", "Stubs a host function for the running test (a spy records the rules' calls)."),
         .init(.app, "wait(seconds: number)", "Lets virtual time pass inside a stub or a test (async navigations only)."),
         .init(.app, "advance(seconds: number)", "Moves the virtual clock forward (pending deep links expire by it)."),

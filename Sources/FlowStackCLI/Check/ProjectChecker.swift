@@ -118,6 +118,13 @@ struct ProjectChecker {
             + "\(CheckCommand.count(project.flows.count + flowsListing.problems.count, "flow file")) "
             + "(\(CheckCommand.count(listing.tests.count, "test"))\(unread > 0 ? "; \(unread) not read" : ""))"
             + (exploreListing.sources.isEmpty ? "" : ", \(CheckCommand.count(exploreListing.sources.count, "explore file"))")
+        // `-- flowstack: ignore <kind>` comments silence a finding on their line (or below them).
+        var texts: [String: String] = [:]
+        for source in project.rules + project.flows + exploreListing.sources { texts[source.name] = source.text }
+        let manifestText = try? String(contentsOf: directory.appendingPathComponent(FlowProject.manifestFileName), encoding: .utf8)
+        if let manifestText { texts[FlowProject.manifestFileName] = manifestText }
+        let ignores = CheckIgnores(texts)
+        problems = problems.filter { !ignores.silences($0) } + CheckIgnores.unknownKinds(in: texts)
         return CheckOutcome(problems: deduplicated(problems), notChecked: notChecked, summary: summary)
     }
 

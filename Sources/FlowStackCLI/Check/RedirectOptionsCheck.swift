@@ -6,12 +6,17 @@ import Foundation
 enum RedirectOptionsCheck {
     /// The options a navigation redirect takes.
     static let names = ["resume"]
+    /// The options a dialog redirect takes (its fourth argument may be a policy instead).
+    static let dialogNames = ["resume", "policy"]
 
-    /// The problems (line, message) of a navigation redirect's fourth argument: a table
-    /// constructor whose keys are known options and whose `resume` is a boolean.
-    static func problems(_ tokens: [LuaToken], options argument: Range<Int>) -> [(line: Int, message: String)] {
+    /// The problems (line, message) of a redirect's fourth argument: a table constructor whose
+    /// keys are known options and whose `resume` is a boolean (a dialog redirect's may be its
+    /// policy, checked with the dialog, or `{ resume = true, policy = "queue" }`).
+    static func problems(_ tokens: [LuaToken], options argument: Range<Int>, dialog: Bool = false) -> [(line: Int, message: String)] {
         guard let first = argument.first else { return [] }
         let opening = tokens[first]
+        let names = dialog ? dialogNames : names
+        if dialog, argument.count == 1, opening.kind == .string { return [] }
         if argument.count == 1, opening.kind == .string || opening.kind == .number {
             return [(opening.line, "flow.redirect's fourth argument is an options table, such as { resume = true }; got a \(opening.kind == .string ? "string" : "number")")]
         }
@@ -28,6 +33,13 @@ enum RedirectOptionsCheck {
                 problems.append((tokens[key].line, "unknown option '\(name)' in flow.redirect's options\(hint); the options are: \(names.joined(separator: ", "))"))
                 continue
             }
+            if name == "policy" {
+                if value.count == 1, tokens[value.lowerBound].kind == .string,
+                   let problem = DialogPolicyNames.problem(tokens[value.lowerBound].text) {
+                    problems.append((tokens[value.lowerBound].line, problem))
+                }
+                continue
+            }
             if value.count == 1, let literal = literalType(tokens[value.lowerBound]), literal != "boolean" {
                 problems.append((tokens[value.lowerBound].line,
                                  "flow.redirect's option 'resume' must be a boolean (true holds the refused navigation until the rules allow it), got \(literal)"))
@@ -36,8 +48,7 @@ enum RedirectOptionsCheck {
         return problems
     }
 
-    /// A `resume` option where it does nothing: on a dialog redirect (its fourth argument is the
-    /// dialog policy) or in `flow.op` (a deep link's step); the line, or `nil`.
+    /// A `resume` option where it does nothing: in `flow.op` (a deep link's step); the line, or `nil`.
     static func misplacedResume(_ tokens: [LuaToken], in argument: Range<Int>) -> Int? {
         guard let first = argument.first, tokens[first].kind == .symbol, tokens[first].text == "{" else { return nil }
         return fields(tokens, table: argument).first { key, _ in key.map { tokens[$0].text == "resume" } ?? false }

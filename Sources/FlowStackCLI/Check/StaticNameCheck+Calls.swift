@@ -138,7 +138,7 @@ extension StaticNameCheck {
             if segments.contains(field.text) {
                 let fixed = "/" + segments.map { $0 == field.text ? ":" + $0 : $0 }.joined(separator: "/")
                 message += " (did you mean '\(fixed)'?)"
-            } else if let close = FlowSuggestion.closest(to: field.text, in: produced.filter { $0 != "*" }.sorted()) {
+            } else if let close = Self.nearParameter(field.text, in: produced.filter { $0 != "*" }.sorted()) {
                 message += " (did you mean '\(parameter).\(close)'?)"
             } else {
                 continue
@@ -146,6 +146,68 @@ extension StaticNameCheck {
             problems.append((field.line, message))
         }
         return problems
+    }
+}
+
+extension StaticNameCheck {
+    /// The `return`s of a guard or precondition (the function literal spanning `rule`, not the
+    /// functions inside it) whose first value is a literal that is neither nothing, a boolean
+    /// nor a redirect: a string, a number or a table constructor, which block the operation at
+    /// run time ("a guard must return ..."). A string that names a route is told to redirect.
+    static func literalReturnProblems(_ function: String, rule: Range<Int>, tokens: [LuaToken]) -> [(Int, String)] {
+        guard let first = rule.first, tokens[first].kind == .name, tokens[first].text == "function" else { return [] }
+        var problems: [(Int, String)] = []
+        // The blocks open at each token: "function" entries count the nesting of functions.
+        var blocks: [String] = []
+        var index = first
+        while index < rule.upperBound {
+            let token = tokens[index]
+            defer { index += 1 }
+            guard token.kind == .name else { continue }
+            switch token.text {
+            case "function", "if", "do", "repeat":
+                blocks.append(token.text)
+            case "end", "until":
+                _ = blocks.popLast()
+                if blocks.isEmpty { return problems }
+            case "return" where blocks.filter({ $0 == "function" }).count == 1 && index + 1 < rule.upperBound:
+                let value = tokens[index + 1]
+                let what: String
+                switch value.kind {
+                case .string: what = "the string \"\(value.text)\""
+                case .number: what = "the number \(value.text)"
+                case .symbol where value.text == "{": what = "a table"
+                default: continue
+                }
+                // Only a whole value: `return "a" .. b` and `return {}` indexed are left alone.
+                if index + 2 < rule.upperBound, tokens[index + 2].kind == .symbol,
+                   ["..", ".", "[", ":", "("].contains(tokens[index + 2].text) { continue }
+                var message = "\(function): a rule returns \(what), which is neither nothing, true, false (and a reason) nor "
+                    + "flow.redirect(...): at run time it blocks the operation as a script error"
+                if value.kind == .string {
+                    message += " (to send the person to '\(value.text)', return flow.redirect(\"sheet\", \"\(value.text)\", reason); "
+                        + "to block with a reason, return false, \"\(value.text)\")"
+                }
+                problems.append((value.line, message))
+            default:
+                break
+            }
+        }
+        return problems
+    }
+
+    /// The pattern parameter a read name is a slip of, or `nil`: the name has at least 3
+    /// characters and is one edit (a letter added, dropped, changed or two swapped) from a
+    /// parameter of at least 3 characters; two edits for names of 6 or more. Shorter names are
+    /// query items (`p.q`, `p.ep` beside `:id`), never taken for slips.
+    static func nearParameter(_ name: String, in parameters: [String]) -> String? {
+        guard name.count >= 3 else { return nil }
+        let allowed = name.count >= 6 ? 2 : 1
+        return parameters
+            .filter { $0.count >= 3 }
+            .map { ($0, FlowSuggestion.editDistance(name.lowercased(), $0.lowercased())) }
+            .filter { $0.1 <= allowed }
+            .min { $0.1 < $1.1 }?.0
     }
 }
 

@@ -250,9 +250,15 @@ struct StaticNameCheck {
                 surfaceCall(.flow, member, at: index + 2)
                 guard let argument = firstArgument(after: index + 2) else { continue }
                 // The arguments only where they are read: a call's arguments span its whole body.
-                let arguments = ["redirect", "op", "precondition", "deeplink"].contains(member) ? tokens.callArguments(after: index + 2) : []
-                let kindToken = arguments.first.flatMap { tokens.stringLiteral($0) }
+                let arguments = ["redirect", "op", "precondition", "deeplink", "guard"].contains(member)
+                    ? tokens.callArguments(after: index + 2) : []
+                let kindToken = member == "guard" ? nil : arguments.first.flatMap { tokens.stringLiteral($0) }
                 let kind = kindToken?.text
+                if member == "guard" || member == "precondition", arguments.count > 1 {
+                    for (line, problem) in Self.literalReturnProblems("flow.\(member)", rule: arguments[1], tokens: tokens) {
+                        report(line, problem)
+                    }
+                }
                 if member == "guard" {
                     routeName(argument)
                 } else if member == "dialog_guard", let id = literal(argument), id.text != "*" {
@@ -265,9 +271,11 @@ struct StaticNameCheck {
                 } else if member == "redirect", kind == "dialog" {
                     // flow.redirect("dialog", dialog [, reason [, policy]])
                     dialogCall(arguments, dialog: 1, policy: 3)
-                    // Held navigations: a dialog answer holds nothing.
-                    if arguments.count > 3, let line = RedirectOptionsCheck.misplacedResume(tokens, in: arguments[3]) {
-                        report(line, "resume is an option of a navigation redirect; a dialog redirect's fourth argument is its policy")
+                    // Held navigations: flow.redirect("dialog", id, reason, { resume = true, policy = ... }).
+                    if arguments.count > 3 {
+                        for (line, message) in RedirectOptionsCheck.problems(tokens, options: arguments[3], dialog: true) {
+                            report(line, message)
+                        }
                     }
                 } else if member == "op", kind == "showDialog" {
                     // flow.op("showDialog", dialog [, policy])

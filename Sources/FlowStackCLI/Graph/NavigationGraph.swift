@@ -132,12 +132,19 @@ struct NavigationGraph {
         }
     }
 
-    /// A reason short enough for an edge label: a script error shows as its location.
+    /// A reason short enough for an edge label: a script error shows as its location; the
+    /// words a transaction wraps a refusal in (`transaction rolled back at step 2: `) become
+    /// `step 2: `, so that the rule's own reason, the useful part, is what shows.
     static func shortReason(_ reason: String) -> String {
-        let firstLine = reason.split(separator: "\n").first.map(String.init) ?? reason
-        if let match = firstLine.firstMatch(of: #/^([^\s:]+\.lua:\d+): /#) {
-            return "script error at \(match.output.1)"
+        var firstLine = reason.split(separator: "\n").first.map(String.init) ?? reason
+        var step = ""
+        if let match = firstLine.firstMatch(of: #/^transaction rolled back at step (\d+): /#) {
+            step = "step \(match.output.1): "
+            firstLine = String(firstLine[match.range.upperBound...])
         }
-        return firstLine.count > 48 ? String(firstLine.prefix(45)) + "..." : firstLine
+        if let match = firstLine.firstMatch(of: #/^([^\s:]+\.lua:\d+): /#) {
+            return step + "script error at \(match.output.1)"
+        }
+        return step + (firstLine.count > 48 ? String(firstLine.prefix(45)) + "..." : firstLine)
     }
 }

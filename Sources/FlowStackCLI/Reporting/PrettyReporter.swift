@@ -18,8 +18,12 @@ final class PrettyReporter {
         self.strict = strict
     }
 
+    /// The load errors said already (`loadError`): the recap does not say them again.
+    private var saidLoadErrors: [FlowScriptError] = []
+
     /// Reports a script that did not load.
     func loadError(_ error: FlowScriptError) {
+        saidLoadErrors.append(error)
         terminal.line(terminal.red("error: ") + Self.shown(error.description))
         terminal.line(terminal.dim("  nothing of \(Self.shown(error.file ?? "this script")) ran; fix it and run again"))
     }
@@ -32,8 +36,10 @@ final class PrettyReporter {
         terminal.line()
     }
 
-    /// Reports one test as soon as it finished.
+    /// Reports one test as soon as it finished. A test the rules' load error stopped is
+    /// counted in `finish`, not listed: the load error is said once.
     func report(_ result: FlowTestResult) {
+        guard !result.isStoppedByRulesLoadError else { return }
         if result.file != currentFile {
             if currentFile != nil { terminal.line() }
             currentFile = result.file
@@ -72,7 +78,7 @@ final class PrettyReporter {
     /// The closing lines: time, failures recap, and the summary as the very last line.
     func finish(_ report: FlowTestReport, seconds: Double) {
         terminal.line()
-        let failed = report.results.filter(\.failed)
+        let failed = report.results.filter { $0.failed && !$0.isStoppedByRulesLoadError }
         if !failed.isEmpty {
             terminal.line(terminal.red("Failed:"))
             for result in failed {
@@ -80,9 +86,16 @@ final class PrettyReporter {
                 terminal.line("  \(terminal.red("✗")) \(Self.shown(result.name))  \(terminal.dim(Self.shown(location)))")
             }
         }
-        if !report.loadErrors.isEmpty {
+        let unsaid = report.loadErrors.filter { !saidLoadErrors.contains($0) }
+        if !unsaid.isEmpty {
             terminal.line(terminal.red("Did not load:"))
-            for error in report.loadErrors { terminal.line("  \(Self.shown(error.description))") }
+            for error in unsaid { terminal.line("  \(Self.shown(error.description))") }
+        }
+        let stopped = report.results.filter(\.isStoppedByRulesLoadError)
+        if !stopped.isEmpty {
+            let files = Set(stopped.map(\.file)).count
+            terminal.line(terminal.red("Not run: \(CheckCommand.count(stopped.count, "test")) in \(CheckCommand.count(files, "flow file")): "
+                + "the rules did not load (fix the error above and run again)"))
         }
         let scriptErrors = Self.scriptErrorLines(report)
         if !scriptErrors.isEmpty {

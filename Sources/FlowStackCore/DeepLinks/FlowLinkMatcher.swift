@@ -106,9 +106,13 @@ public struct FlowLinkMatcher<Handler> {
         guard !registrations.isEmpty else {
             return "no deep link pattern matches path '\(request.path)' (no patterns are registered)"
         }
-        var names = registrations.prefix(shown).map { "'\($0.pattern)'" }.joined(separator: ", ")
-        if registrations.count > shown { names += " and \(registrations.count - shown) more" }
-        return "no deep link pattern matches path '\(request.path)' (patterns: \(names))"
+        // Each pattern tried, in order, with why it did not match.
+        let tried = registrations.map { registration in
+            (registration.pattern, registration.pattern.mismatch(request.pathSegments) ?? "it matches")
+        }
+        var names = tried.prefix(shown).map { "'\($0.0)': \($0.1)" }.joined(separator: "; ")
+        if registrations.count > shown { names += "; and \(registrations.count - shown) more" }
+        return "no deep link pattern matches path '\(request.path)' (tried \(names))"
     }
 }
 

@@ -55,6 +55,10 @@ public enum FlowOperationStatus: String, Hashable, Codable, Sendable {
         }
     }
 
+    /// Whether it had nothing to do (`popToRoot` at the root, `dismissAll` with nothing shown):
+    /// nothing changed, and nothing refused it.
+    public var isNoOp: Bool { self == .nothingToPop || self == .nothingToDismiss }
+
     /// Whether a check (precondition, guard, rule) refused it.
     public var isBlocked: Bool {
         switch self {
@@ -82,6 +86,9 @@ public struct FlowOperationResult<Route: Hashable>: Hashable {
     /// The dialog a rule answered this navigation with (`flow.redirect("dialog", ...)`), and
     /// whether it was shown; `nil` otherwise.
     public internal(set) var dialogRedirect: FlowDialogRedirectResult? = nil
+    /// Whether the refusing rule's redirect (`pendingRedirect` or the dialog answer) asked to
+    /// hold the request until the rules allow it (`{ resume = true }`).
+    public internal(set) var redirectHolds = false
 
     /// Creates a result.
     @inlinable

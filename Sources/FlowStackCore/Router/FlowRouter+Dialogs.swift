@@ -129,7 +129,7 @@ extension FlowRouter {
         case .showInstead(let other, let block):
             let steps = chain + [value, other.dialog]
             if chain.count + 1 > Self.maximumRedirects {
-                let reason = "dialog redirect loop: more than \(Self.maximumRedirects) redirects: "
+                let reason = "\(block.location.map { "\($0): " } ?? "")dialog redirect loop: more than \(Self.maximumRedirects) redirects: "
                     + steps.map(\.id).joined(separator: " → ") + "; make one of these dialog rules show its dialog"
                 recordDialogRequest(dialog, policy: policy, status: .failed, reason: reason, source: source)
                 return DialogOutcome(shown: false, reason: reason)

@@ -112,8 +112,8 @@ extension FlowRouter {
         condition: Precondition?,
         chain: [FlowCommand<Route>]
     ) -> Output where Output.Route == Route {
-        if isDeciding || decidingTask != nil || transactionState?.failure != nil,
-           let refusal = refusedWhileBusy(command) {
+        if isDeciding || decidingTask != nil || transactionState != nil,
+           let refusal = refusedWhileBusy(command) ?? refusedOutsideAsyncTransaction(command) {
             return Output(refusal)
         }
         if let refusal = storage.state.validate(command) {
@@ -178,7 +178,7 @@ extension FlowRouter {
             }
         }
         let settled: FlowSettled<Route, FlowOperationResult<Route>> = settle(
-            command, verdict, source: source, chain: chain, generation: decidedBy)
+            command, verdict, source: source, chain: chain, generation: decidedBy, isAsync: true)
         switch settled {
         case .done(let result):
             return result
@@ -211,6 +211,19 @@ extension FlowRouter {
             )
         }
         return nil
+    }
+
+    /// The refusal of a synchronous request made from outside an async transaction (a held
+    /// navigation resuming through the async queue) while it runs; `nil` when the request may run.
+    @usableFromInline
+    func refusedOutsideAsyncTransaction(_ command: FlowCommand<Route>) -> FlowOperationResult<Route>? {
+        guard let owner = transactionState?.ownerTask, owner != FlowSerialQueue.currentTask else { return nil }
+        return FlowOperationResult(
+            command: command, status: .failed,
+            reason: "navigation was requested while a held navigation resumes through the async queue; "
+                + "navigate after it (or with an Async call, which waits its turn)",
+            generation: generation
+        )
     }
 
     /// Whether a rule is deciding now: a synchronous one, or a suspended asynchronous one whose
@@ -269,15 +282,16 @@ extension FlowRouter {
     @inlinable
     func settle<Output: FlowRunOutput>(
         _ command: consuming FlowCommand<Route>, _ verdict: FlowRulesVerdict<Route>, source: FlowOperationSource,
-        chain: [FlowCommand<Route>], generation: Int?
+        chain: [FlowCommand<Route>], generation: Int?, isAsync: Bool = false
     ) -> FlowSettled<Route, Output> where Output.Route == Route {
         switch verdict {
         case .allow(let reason):
             return .done(commit(command, source: source, status: .applied, reason: reason, generation: generation))
-        case .refuse(let status, let reason, let dialog):
+        case .refuse(let status, let reason, let dialog, let resume):
             if let dialog {
-                return .done(Output(answerWithDialog(
-                    command, status: status, reason: reason, dialog: dialog, source: source, generation: generation)))
+                return .done(Output(answerHolding(
+                    command, status: status, reason: reason, dialog: dialog, resume: resume, source: source,
+                    chain: chain, generation: generation, isAsync: isAsync)))
             }
             return .done(commit(command, source: source, status: status, reason: reason, generation: generation))
         case .redirect(let target, let reason, let resume, let location):
@@ -290,15 +304,16 @@ extension FlowRouter {
             }
             if transactionState != nil {
                 // A transaction does not follow it: its result carries the target.
-                return .done(commit(
-                    command, source: source, status: .redirected, reason: reason, generation: generation,
-                    pendingRedirect: target))
+                return .done(Output(refusedInTransaction(
+                    command, reason: reason, target: target, resume: resume, source: source, generation: generation)))
             }
             // A resuming redirect holds the navigation the person asked for (the first of a chain).
             let held = resume ? (chain.first ?? copy command) : nil
             let blocked: FlowOperationResult<Route> = commit(
                 command, source: source, status: .redirected, reason: reason, generation: generation)
-            if let held { hold(held, source: source, reason: reason, redirect: target, sequence: blocked.sequence) }
+            if let held {
+                hold(held, source: source, reason: reason, redirect: target, sequence: blocked.sequence, isAsync: isAsync)
+            }
             return .follow(target, blocked)
         }
     }
@@ -351,6 +366,7 @@ extension FlowRouter {
             .dialog(storage.state.dialogChange(action, dialog: dialog)), source: source, status: status, reason: reason,
             generation: generation, previous: storage.state.stacks)
         store(entry)
+        if storage.state.pendingNavigation?.dialog != nil { dropNavigationHeldByDismissedDialog() }
         return status == .applied
     }
 

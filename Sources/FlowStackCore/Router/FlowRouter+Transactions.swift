@@ -9,8 +9,13 @@ final class FlowTransactionState<Route: Hashable> {
     var applied: [(FlowCommand<Route>, [FlowStackState<Route>])] = []
     var steps: [FlowOperationResult<Route>] = []
     @usableFromInline var failure: Int?
+    /// The task running an async transaction (`transactionAsync`): a synchronous request from
+    /// anywhere else is refused while it runs. `nil` for a synchronous transaction.
+    @usableFromInline var ownerTask: Int?
 
-    init() {}
+    init(ownerTask: Int? = nil) {
+        self.ownerTask = ownerTask
+    }
 
     @usableFromInline
     func note(_ result: FlowOperationResult<Route>) {
@@ -72,8 +77,7 @@ extension FlowRouter {
             let failed = outer.failure.flatMap { $0 >= first ? $0 - first : nil }
             return FlowTransactionResult(isCommitted: outer.failure == nil, steps: Array(outer.steps[first...]), failedStepIndex: failed)
         }
-        let saved = (storage.state.stacks, storage.state.globalDialog, storage.state.dialogQueue, storage.state.rootID,
-                     storage.state.tabSlots, storage.state.selectedTabIndex)
+        let saved = savedState
         let state = FlowTransactionState<Route>()
         transactionState = state
         do {
@@ -84,6 +88,31 @@ extension FlowRouter {
             throw error
         }
         transactionState = nil
+        return finish(state, saved: saved)
+    }
+
+    /// Runs the steps of `body` all-or-nothing, as `transaction(_:)`, where `body` may await the
+    /// async pipeline (`runAsync`, whose results it notes with `note`). Call it in a turn of the
+    /// async queue. While it runs, a synchronous request from another task is refused.
+    func transactionAsync(_ body: (FlowRouter) async -> Void) async -> FlowTransactionResult<Route> {
+        let saved = savedState
+        let state = FlowTransactionState<Route>(ownerTask: FlowSerialQueue.currentTask)
+        transactionState = state
+        await body(self)
+        transactionState = nil
+        return finish(state, saved: saved)
+    }
+
+    /// What a transaction restores when it is rolled back.
+    private var savedState: FlowTransactionSnapshot<Route, Dialog> {
+        (storage.state.stacks, storage.state.globalDialog, storage.state.dialogQueue, storage.state.rootID,
+         storage.state.tabSlots, storage.state.selectedTabIndex)
+    }
+
+    /// Commits or rolls back a transaction whose steps ran.
+    private func finish(
+        _ state: FlowTransactionState<Route>, saved: FlowTransactionSnapshot<Route, Dialog>
+    ) -> FlowTransactionResult<Route> {
         guard let failedIndex = state.failure else {
             for entry in state.entries { storage.state.log.append(entry) }
             didChange(.transaction(committed: true, entries: state.entries))
@@ -113,7 +142,7 @@ extension FlowRouter {
     }
 
     private func rollBack(
-        to saved: ([FlowStackState<Route>], Dialog?, [Dialog], UUID, [FlowTabState<Route>], Int?),
+        to saved: FlowTransactionSnapshot<Route, Dialog>,
         recording entry: FlowHistoryEntry<Route>?
     ) {
         willChange()
@@ -123,3 +152,8 @@ extension FlowRouter {
         didChange(.transaction(committed: false, entries: entry.map { [$0] } ?? []))
     }
 }
+
+/// What a transaction restores when it is rolled back: the stacks, the dialog and its queue, the
+/// root's identity, the tabs and the selected tab.
+typealias FlowTransactionSnapshot<Route: Hashable, Dialog> =
+    ([FlowStackState<Route>], Dialog?, [Dialog], UUID, [FlowTabState<Route>], Int?)

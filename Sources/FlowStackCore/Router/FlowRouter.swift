@@ -266,6 +266,11 @@ struct FlowRouterStorage<Route: Hashable, Dialog> {
     @usableFromInline var decidingTask: Int?
     /// The observers of `observe(_:)`.
     @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
+    /// The automatic resume of a navigation held from an async one (`FlowRouter.automaticResume`).
+    var automaticResume: Task<Void, Never>?
+    /// Whether a retry of a held request is showing its next gate (its old dialog going is then
+    /// not a dismissal that drops it).
+    var isSettlingHeld = false
     /// `FlowRouter.guardTabSelection`.
     var guardTabSelection: (@MainActor (String) -> Bool)?
 

@@ -94,8 +94,9 @@ final class FlowRouterStacks<Route: Hashable>: FlowRuleStacks {
 enum FlowRulesVerdict<Route: Hashable> {
     /// Run it; `reason` is set when the rules failed and the policy allows (fail open).
     case allow(reason: String?)
-    /// Refuse it; with a dialog, answer it with that dialog (`flow.redirect("dialog", ...)`).
-    indirect case refuse(FlowOperationStatus, reason: String?, dialog: FlowDialogRedirect? = nil)
+    /// Refuse it; with a dialog, answer it with that dialog (`flow.redirect("dialog", ...)`),
+    /// and with `resume`, hold the refused navigation until the rules allow it.
+    indirect case refuse(FlowOperationStatus, reason: String?, dialog: FlowDialogRedirect? = nil, resume: Bool = false)
     /// Refuse it and run `target` instead; with `resume`, hold the refused navigation until the
     /// rules allow it (see ``FlowPendingNavigation``). `location` is the rule's `file:line`.
     indirect case redirect(FlowCommand<Route>, reason: String, resume: Bool, location: String?)
@@ -234,7 +235,7 @@ extension FlowRouter {
         case .allowAfterFailure(let reason):
             return .allow(reason: reason)
         case .block(let block):
-            return .refuse(block.stage.status, reason: block.reason, dialog: block.dialog)
+            return .refuse(block.stage.status, reason: block.reason, dialog: block.dialog, resume: block.resume)
         case .redirect(let target, let block):
             do {
                 let command = try link.decode(target)

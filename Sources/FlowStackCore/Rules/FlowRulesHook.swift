@@ -73,13 +73,20 @@ public struct FlowRuleBlock: Hashable, Codable, Sendable {
     /// Whether the refused navigation is held and run again once the rules allow it (a
     /// redirect's `{ resume = true }`; see ``FlowPendingNavigation``).
     public var resume: Bool
+    /// Where the deciding rule is (`file:line`), when a message about its decision needs it (a
+    /// dialog redirect loop names the guard whose redirect went one too far).
+    public var location: String?
 
     /// Creates a block.
-    public init(stage: FlowRuleStage, reason: String? = nil, dialog: FlowDialogRedirect? = nil, resume: Bool = false) {
+    public init(
+        stage: FlowRuleStage, reason: String? = nil, dialog: FlowDialogRedirect? = nil, resume: Bool = false,
+        location: String? = nil
+    ) {
         self.stage = stage
         self.reason = reason
         self.dialog = dialog
         self.resume = resume
+        self.location = location
     }
 }
 

@@ -68,4 +68,7 @@ public enum FlowOperationSource: String, Hashable, Codable, Sendable {
     /// A held navigation run again once the rules allowed it (see `FlowPendingNavigation`), and
     /// the dismissal of the presentation its redirect opened.
     case resume
+    /// What the facts rules (`flow.on_facts_changed`) asked of the screens on show when facts
+    /// changed (the private screens going once the person signed out).
+    case facts
 }

@@ -27,13 +27,17 @@ public struct FlowTestResult: Hashable, Sendable {
     /// in reports; with `FlowTestRunner.Options(failOnScriptErrors: true)` (`--strict`) they are
     /// failures of the test too.
     public let scriptErrors: [FlowTestFailure]
+    /// Whether the test did not run because the rules did not load (its one failure says so;
+    /// the load error is the report's, said once).
+    public let isStoppedByRulesLoadError: Bool
 
     /// Creates a result.
     public init(
         file: String, line: Int?, path: [String], failures: [FlowTestFailure], output: [String] = [],
         steps: [FlowNavigationStep] = [], duration: TimeInterval = 0, isPending: Bool = false, isLoadFailure: Bool = false,
-        scriptErrors: [FlowTestFailure] = []
+        scriptErrors: [FlowTestFailure] = [], isStoppedByRulesLoadError: Bool = false
     ) {
+        self.isStoppedByRulesLoadError = isStoppedByRulesLoadError
         self.scriptErrors = scriptErrors
         self.isPending = isPending
         self.isLoadFailure = isLoadFailure

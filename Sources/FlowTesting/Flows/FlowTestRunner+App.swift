@@ -32,13 +32,15 @@ extension FlowTestRunner {
             self.recordingSetup?.append(.reset(root: root, tab: tab, facts: facts))
             return []
         })
-        try vm.register("app.facts", returning: { [unowned self] arguments in
-            let changes = try Self.facts(try arguments.value(at: 1), function: "app.facts")
-            guard let engine = self.engine else { return [] }
-            _ = try self.currentRouter()
-            try engine.setFacts(changes.mapValues { Optional($0) })
-            try self.refreshFlowFacts()
-            self.recordingSetup?.append(.facts(changes))
+        // Adaptive: in a test (run as a coroutine) it waits for the automatic resume of a
+        // navigation held from an async one; in a hook run synchronously it does not.
+        try vm.registerAdaptive("app.facts", sync: { [unowned self] arguments, _ in
+            _ = try self.setFlowFacts(try arguments.value(at: 1))
+            return 0
+        }, async: { [unowned self] arguments in
+            // A navigation held from an async one resumes in its turn of the async queue: the
+            // flow goes on once it ran, as the app shows it a moment later.
+            if let resume = try self.setFlowFacts(arguments.first ?? .nil) { await resume.value }
             return []
         })
         try vm.register("app.host", returning: { [unowned self] arguments in
@@ -80,6 +82,19 @@ extension FlowTestRunner {
             self.clock.addTimeInterval(try Self.seconds(try arguments.value(at: 1), function: "app.advance"))
             return []
         })
+    }
+
+    /// `app.facts{...}`: sets the facts; returns the automatic resume this change started, if any.
+    private func setFlowFacts(_ value: LuaValue) throws(FlowScriptError) -> Task<Void, Never>? {
+        let changes = try Self.facts(value, function: "app.facts")
+        guard let engine else { return nil }
+        let router = try currentRouter()
+        let before = router.automaticResume
+        try engine.setFacts(changes.mapValues { Optional($0) })
+        try refreshFlowFacts()
+        recordingSetup?.append(.facts(changes))
+        guard let resume = router.automaticResume, resume != before else { return nil }
+        return resume
     }
 
     /// Facts given to `app.reset` or `app.facts`.

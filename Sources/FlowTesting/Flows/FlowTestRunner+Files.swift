@@ -141,8 +141,8 @@ extension FlowTestRunner {
         guard engine != nil else {
             failures.append(FlowTestFailure(
                 kind: .error, file: file, line: test.line,
-                message: "not run: the rules did not load (\(rulesLoadError?.description ?? "see the load error"))"))
-            return FlowTestResult(file: file, line: test.line, path: test.path, failures: failures)
+                message: "not run: the rules did not load (the load error at \(rulesLoadError.map { [$0.file, $0.line.map(String.init)].compactMap { $0 }.joined(separator: ":") } ?? "the rules"))"))
+            return FlowTestResult(file: file, line: test.line, path: test.path, failures: failures, isStoppedByRulesLoadError: true)
         }
         do {
             try resetState(root: nil, facts: [:])
@@ -254,7 +254,8 @@ extension FlowTestRunner {
             kind: .error, file: error.file ?? file, line: error.line, message: FlowErrorHint.hinted(error.message), stacks: stacks)
     }
 
-    /// The router's stacks and dialog, one line each (`1 root: home > detail{id="42"}`).
+    /// The router's stacks and dialog, one line each (`1 root: home > detail{id="42"}`), and the
+    /// last link opened when it did not apply (`last link: myapp://x unhandled: ...`).
     func describeStacks() -> [String] {
         guard let router else { return [] }
         var lines = router.stacks.enumerated().map { index, stack in
@@ -264,6 +265,10 @@ extension FlowTestRunner {
         if let dialog = router.globalDialog {
             let queued = router.queuedGlobalDialogCount
             lines.append("dialog: \(dialog)" + (queued > 0 ? " (+\(queued) queued)" : ""))
+        }
+        // A link the test opened last that did not apply: why (the patterns tried, the handler's error).
+        if let last = router.deepLinks.linkLog.last, case .attempted(_, let status) = last.event, status != .applied {
+            lines.append("last link: \(last.url.absoluteString) \(status.rawValue)" + (last.reason.map { ": \($0)" } ?? ""))
         }
         return lines
     }

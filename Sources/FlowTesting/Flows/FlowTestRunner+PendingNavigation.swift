@@ -3,7 +3,7 @@ import FlowStackCore
 import Foundation
 
 /// The held navigation in flows: `router.pendingNavigation()`, `router.resumePendingNavigation()`
-/// and `router.cancelPendingNavigation()`.
+/// (and its `Async` twin) and `router.cancelPendingNavigation()`.
 extension FlowTestRunner {
     /// Registers the held-navigation calls of `router`.
     func registerPendingNavigation(in vm: LuaVM) throws(FlowScriptError) {
@@ -15,6 +15,11 @@ extension FlowTestRunner {
             let result = try self.currentRouter().resumePendingNavigation()
             return [.boolean(result.didResume), result.reason.map(LuaValue.string) ?? .nil]
         })
+        try vm.registerAsync("router.resumePendingNavigationAsync") { [unowned self] _ in
+            let router = try self.currentRouter()
+            let result = await router.resumePendingNavigationAsync()
+            return [.boolean(result.didResume), result.reason.map(LuaValue.string) ?? .nil]
+        }
         try vm.register("router.cancelPendingNavigation", returning: { [unowned self] _ in
             [.boolean(try self.currentRouter().cancelPendingNavigation() != nil)]
         })
@@ -36,11 +41,15 @@ extension FlowTestRunner {
         table["reason"] = .string(pending.reason)
         table["heldAt"] = .number(pending.heldAt.timeIntervalSince1970)
         table["attempts"] = .integer(pending.attempts)
-        if case .table(var redirect) = opValue(pending.redirect, source: pending.source, isAsync: false, stacks: stacks) {
+        if let gate = pending.redirect,
+           case .table(var redirect) = opValue(gate, source: pending.source, isAsync: false, stacks: stacks) {
             redirect["async"] = .nil
             redirect["source"] = .nil
             table["redirect"] = .table(redirect)
+        } else if let dialog = pending.dialog {
+            table["redirect"] = .table(LuaTable(fields: ["kind": .string("dialog"), "dialog": .string(dialog.id)]))
         }
+        if pending.isAsync { table["async"] = .boolean(true) }
         return .table(table)
     }
 }

@@ -100,12 +100,14 @@ extension FlowTestRunner {
             }
             guard let command = entry.command else { continue }
             let from = entry.previousStacks.last?.topRoute
-            let to = entry.status.isApplied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
+            // A step with nothing to do (a link's popToRoot at the root) is drawn as applied: it stays.
+            let applied = entry.status.isApplied || entry.status.isNoOp
+            let to = applied ? entry.newStacks.last?.topRoute : Self.destination(of: command, in: entry.previousStacks)
             steps.append(FlowNavigationStep(
                 from: from.map { $0.flowRoute.name } ?? "?",
                 to: (to ?? from).map { $0.flowRoute.name } ?? "?",
-                kind: command.kindName, applied: entry.status.isApplied,
-                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue,
+                kind: command.kindName, applied: applied,
+                reason: applied ? nil : entry.reason, source: entry.source.rawValue,
                 dialog: dialogAnswers[entry.sequence],
                 tab: entry.status.isApplied && entry.newStacks.count == 1 ? entry.newStacks.first.flatMap { tabOfStack[$0.id] } : nil))
         }
@@ -120,7 +122,7 @@ extension FlowTestRunner {
         let reason = entry.reason ?? "a rule failed"
         let what: String
         if let command = entry.command {
-            let route = Self.destination(of: command, in: entry.previousStacks).map { " " + $0.flowRoute.description } ?? ""
+            let route = Self.subject(of: command, in: entry.previousStacks).map { " " + $0.flowRoute.description } ?? ""
             what = command.kindName + route
         } else {
             what = "showDialog" + (entry.dialogChange?.dialog.map { " " + $0 } ?? "")
@@ -174,6 +176,24 @@ extension FlowTestRunner {
     /// The history entries a flow's router keeps, and the navigation steps a test report keeps
     /// (the most recent ones).
     static var historyLimit: Int { 1_000 }
+
+    /// The route a message names for a command: what it leaves for a dismissal or a pop (the
+    /// top route of the stack it would dismiss or pop: `dismiss player`), else where it goes.
+    static func subject(of command: FlowCommand<Route>, in stacks: [FlowStackState<Route>]) -> Route? {
+        switch command.operation {
+        case .dismiss(let target), .pop(_, let target), .popToRoot(let target), .popTo(_, _, let target):
+            let stack: FlowStackState<Route>? = switch target {
+            case .root: stacks.first
+            case .active: stacks.last
+            case .stack(let id): stacks.first { $0.id == id }
+            }
+            return stack?.topRoute
+        case .dismissAll:
+            return stacks.last?.topRoute
+        default:
+            return destination(of: command, in: stacks)
+        }
+    }
 
     /// Where a command would lead from `stacks`: its target route, or the screen it would uncover.
     static func destination(of command: FlowCommand<Route>, in stacks: [FlowStackState<Route>]) -> Route? {

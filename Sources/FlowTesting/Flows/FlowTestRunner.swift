@@ -127,8 +127,11 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         // What the rules' top level prints while they load is kept for the report.
         let loading = FlowLoadOutput(limit: Self.historyLimit)
         do {
+            // Counted from the load on: a helper the rules' top level calls (to register guards)
+            // ran, and is not reported as a function no flow called.
             self.engine = try FlowRulesEngine<Route>(
-                sources: project.rules, directory: nil, configuration: configuration, onPrint: { loading.record($0) })
+                sources: project.rules, directory: nil, configuration: configuration, onPrint: { loading.record($0) },
+                coverage: coverage?.counts)
         } catch {
             self.engine = nil
             self.setupErrors = [error]

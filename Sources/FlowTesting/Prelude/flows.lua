@@ -234,6 +234,8 @@ local function stepText(entry)
   end
   -- A held navigation run again (and the dismissal of its redirect's presentation).
   if op.source == "resume" then text = text .. " (resume)" end
+  -- A step the facts rules (flow.on_facts_changed) asked for when facts changed.
+  if op.source == "facts" then text = text .. " (facts)" end
   if not entry.applied then text = text .. " blocked" end
   if entry.reason then text = text .. ": " .. entry.reason end
   return text

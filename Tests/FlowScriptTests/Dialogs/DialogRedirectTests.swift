@@ -47,7 +47,7 @@ struct DialogRedirectTests {
         #expect(rig.router.queuedGlobalDialogs.map(\.id) == ["rating"])
     }
 
-    @Test("A cycle of dialog redirects is refused as a redirect loop with the chain")
+    @Test("A cycle of dialog redirects is refused as a redirect loop with the chain, at the guard's file:line")
     func loop() throws {
         let rig = try DialogRig("""
             flow.dialog_guard("a", function() return flow.redirect("dialog", "b") end)
@@ -56,7 +56,10 @@ struct DialogRedirectTests {
         #expect(!rig.show("a"))
         #expect(rig.router.globalDialog == nil)
         let reason = try #require(rig.lastReason)
-        #expect(reason.hasPrefix("dialog redirect loop: more than \(DialogRouter.maximumRedirects) redirects: a → b → a"), "\(reason)")
+        // At the file:line of the dialog guard whose redirect went one too far.
+        #expect(reason.hasPrefix("rules/dialogs.lua:"), "\(reason)")
+        #expect(FlowScriptError.splitLocation(reason)?.message
+            .hasPrefix("dialog redirect loop: more than \(DialogRouter.maximumRedirects) redirects: a → b → a") == true, "\(reason)")
         #expect(rig.router.history.last?.status == .failed)
         #expect(rig.dialogEntries.count == DialogRouter.maximumRedirects + 1)
     }
@@ -119,19 +122,53 @@ struct DialogRedirectTests {
         #expect(rig.router.globalDialog == nil)
     }
 
-    @Test("A dialog redirect given a navigation redirect's options table is a script error that says so")
+    @Test("A dialog redirect's options table holds the navigation (resume) and carries its policy")
     func dialogRedirectWithOptions() throws {
         let manifest = FlowManifest(routes: ["home": .init(), "orders": .init()], dialogs: ["loginRequired"])
         let rig = try DialogRig("""
-            flow.guard("orders", function() return flow.redirect("dialog", "loginRequired", "sign in first", { resume = true }) end)
+            flow.guard("orders", function() return flow.redirect("dialog", "loginRequired", "sign in first", { resume = true, policy = "queue" }) end)
+            """, configuration: FlowRulesConfiguration(manifest: manifest))
+        let result = rig.router.perform(.push(FlowRouteValue("orders"), target: .active))
+        #expect(result.status == .blockedByGuard)
+        #expect(result.dialogRedirect?.policy == .queue)
+        #expect(rig.router.globalDialog?.id == "loginRequired")
+        let held = try #require(rig.router.pendingNavigation)
+        #expect(held.dialog?.id == "loginRequired")
+        #expect(held.command == FlowCommand(.push(FlowRouteValue("orders"), target: .active)))
+    }
+
+    @Test("A dialog redirect's options are checked: an unknown key with did-you-mean, a resume that is not a boolean",
+          arguments: [
+            ("{ resum = true }", "rules/dialogs.lua:1: unknown option 'resum' in flow.redirect's options (did you mean 'resume'?); the options are: resume, policy"),
+            ("{ resume = 1 }", "rules/dialogs.lua:1: flow.redirect's option 'resume' must be a boolean"),
+            ("{ policy = 'queu' }", "rules/dialogs.lua:1: bad argument #4 to 'flow.redirect' (unknown dialog policy queu, did you mean 'queue'?"),
+            ("true", "rules/dialogs.lua:1: bad argument #4 to 'flow.redirect' (dialog policy expected: one of replace, replaceKeepingQueue, queue, ignoreIfVisible or an options table such as { resume = true, policy = \"queue\" }, got boolean)"),
+          ])
+    func dialogRedirectBadOptions(options: String, message: String) throws {
+        let manifest = FlowManifest(routes: ["home": .init(), "orders": .init()], dialogs: ["loginRequired"])
+        let rig = try DialogRig("""
+            flow.guard("orders", function() return flow.redirect("dialog", "loginRequired", "sign in first", \(options)) end)
             """, configuration: FlowRulesConfiguration(manifest: manifest))
         let result = rig.router.perform(.push(FlowRouteValue("orders"), target: .active))
         #expect(result.status == .failed)
         let reason = try #require(result.reason)
-        #expect(reason.hasPrefix("rules/dialogs.lua:1: bad argument #4 to 'flow.redirect' (dialog policy expected"), "\(reason)")
-        #expect(reason.contains("got table; a dialog redirect takes no options table (resume = true holds only navigation redirects)"))
-        #expect(!reason.contains("0x"), "no table address in the message: \(reason)")
+        #expect(reason.hasPrefix(message), "\(reason)")
         #expect(rig.router.globalDialog == nil)
+        #expect(rig.router.pendingNavigation == nil)
+    }
+
+    @Test("An unknown kind lists the kinds each function takes, as check does: dialog for flow.redirect, showDialog for flow.op")
+    func unknownKindListsDialog() throws {
+        let rig = try DialogRig("""
+            flow.guard("orders", function() return flow.redirect("dialgo", "loginRequired") end)
+            flow.guard("home", function() return flow.redirect(flow.op("showDialg", "x").kind, "x") end)
+            """)
+        let redirect = try #require(rig.router.perform(.push(FlowRouteValue("orders"), target: .active)).reason)
+        #expect(redirect.hasSuffix("unknown operation kind 'dialgo' (did you mean 'dialog'?); kinds are setRoot, push, pushMany, "
+            + "pushRemovingPrevious, replaceCurrent, replacePath, pop, popToRoot, popTo, sheet, fullScreenCover, dismiss, dismissAll, "
+            + "selectTab, dialog"), "\(redirect)")
+        let op = try #require(rig.router.perform(.push(FlowRouteValue("home"), target: .active)).reason)
+        #expect(op.contains("(did you mean 'showDialog'?)") && op.hasSuffix("selectTab, showDialog"), "\(op)")
     }
 
     @Test("An async navigation answered with a dialog shows it too")

@@ -75,19 +75,23 @@ struct DeepLinkMatcherTests {
         #expect(allowed.reason == nil)
     }
 
-    @Test func unhandledLinksNameTheirPath() throws {
+    @Test("an unhandled link names its path and each pattern tried, with why it did not match")
+    func unhandledLinksNameTheirPath() throws {
         let links = try matcher(["/products/:id", "/promo/*"])
         #expect(
             links.resolve("myapp://products/1/extra%20bit")
                 == .unhandled(reason: "no deep link pattern matches path '/products/1/extra bit' "
-                    + "(patterns: '/products/:id', '/promo/*')")
+                    + "(tried '/products/:id': the path has 3 segments, the pattern 2; "
+                    + "'/promo/*': segment 1 is 'products', the pattern wants 'promo')")
         )
         #expect(
             FlowLinkMatcher<Int>().resolve("myapp://x").reason
                 == "no deep link pattern matches path '/x' (no patterns are registered)"
         )
         let many = try matcher((1...7).map { "/p\($0)" })
-        #expect(many.resolve("myapp://none").reason?.hasSuffix("'/p5' and 2 more)") == true)
+        #expect(many.resolve("myapp://none").reason?.hasSuffix("'/p5': segment 1 is 'none', the pattern wants 'p5'; and 2 more)") == true)
+        #expect(try matcher(["/a/*"]).resolve("myapp://").reason
+            == "no deep link pattern matches path '/' (tried '/a/*': the path has 0 segments, the pattern at least 1)")
     }
 
     @Test func aFailedAddRegistersNothing() throws {

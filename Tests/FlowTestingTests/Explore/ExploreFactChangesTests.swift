@@ -52,6 +52,22 @@ struct ExploreFactChangesTests {
         #expect(changing.json().contains("\"set isLoggedIn false\""))
     }
 
+    @Test("facts rules run on an explored fact change: back to home on sign-out, the error is never met")
+    func factsRulesRun() async throws {
+        // The crashing precondition asks pushes only: the pop a facts rule asks for passes it.
+        let pushes = Self.rules.replacingOccurrences(of: "flow.precondition(\"*\"", with: "flow.precondition(\"push\"")
+        let (_, without) = try await Self.explore(factChanges: true, rules: pushes)
+        #expect(without.findings.contains { $0.kind == .ruleError }, "\(without.json())")
+        let signOut = pushes + """
+
+            flow.on_facts_changed(function(changed, stacks, ctx)
+              if changed.isLoggedIn and not facts.isLoggedIn then return { flow.op("setRoot", "home") } end
+            end)
+            """
+        let (_, report) = try await Self.explore(factChanges: true, rules: signOut)
+        #expect(!report.findings.contains { $0.kind == .ruleError }, "\(report.json())")
+    }
+
     @Test("the emitted flow replays the fact change with app.facts: it fails until the rule is fixed")
     func emittedFlow() async throws {
         let (project, report) = try await Self.explore(factChanges: true)

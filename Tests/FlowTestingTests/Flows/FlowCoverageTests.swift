@@ -27,6 +27,30 @@ struct FlowCoverageTests {
         end)
         """
 
+    @Test("a helper the top level calls to register guards counts as called; the guard it made, not yet")
+    func loadTimeHelpers() async throws {
+        let runner = try FlowProjectFixture.runner(["h.lua": """
+            it("pushes d", function() expect(router.push("d").applied).to_be(true) end)
+            """], rules: """
+            local function signedIn(name)
+              flow.guard(name, function(op)
+                if not facts.isLoggedIn then return false, "sign in" end
+              end)
+            end
+            signedIn("c")
+            """)
+        let covered = FlowTestRunner<FlowRouteValue>(project: runner.project, options: .init(coverage: true))
+        let report = await covered.run()
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        let file = try #require(report.coverage?.first)
+        let functions = Dictionary(file.functions.map { ($0.line, $0.count) }, uniquingKeysWith: { first, _ in first })
+        #expect(functions[1] == 1, "signedIn ran at load: \(file.functions)")
+        #expect(functions[2] == 0, "the guard it registered was never asked: \(file.functions)")
+        let lines = Dictionary(uniqueKeysWithValues: file.lines.map { ($0.line, $0.count) })
+        #expect((lines[2] ?? 0) >= 1, "the helper's statement ran: \(lines)")
+        #expect(lines[3] == 0, "the guard's body did not: \(lines)")
+    }
+
     @Test("counts lines and functions; a branch never taken and a rule never called show as 0")
     func counts() async throws {
         let runner = try FlowProjectFixture.runner(["c.lua": """

@@ -26,15 +26,16 @@ import Foundation
 ///   most: a newer pending link replaces it.
 ///
 /// A held link is retried by `resumePendingLink()` and `factsDidChange()` (the Lua engine
-/// calls the latter whenever a fact changes). A retry resolves the link again, so it follows
-/// the rules and handlers in force. If it applies, it is no longer held; if it is blocked
-/// again, it stays held and the new redirect is performed, except:
-/// - a redirect whose target is already on screen (the login sheet still showing) is never
-///   performed again, so login screens do not stack;
-/// - an automatic retry (`factsDidChange()`) does not repeat the redirect it performed last
-///   time: if the person closed the login screen, an unrelated fact change does not bring it
-///   back. A different redirect (the paywall, once logged in) is performed. An explicit
-///   `resumePendingLink()` performs the redirect again.
+/// calls the latter whenever a fact changes), as a held navigation is (`FlowPendingNavigation`,
+/// the same code): a retry resolves the link again, so it follows the rules and handlers in
+/// force, and runs its plan in one transaction with the dismissal of its gate (the stack or
+/// dialog the last redirect showed). If it applies, it is no longer held. Blocked again:
+/// - by the same redirect: nothing changes (an explicit `resumePendingLink()` shows that gate
+///   again if the person closed it; a fact change does not);
+/// - by another redirect (the paywall, once logged in): the first gate is dismissed and the new
+///   redirect performed, and the link stays held;
+/// - a redirect whose target is already on screen is never performed again, so login screens
+///   do not stack.
 ///
 /// A link that is no longer handled or no longer allowed when retried is dropped. A held link
 /// is dropped `pendingLinkTimeout` seconds (10 minutes by default) after it was first held;
@@ -119,7 +120,7 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
             return result
         }
         expireIfNeeded()
-        let result = running { attempt(url, source: source, trigger: .open, lastRedirect: nil) }
+        let (result, gate) = running { attempt(url, source: source, trigger: .open) }
         log(.attempted(.open, result.status), url: url, reason: result.reason)
         switch result.status {
         case .applied:
@@ -136,10 +137,8 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
             if let previous = held {
                 log(.dropped, url: previous.url, reason: "replaced by the newer link '\(url.absoluteString)'")
             }
-            held = FlowPendingLink(
-                url: url, source: source, heldAt: now(), reason: result.reason ?? "a step of its plan was blocked",
-                lastRedirect: result.requestedRedirect, presentedStackID: presentedStack(by: result)
-            )
+            held = FlowPendingLink(url: url, source: source, heldAt: now(), reason: result.reason ?? "a step of its plan was blocked")
+            held?.gate = gate
         case .rejected, .unhandled:
             break
         }
@@ -199,11 +198,7 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
         }
         expireIfNeeded()
         guard let link = held else { return nil }
-        let result = running {
-            attempt(
-                link.url, source: link.source, trigger: trigger, lastRedirect: link.lastRedirect,
-                dismissing: link.presentedStackID)
-        }
+        let (result, gate) = running { attempt(link.url, source: link.source, trigger: trigger, gate: link.gate) }
         log(.attempted(trigger, result.status), url: link.url, reason: result.reason)
         if held == link {
             switch result.status {
@@ -212,8 +207,7 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
             case .pending:
                 held?.reason = result.reason ?? link.reason
                 held?.attempts += 1
-                held?.lastRedirect = result.requestedRedirect ?? link.lastRedirect
-                if let presented = presentedStack(by: result) { held?.presentedStackID = presented }
+                held?.gate = gate
             case .rejected, .unhandled:
                 held = nil
                 log(.dropped, url: link.url, reason: "it is no longer handled: \(result.reason ?? result.status.rawValue)")
@@ -223,7 +217,7 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
         return result
     }
 
-    private func running(_ body: () -> FlowDeepLinkResult<Route>) -> FlowDeepLinkResult<Route> {
+    private func running<Output>(_ body: () -> Output) -> Output {
         isRunning = true
         defer { isRunning = false }
         return body()

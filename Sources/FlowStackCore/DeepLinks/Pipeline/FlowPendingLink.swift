@@ -19,6 +19,11 @@ public struct FlowPendingLink<Route: Hashable>: Hashable {
     /// first when the link is retried, in the same transaction as its plan, as a held
     /// navigation does.
     public internal(set) var presentedStackID: UUID?
+    /// The dialog a blocking rule last answered the link with, if its gate is a dialog:
+    /// dismissed first when the link is retried.
+    public internal(set) var lastDialog: FlowDialogValue?
+    /// The policy of that dialog.
+    var dialogPolicy: FlowDialogPolicy = .replace
 
     /// Creates a held link.
     public init(
@@ -51,3 +56,20 @@ public struct FlowPendingLink<Route: Hashable>: Hashable {
 }
 
 extension FlowPendingLink: Sendable where Route: Sendable {}
+
+extension FlowPendingLink {
+    /// Its gate, as the retry of a held request reads and writes it (`nil` before any redirect).
+    var gate: FlowHeldGate<Route>? {
+        get {
+            if let lastDialog { return FlowHeldGate(dialog: lastDialog, policy: dialogPolicy) }
+            guard lastRedirect != nil || presentedStackID != nil else { return nil }
+            return FlowHeldGate(redirect: lastRedirect, presentedStackID: presentedStackID)
+        }
+        set {
+            lastRedirect = newValue?.redirect
+            lastDialog = newValue?.dialog
+            dialogPolicy = newValue?.policy ?? .replace
+            presentedStackID = newValue?.presentedStackID
+        }
+    }
+}

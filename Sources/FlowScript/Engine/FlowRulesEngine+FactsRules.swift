@@ -1,0 +1,75 @@
+import FlowLua
+import FlowStackCore
+import Foundation
+
+/// The facts rules: what the screens on show become when facts change
+/// (`flow.on_facts_changed(function(changed, stacks, ctx) return { flow.op(...) } end)`).
+extension FlowRulesEngine {
+    /// The plan the facts rules return for a change of the facts `changed` on a router in
+    /// `state`: every handler's steps, in registration order, as commands. A handler that fails,
+    /// or returns what is not a plan, is noted as an error diagnostic (at its `file:line`) and
+    /// no step runs.
+    ///
+    /// A handler gets `changed` (the changed facts' names, each `true`), `stacks` (what is on
+    /// screen, as flows' `router.stacks()` shows it: `{ id, index, presentation, routes }`) and
+    /// `ctx = { tab, dialog, generation }`, all read-only.
+    package func factsPlan<Dialog>(
+        changed: Set<String>, state: FlowRouterState<Route, Dialog>, dialog: String?
+    ) -> [FlowCommand<Route>] {
+        guard let set = ruleSet, set.factsHandlerCount > 0, !changed.isEmpty else { return [] }
+        set.beginCall()
+        defer { set.endCall() }
+        let names = LuaTable(fields: Dictionary(uniqueKeysWithValues: changed.map { (LuaTableKey.string($0), LuaValue.boolean(true)) }))
+        let stacks = LuaTable(array: state.stacks.enumerated().map { index, stack in
+            .table(LuaTable(fields: [
+                "id": .string(stack.id.uuidString),
+                "index": .integer(index + 1),
+                "presentation": .string(stack.style.rawValue),
+                "routes": .table(LuaTable(array: ([stack.root] + stack.path).map { .table($0.flowRoute.luaTable) })),
+            ]))
+        })
+        var context = LuaTable()
+        if let tab = state.selectedTab { context["tab"] = .string(tab) }
+        if let dialog { context["dialog"] = .string(dialog) }
+        context["generation"] = .integer(generation)
+        set.vm.noteStyleRulesRunning()
+        do {
+            let results = try set.vm.call(set.factsFunction, [.table(names), .table(stacks), .table(context)])
+            guard case .table(let steps)? = results.first else { return [] }
+            let wheres = results.count > 1 ? results[1].tableValue?.array ?? [] : []
+            var commands: [FlowCommand<Route>] = []
+            for (index, step) in steps.array.enumerated() {
+                let context: String? = if index < wheres.count, case .string(let text) = wheres[index] { text } else { nil }
+                commands.append(try factsStep(step, context: context))
+            }
+            return commands
+        } catch {
+            let error = Self.synchronous(set.relocated(error), "flow.on_facts_changed handlers run synchronously")
+            note(FlowScriptDiagnostic(
+                severity: .error, file: error.file, line: error.line,
+                message: "flow.on_facts_changed: \(error.message); no step of its plan ran"))
+            return []
+        }
+    }
+
+    /// One step of a facts plan, a `flow.op(...)` table, as a command.
+    private func factsStep(_ step: LuaValue, context: String?) throws(FlowScriptError) -> FlowCommand<Route> {
+        guard case .table(let op) = step, case .string(let kind)? = op.fields["kind"] else {
+            throw located("a flow.on_facts_changed plan must be a list of flow.op(kind, route) tables, got \(step.typeName)", context)
+        }
+        if kind == "showDialog" {
+            throw located("a flow.on_facts_changed plan navigates only: show a dialog from the app, or with a rule's dialog redirect", context)
+        }
+        var count: Int?
+        if let value = op.fields["count"] {
+            guard case .integer(let whole) = value, whole >= 1 else {
+                throw located("a flow.on_facts_changed plan's \(kind) count must be a whole number of at least 1, got \(value)", context)
+            }
+            count = whole
+        }
+        var match: String?
+        if case .string(let value)? = op.fields["match"] { match = value }
+        let route = op.fields["route"] ?? op.fields["routes"] ?? op.fields["tab"] ?? .nil
+        return try command(target(kind: kind, route: route, count: count, match: match, context: context))
+    }
+}
