@@ -54,7 +54,7 @@ enum ExploreBenchmarks {
             Measure.report("\(name)_transitions_per_cpu_s", Double(report.transitions) / max(cpu, 0.000_001), "transitions/s")
             Measure.report("\(name)_bytes_per_state", Double(grown) / states, "B")
             Measure.report("\(name)_transitions", Double(report.transitions), "transitions")
-            Measure.report("\(name)_shared_combinations", Double(report.sharedCombinations), "combinations")
+            Measure.report("\(name)_assignments", Double(report.assignments), "assignments")
         } catch {
             FileHandle.standardError.write(Data("flowstack-bench: \(name): \(error)\n".utf8))
         }

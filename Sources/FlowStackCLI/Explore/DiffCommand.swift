@@ -5,6 +5,11 @@ import FlowScript
 import FlowStackCore
 import FlowTesting
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `flowstack diff OLD NEW`: what a change to the rules changes, decision by decision.
 struct DiffCommand: AsyncParsableCommand {
@@ -85,6 +90,9 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: "Exit 1 when a change goes this way: more-restrictive, more-permissive, changed or any (repeatable).")
     var failOn: [FailOn] = []
 
+    @Flag(help: "No progress line on stderr (for CI).")
+    var quiet = false
+
     @MainActor
     mutating func run() async throws {
         let options = try bounds.options()
@@ -115,7 +123,13 @@ struct DiffCommand: AsyncParsableCommand {
             }
             let project = FlowProject(directory: directory, manifest: manifest, rules: [], flows: [])
             let diff = try FlowRulesDiff(project: project, old: oldRules, new: newRules, options: options)
+            let progress = !quiet && isatty(STDERR_FILENO) != 0
+            if progress { diff.onProgress = { ExploreCommand.showProgress($0) } }
+            // Ctrl-C or SIGTERM: the changes so far, "interrupted at depth k" (a second one ends it).
+            let signals = StopSignals(exits: false) { diff.interrupt() }
             report = await diff.run()
+            signals.cancel()
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         } catch let error as FlowScriptError {
             Terminal.error("error: \(error.description)")
             throw ExitCode(2)
@@ -200,8 +214,23 @@ struct DiffCommand: AsyncParsableCommand {
         return try FlowRulesSource.directory(FileManager.default.fileExists(atPath: rules.path) ? rules : base)
     }
 
-    static func verdictLines(_ report: FlowDiffReport) -> [(String, FlowDiffReport.Verdict)] {
-        report.routes.keys.sorted().map { ($0, report.routes[$0]!) }
+    /// Every verdict, section by section (routes, tabs, dialogs, links), names sorted.
+    static func verdictLines(_ report: FlowDiffReport) -> [(section: String, name: String, verdict: FlowDiffReport.Verdict)] {
+        FlowDiffReport.sections.flatMap { section in
+            let verdicts = report.verdicts(section)
+            return verdicts.keys.sorted().map { (section, $0, verdicts[$0]!) }
+        }
+    }
+
+    /// A section's name for one subject: `route`, `tab`, `dialog`, `link`.
+    static func singular(_ section: String) -> String {
+        String(section.dropLast())
+    }
+
+    /// How far the comparison got, as the summary says it.
+    static func extent(_ report: FlowDiffReport) -> String {
+        if let depth = report.interruptedAtDepth { return "interrupted at depth \(depth), complete to depth \(report.completeDepth)" }
+        return report.complete ? "complete" : "complete to depth \(report.completeDepth): raise the bounds to go further"
     }
 
     static func factText(_ change: FlowDiffChange) -> String {
@@ -213,9 +242,9 @@ struct DiffCommand: AsyncParsableCommand {
     /// The report for a terminal.
     static func pretty(_ report: FlowDiffReport, terminal: Terminal) -> String {
         var lines: [String] = []
-        for (route, verdict) in verdictLines(report) where verdict != .unchanged {
-            lines.append(terminal.bold("\(route): \(verdict.rawValue)"))
-            for change in report.changes where change.route == route {
+        for (section, name, verdict) in verdictLines(report) where verdict != .unchanged {
+            lines.append(terminal.bold("\(singular(section)) \(name): \(verdict.rawValue)"))
+            for change in report.changes where change.subject == (section, name) {
                 lines.append("  \(change.direction.rawValue)  \(change.operation)\(change.location.map { "  (\($0))" } ?? "")")
                 lines.append("    before: \(change.before)")
                 lines.append("    after:  \(change.after)")
@@ -223,9 +252,9 @@ struct DiffCommand: AsyncParsableCommand {
                 lines.append("    trace:  \(change.trace.joined(separator: " → "))")
             }
         }
-        let changed = report.routes.values.filter { $0 != .unchanged }.count
-        let summary = "compared \(report.decisions) decisions\(report.complete ? "" : " (incomplete: raise the bounds)"): "
-            + (report.isUnchanged ? "no change" : "\(changed) route\(changed == 1 ? "" : "s") changed, \(report.changes.count) change\(report.changes.count == 1 ? "" : "s")")
+        let changed = verdictLines(report).filter { $0.verdict != .unchanged }.count
+        let summary = "compared \(report.decisions) decisions (\(extent(report))): "
+            + (report.isUnchanged ? "no change" : "\(changed) subject\(changed == 1 ? "" : "s") changed, \(report.changes.count) change\(report.changes.count == 1 ? "" : "s")")
         lines.append(report.isUnchanged ? terminal.green(summary) : summary)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -234,20 +263,20 @@ struct DiffCommand: AsyncParsableCommand {
     static func markdown(_ report: FlowDiffReport) -> String {
         var lines = ["## Navigation rules diff", ""]
         if report.isUnchanged {
-            lines.append("No decision changed (\(report.decisions) decisions compared\(report.complete ? "" : ", incomplete within the bounds")).")
+            lines.append("No decision changed (\(report.decisions) decisions compared, \(extent(report))).")
             return lines.joined(separator: "\n") + "\n"
         }
-        lines += ["| route | verdict |", "|---|---|"]
-        for (route, verdict) in verdictLines(report) where verdict != .unchanged {
-            lines.append("| `\(route)` | \(verdict.rawValue) |")
+        lines += ["| subject | verdict |", "|---|---|"]
+        for (section, name, verdict) in verdictLines(report) where verdict != .unchanged {
+            lines.append("| \(singular(section)) `\(name)` | \(verdict.rawValue) |")
         }
-        lines += ["", "| route | operation | before | after | when | rule | trace |", "|---|---|---|---|---|---|---|"]
+        lines += ["", "| subject | operation | before | after | when | rule | trace |", "|---|---|---|---|---|---|---|"]
         func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
         for change in report.changes {
-            lines.append("| `\(change.route)` | \(cell(change.operation)) | \(cell(change.before)) | \(cell(change.after)) | "
+            lines.append("| \(singular(change.subject.section)) `\(change.subject.name)` | \(cell(change.operation)) | \(cell(change.before)) | \(cell(change.after)) | "
                 + "\(cell(factText(change))) | \(change.location.map { "`\($0)`" } ?? "") | \(cell(change.trace.joined(separator: " → "))) |")
         }
-        lines += ["", "\(report.decisions) decisions compared\(report.complete ? "" : " (incomplete within the bounds)")."]
+        lines += ["", "\(report.decisions) decisions compared (\(extent(report)))."]
         return lines.joined(separator: "\n") + "\n"
     }
 }

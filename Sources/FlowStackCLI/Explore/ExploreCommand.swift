@@ -77,6 +77,9 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: "Write one flow test per finding into this directory (they fail until the rules are fixed).")
     var emitFlows: String?
 
+    @Flag(help: "No progress line and no timing on stderr (for CI).")
+    var quiet = false
+
     @MainActor
     mutating func run() async throws {
         var options = try bounds.options()
@@ -99,20 +102,18 @@ struct ExploreCommand: AsyncParsableCommand {
             Terminal.error("error: \(error.description)")
             throw ExitCode(2)
         }
-        let progress = isatty(STDERR_FILENO) != 0
-        if progress {
-            explorer.onProgress = { value in
-                FileHandle.standardError.write(Data(String(
-                    format: "\r\u{1B}[K%d states, %d queued, %.0f states/s", value.states, value.queue, value.statesPerSecond).utf8))
-            }
-        }
+        let progress = !quiet && isatty(STDERR_FILENO) != 0
+        if progress { explorer.onProgress = { Self.showProgress($0) } }
+        // Ctrl-C or SIGTERM: the findings so far, "interrupted at depth k" (a second one ends it).
+        let signals = StopSignals(exits: false) { explorer.interrupt() }
         let report = await explorer.run()
+        signals.cancel()
         if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         switch format {
         case .json: Terminal.write(report.json() + "\n")
         case .pretty: Terminal.write(Self.pretty(report, terminal: .standardOutput))
         }
-        Terminal.error(String(format: "explored in %.2f s", report.seconds))
+        if !quiet { Terminal.error(String(format: "explored in %.2f s", report.seconds)) }
         if let emitFlows {
             // A tabbed app declares tabs instead of a root: its first tab's root, on that tab.
             let manifest = explorer.manifest
@@ -132,9 +133,25 @@ struct ExploreCommand: AsyncParsableCommand {
                 Terminal.error("error: \(failure.description)")
                 throw ExitCode(2)
             }
-            Terminal.error("wrote \(flows.count) flow\(flows.count == 1 ? "" : "s") to \(emitFlows)")
+            if !quiet { Terminal.error("wrote \(flows.count) flow\(flows.count == 1 ? "" : "s") to \(emitFlows)") }
         }
         if !report.findings.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Rewrites the progress line on stderr (a terminal): depth, states, operations a second,
+    /// fact assignments, elapsed time.
+    static func showProgress(_ progress: FlowExplorer.Progress) {
+        let line = String(
+            format: "\r\u{1B}[Kdepth %d, %d states, %.0f transitions/s, %d fact assignments, %.1f s",
+            progress.depth, progress.states, progress.transitionsPerSecond, progress.assignments, progress.elapsed)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// How far a run got: "complete", "complete to depth 3", "interrupted at depth 4 (complete
+    /// to depth 3)".
+    static func extent(complete: Bool, completeDepth: Int, interruptedAtDepth: Int?) -> String {
+        if let depth = interruptedAtDepth { return "interrupted at depth \(depth) (complete to depth \(completeDepth))" }
+        return complete ? "complete" : "complete to depth \(completeDepth) (raise the bounds to go further)"
     }
 
     /// The report for a terminal.
@@ -149,19 +166,22 @@ struct ExploreCommand: AsyncParsableCommand {
             if !finding.trace.isEmpty { lines.append("  trace: " + finding.trace.joined(separator: " → ")) }
         }
         if !report.someFactsOnly.isEmpty {
-            lines.append(terminal.bold("routes shown only under some facts:"))
+            lines.append(terminal.bold("routes shown only under some facts\(report.complete ? "" : " (within depth \(report.completeDepth))"):"))
             for route in report.someFactsOnly.keys.sorted() {
                 let facts = report.someFactsOnly[route]!
                 let text = facts.keys.sorted().map { name in
                     "\(name) ∈ {\(facts[name]!.map(\.luaSource).joined(separator: ", "))}"
                 }.joined(separator: ", ")
-                lines.append("  \(route): \(text.isEmpty ? "some combinations" : text)")
+                lines.append("  \(route): \(text)")
             }
         }
+
         let count = report.findings.count
-        let summary = "explored \(report.states) states, \(report.transitions) transitions, \(report.factCombinations) fact "
-            + "combinations\(report.sharedCombinations > 0 ? " (\(report.sharedCombinations) like another: their hosts' answers never asked)" : ""), diameter \(report.diameter): \(report.complete ? "complete" : "incomplete (raise the bounds)"); "
-            + "\(count) finding\(count == 1 ? "" : "s")"
+        let summary = "explored \(report.states) states, \(report.transitions) transitions, \(report.assignments) fact "
+            + "assignment\(report.assignments == 1 ? "" : "s") of \(report.factCombinations) combination\(report.factCombinations == 1 ? "" : "s"), "
+            + "diameter \(report.diameter): "
+            + extent(complete: report.complete, completeDepth: report.completeDepth, interruptedAtDepth: report.interruptedAtDepth)
+            + "; \(count) finding\(count == 1 ? "" : "s")"
         lines.append(count == 0 ? terminal.green(summary) : summary)
         return lines.joined(separator: "\n") + "\n"
     }
