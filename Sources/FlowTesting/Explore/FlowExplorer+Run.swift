@@ -309,7 +309,7 @@ extension FlowExplorer {
             if !layer.isEmpty { depth += 1 }
         }
         report.complete = !truncated && stoppedAt == nil
-        report.completeDepth = stoppedAt.map { $0 - 1 } ?? (report.complete ? report.diameter : min(depth, options.depth))
+        report.completeDepth = stoppedAt.map { max($0 - 1, 0) } ?? (report.complete ? report.diameter : min(depth, options.depth))
         report.interruptedAtDepth = isInterrupted ? stoppedAt : nil
         report.assignments = usedAssignments.count
         noteTraps(graph: graph, findings: &findings)
@@ -317,7 +317,7 @@ extension FlowExplorer {
         // whole space, or every state within `completeDepth` steps.
         let within = report.complete ? "" : " within \(report.completeDepth) step\(report.completeDepth == 1 ? "" : "s") of the root"
         let further = report.complete ? "" : " (the exploration is complete to depth \(report.completeDepth) only: raise --depth or --max-states to look further)"
-        do {
+        if report.complete || report.completeDepth > 0 {
             for name in manifest.routes.keys.sorted() where !reached.contains(name) {
                 findings.note("unreachable \(name)", FlowExploreFinding(
                     kind: .unreachable,
