@@ -14,15 +14,17 @@ enum ExploreBenchmarks {
     /// Prints the figures.
     static func run() async throws {
         let example = try FlowProject(directory: packageRoot.appendingPathComponent("Scripts"))
-        // FLOWSTACK_BENCH_EXPLORE="depth,maxStack,maxPresented,maxQueued" explores the example
-        // within other bounds (to see what each bound costs).
+        // FLOWSTACK_BENCH_EXPLORE="depth,maxStack,maxPresented,maxQueued[,maxStates]" explores
+        // the example within other bounds (to see what each bound costs).
         if let bounds = ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_EXPLORE"] {
             let numbers = bounds.split(separator: ",").compactMap { Int($0) }
-            guard numbers.count == 4 else {
-                throw FlowScriptError(kind: .typeError, message: "FLOWSTACK_BENCH_EXPLORE is depth,maxStack,maxPresented,maxQueued, as in 6,2,1,1")
+            guard numbers.count == 4 || numbers.count == 5 else {
+                throw FlowScriptError(
+                    kind: .typeError, message: "FLOWSTACK_BENCH_EXPLORE is depth,maxStack,maxPresented,maxQueued[,maxStates], as in 6,2,1,1")
             }
             await measure("explore_example", example, .init(
-                depth: numbers[0], maxStack: numbers[1], maxPresented: numbers[2], maxQueued: numbers[3], maxStates: 5_000_000))
+                depth: numbers[0], maxStack: numbers[1], maxPresented: numbers[2], maxQueued: numbers[3],
+                maxStates: numbers.count == 5 ? numbers[4] : 5_000_000))
             return
         }
         await measure("explore_example", example, exampleBounds)

@@ -32,20 +32,23 @@ struct DiffCommand: AsyncParsableCommand {
             locations (file:line) are left out of the comparison, so a refactor
             that changes no decision is reported as no change.
 
-            Each route gets a verdict: unchanged, more-restrictive (only new
-            refusals), more-permissive (only refusals removed) or changed.
+            Verdicts (unchanged, more-restrictive: only new refusals,
+            more-permissive: only refusals removed, or changed) come per route, tab
+            (selectTab), dialog (showDialog) and link (explore.urls): a change is
+            charged to what its operation names, never to the screen it was made
+            from, with the rule whose decision differs first in the chain. Facts
+            are split when either version reads one, over one frontier as in
+            `flowstack explore`; Ctrl-C or SIGTERM prints the changes so far.
 
             Exit status: 0 (or 1 with --fail-on and a matching change), 2 usage or
             load error.
 
             Both versions decide every operation: a diff takes about twice an
-            exploration's time (the first example: about a minute in a debug
-            build, 4 minutes with --depth 3 and up, which covers every state the
-            example reaches at these bounds); build in release for large bounds
+            exploration's time; build in release for large bounds
             (`swift build -c release`).
 
             Examples:
-              flowstack diff rules-v1 Scripts --depth 2 --max-stack 1 --max-queued 0
+              flowstack diff rules-v1 Scripts --max-stack 1
               flowstack diff old/ new/ --format markdown > diff.md
               flowstack diff old/ new/ --fail-on more-permissive
               flowstack diff rules-1.4.0.flowbundle rules-1.4.1.flowbundle \\

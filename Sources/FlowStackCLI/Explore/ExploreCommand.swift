@@ -19,15 +19,26 @@ struct ExploreCommand: AsyncParsableCommand {
             Breadth-first from the manifest's root, tries every operation (push,
             pushMany, sheet, fullScreenCover, setRoot, replaceCurrent, popTo, pop,
             popToRoot, dismiss, dismissAll, the back swipe and swipe-down where the
-            styles allow them, showDialog of every dialog, hideDialog, and
-            router.open of the manifest's explore.urls) on every declared route,
-            under every combination of the facts: booleans both ways, other facts
-            their default or the values explore.facts lists; host functions answer
-            with each value explore.hostAnswers lists. Facts are fixed within one
-            branch; with --fact-changes they may also change between steps, as an
-            app sets them (a sign-out while a private screen is shown): such a
-            step shows in traces as `set isLoggedIn false`, and emitted flows
-            replay it with app.facts{ isLoggedIn = false }.
+            styles allow them, showDialog of every dialog, hideDialog, selectTab of
+            every tab, and router.open of the manifest's explore.urls) on every
+            declared route (only the operations a route declares with
+            opens = { "sheet" }), under every combination of the facts: booleans
+            both ways, other facts their default or the values explore.facts lists;
+            host functions answer with each value explore.hostAnswers lists.
+
+            Facts start unset and a branch is split only when a rule, a style or an
+            invariant reads a fact (or calls a host): combinations no rule tells apart
+            are explored once, and the report counts the assignments explored. Every
+            (facts, state) pair is one frontier: a run cut by --max-states, or
+            interrupted with Ctrl-C or SIGTERM (findings so far, "interrupted at
+            depth k"), has explored every combination to the same depth, and says
+            "complete" or "complete to depth k". Rules run without a time limit:
+            only the instruction and memory budgets decide findings, and the JSON
+            is byte-identical from run to run. Facts are fixed within one branch;
+            with --fact-changes they may also change between steps, as an app sets
+            them (a sign-out while a private screen is shown): such a step shows in
+            traces as `set isLoggedIn false`, and emitted flows replay it with
+            app.facts{ isLoggedIn = false }.
 
             Findings, each with facts and the shortest trace from the root:
               unreachable      a route no explored state shows, under any facts
@@ -39,22 +50,21 @@ struct ExploreCommand: AsyncParsableCommand {
               dead-rule        a guard, precondition or dialog guard that never
                                blocked, redirected or refused anything
               unanswered-host  a host function with no listed answers
+            On an incomplete run, unreachable and dead-rule say "within k steps".
 
             Exit status: 0 nothing found, 1 findings, 2 usage or load error.
 
-            Each bound multiplies the states: every route sequence up to --max-stack per
-            stack, every dialog and queued dialog, every fact combination.
-
-            Large bounds take minutes: build in release for them (`swift build -c release`;
-            the example's complete run below takes 23 s there, about 100 s in a debug build).
+            The defaults explore every state two steps from the root. Each bound
+            multiplies the states: every route sequence up to --max-stack per stack,
+            every dialog and queued dialog, every fact assignment the rules tell
+            apart. A terminal shows a progress line on stderr (--quiet: none).
 
             Examples:
-              flowstack explore Scripts --max-stack 1 --max-queued 0     (complete)
-              flowstack explore Scripts --depth 2 --max-stack 2 --format json
-              flowstack explore Tests/Fixtures/explore-shop --depth 2 --max-stack 2 \\
-                  --emit-flows /tmp/explore-flows
-              flowstack explore Scripts --fact-changes --depth 2 --max-stack 1 \\
-                  --max-queued 0
+              flowstack explore .
+              flowstack explore Scripts --depth 6 --max-stack 1     (complete)
+              flowstack explore Scripts --depth 3 --format json
+              flowstack explore Tests/Fixtures/explore-shop --emit-flows /tmp/explore-flows
+              flowstack explore Scripts --fact-changes --max-stack 1
             """
     )
 
