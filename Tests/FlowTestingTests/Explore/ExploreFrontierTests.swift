@@ -136,6 +136,47 @@ struct ExploreFrontierTests {
     }
 }
 
+/// Declared operations: a route's `opens` says how the app opens it.
+@Suite("Explore: declared operations")
+@MainActor
+struct ExploreDeclaredOperationsTests {
+    static let rules = ["10.lua": """
+        flow.guard("b", function(op, stacks, ctx)
+          if op.kind == "setRoot" then error("b is never a root") end
+        end)
+        """]
+
+    @Test("explore tries only the operations a route declares; every one where it declares none")
+    func onlyDeclared() async throws {
+        let declared = try ExploreFixtures.project(manifest: """
+            return { root = "a", routes = { a = {}, b = { opens = { "push", "sheet" } } } }
+            """, rules: Self.rules)
+        let report = try await FlowExplorer(project: declared, options: .init(depth: 2, maxStack: 2, maxPresented: 1)).run()
+        #expect(!report.findings.contains { $0.kind == .ruleError }, "\(report.json())")
+        let open = try ExploreFixtures.project(manifest: """
+            return { root = "a", routes = { a = {}, b = {} } }
+            """, rules: Self.rules)
+        let everything = try await FlowExplorer(project: open, options: .init(depth: 2, maxStack: 2, maxPresented: 1)).run()
+        #expect(everything.findings.contains { $0.kind == .ruleError && $0.trace == ["setRoot b"] }, "\(everything.json())")
+        #expect(report.transitions < everything.transitions)
+    }
+
+    @Test("an operation opens does not know is an error with a suggestion")
+    func unknownOperation() throws {
+        #expect(throws: FlowScriptError.self) {
+            try FlowManifest.parse(source: "return { root = \"a\", routes = { a = {}, b = { opens = { \"shet\" } } } }")
+        }
+        do {
+            _ = try FlowManifest.parse(source: "return { root = \"a\", routes = { a = {}, b = { opens = { \"shet\" } } } }")
+        } catch {
+            #expect(error.message.contains("did you mean 'sheet'?"), "\(error)")
+        }
+        let manifest = try FlowManifest.parse(source: "return { root = \"a\", routes = { a = {}, b = { opens = { \"sheet\" } } } }")
+        #expect(manifest.routes["b"]?.opens == ["sheet"])
+        #expect(manifest.routes["a"]?.opens == nil)
+    }
+}
+
 /// `flowstack diff` charges a change to what the operation names.
 @Suite("Explore: diff sections and locations")
 @MainActor
