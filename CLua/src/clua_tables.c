@@ -233,6 +233,21 @@ int clua_ro_pairs_fn(lua_State *L) {
     return 3;
 }
 
+/** `pairs` of a strict proxy (upvalues: 1 the backing table, 2 the proxy's name, 3 the
+ *  missing-key handler): the handler is told that every key is read (called as f(name, nil)),
+ *  then the loop runs as for any proxy. */
+static int clua_ro_pairs_strict_fn(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(3));
+    lua_pushvalue(L, lua_upvalueindex(2));
+    lua_pushnil(L);
+    lua_call(L, 2, 0);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_pushcclosure(L, clua_ro_next_fn, 1);
+    lua_pushnil(L);
+    lua_pushnil(L);
+    return 3;
+}
+
 /**
  * Arguments: backing table, name, missing-key handler or nil, what to do instead of assigning
  * (a string) or nil. Returns the proxy. Protected.
@@ -252,7 +267,12 @@ static int clua_readonly_fn(lua_State *L) {
     }
     lua_pushvalue(L, 1); lua_pushvalue(L, 2); lua_pushvalue(L, 4);
     lua_pushcclosure(L, clua_ro_newindex, 3); lua_setfield(L, 6, "__newindex");
-    lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_pairs_fn, 1); lua_setfield(L, 6, "__pairs");
+    if (lua_isnil(L, 3)) {
+        lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_pairs_fn, 1);
+    } else {
+        lua_pushvalue(L, 1); lua_pushvalue(L, 2); lua_pushvalue(L, 3); lua_pushcclosure(L, clua_ro_pairs_strict_fn, 3);
+    }
+    lua_setfield(L, 6, "__pairs");
     lua_pushvalue(L, 1); lua_pushcclosure(L, clua_ro_len, 1);      lua_setfield(L, 6, "__len");
     lua_pushvalue(L, 2); lua_setfield(L, 6, "__readonly");
     lua_pushliteral(L, "read-only"); lua_setfield(L, 6, "__metatable");

@@ -61,10 +61,11 @@ extension LuaVM {
     /// Scripts read it like a table (`pairs`, `#`, `ipairs` work); assigning to it, or `rawset`
     /// on it, raises `readOnly` ("facts is read-only"). Nested tables are read-only too.
     /// When `onMissingKey` is given, reading a key `contents` lacks calls it with the key: it
-    /// returns the error to raise, or nil to read `nil`. `instead` ends the message of an
+    /// returns the error to raise, or nil to read `nil`; `pairs` calls it with `nil` (every key
+    /// is read). `instead` ends the message of an
     /// assignment with what to do instead ("facts is read-only (cannot assign 'x'): " + instead).
     package func installReadOnlyTable(
-        at path: String, contents: LuaTable, onMissingKey: (@MainActor (String) -> FlowScriptError?)? = nil,
+        at path: String, contents: LuaTable, onMissingKey: (@MainActor (String?) -> FlowScriptError?)? = nil,
         instead: String? = nil
     ) throws(FlowScriptError) {
         let state = try openState()
@@ -80,8 +81,13 @@ extension LuaVM {
         writer.push(path)
         if let onMissingKey {
             pushHostFunction(named: "\(path) (missing key)", { arguments, _ in
-                guard arguments.type(at: 2) == .string else { return 0 }
-                if let error = onMissingKey(try arguments.string(at: 2)) { throw error }
+                let key: String?
+                switch arguments.type(at: 2) {
+                case .string: key = try arguments.string(at: 2)
+                case .nil: key = nil
+                default: return 0
+                }
+                if let error = onMissingKey(key) { throw error }
                 return 0
             }, on: writer)
         } else {

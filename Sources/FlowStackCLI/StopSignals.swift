@@ -1,7 +1,8 @@
 @preconcurrency import Dispatch
 import Foundation
 
-/// Ctrl-C and SIGTERM: prints a last line and exits 0.
+/// Ctrl-C and SIGTERM: prints a last line and exits 0 (or, with `exits: false`, only tells
+/// `onStop`, once: a second Ctrl-C then ends the process by the default disposition).
 ///
 /// The signal handler only writes a byte to a pipe, and the main queue reads the pipe. The
 /// handler is in place when `init` returns, so a Ctrl-C right after the "watching" line is never
@@ -14,7 +15,7 @@ final class StopSignals {
     private let source: (any DispatchSourceRead)?
     private let handled: [Int32] = [SIGINT, SIGTERM]
 
-    init(onStop: @escaping @MainActor () -> Void) {
+    init(exits: Bool = true, onStop: @escaping @MainActor () -> Void) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else {
             source = nil
@@ -22,9 +23,12 @@ final class StopSignals {
         }
         StopSignals.writeEnd = ends[1]
         let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .main)
+        let handled = handled
         source.setEventHandler {
             MainActor.assumeIsolated { onStop() }
-            exit(0)
+            if exits { exit(0) }
+            for number in handled { signal(number, SIG_DFL) }
+            source.cancel()
         }
         source.resume()
         self.source = source

@@ -14,28 +14,33 @@ enum ExploreBenchmarks {
     /// Prints the figures.
     static func run() async throws {
         let example = try FlowProject(directory: packageRoot.appendingPathComponent("Scripts"))
-        // FLOWSTACK_BENCH_EXPLORE="depth,maxStack,maxPresented,maxQueued" explores the example
-        // within other bounds (to see what each bound costs).
+        // FLOWSTACK_BENCH_EXPLORE="depth,maxStack,maxPresented,maxQueued[,maxStates]" explores
+        // the example within other bounds (to see what each bound costs).
         if let bounds = ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_EXPLORE"] {
             let numbers = bounds.split(separator: ",").compactMap { Int($0) }
-            guard numbers.count == 4 else {
-                throw FlowScriptError(kind: .typeError, message: "FLOWSTACK_BENCH_EXPLORE is depth,maxStack,maxPresented,maxQueued, as in 6,2,1,1")
+            guard numbers.count == 4 || numbers.count == 5 else {
+                throw FlowScriptError(
+                    kind: .typeError, message: "FLOWSTACK_BENCH_EXPLORE is depth,maxStack,maxPresented,maxQueued[,maxStates], as in 6,2,1,1")
             }
             await measure("explore_example", example, .init(
-                depth: numbers[0], maxStack: numbers[1], maxPresented: numbers[2], maxQueued: numbers[3], maxStates: 5_000_000))
+                depth: numbers[0], maxStack: numbers[1], maxPresented: numbers[2], maxQueued: numbers[3],
+                maxStates: numbers.count == 5 ? numbers[4] : 5_000_000))
             return
         }
         await measure("explore_example", example, exampleBounds)
         // 300 operations per state and 64 combinations: depth 2 alone is millions of states, so
         // the rates are taken over the first 20,000 (an incomplete exploration).
-        await measure("explore_generated50x6", try generated(), .init(depth: 2, maxStack: 2, maxPresented: 1, maxStates: 20_000))
+        await measure(
+            "explore_generated50x6", try generated(), .init(depth: 2, maxStack: 2, maxPresented: 1, maxQueued: 1, maxStates: 20_000),
+            summary: "explore")
     }
 
     /// The bounds the example is explored completely within (docs/exploring.md).
     static let exampleBounds = FlowExplorer.Options(depth: 6, maxStack: 1, maxPresented: 1, maxQueued: 0)
 
-    /// Explores `project` and reports states/s and bytes/state.
-    static func measure(_ name: String, _ project: FlowProject, _ options: FlowExplorer.Options) async {
+    /// Explores `project` and reports states/s and bytes/state (with `summary`, also as
+    /// `<summary>_transitions_per_s`, `_states_per_s` and `_bytes_per_state`, per processor second).
+    static func measure(_ name: String, _ project: FlowProject, _ options: FlowExplorer.Options, summary: String? = nil) async {
         do {
             let before = residentBytes()
             let cpuBefore = cpuSeconds()
@@ -54,7 +59,12 @@ enum ExploreBenchmarks {
             Measure.report("\(name)_transitions_per_cpu_s", Double(report.transitions) / max(cpu, 0.000_001), "transitions/s")
             Measure.report("\(name)_bytes_per_state", Double(grown) / states, "B")
             Measure.report("\(name)_transitions", Double(report.transitions), "transitions")
-            Measure.report("\(name)_shared_combinations", Double(report.sharedCombinations), "combinations")
+            Measure.report("\(name)_assignments", Double(report.assignments), "assignments")
+            if let summary {
+                Measure.report("\(summary)_transitions_per_s", Double(report.transitions) / max(cpu, 0.000_001), "transitions/s")
+                Measure.report("\(summary)_states_per_s", states / max(cpu, 0.000_001), "states/s")
+                Measure.report("\(summary)_bytes_per_state", Double(grown) / states, "B")
+            }
         } catch {
             FileHandle.standardError.write(Data("flowstack-bench: \(name): \(error)\n".utf8))
         }

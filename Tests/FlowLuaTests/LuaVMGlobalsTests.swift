@@ -121,12 +121,19 @@ struct LuaVMGlobalsTests {
         #expect(results == ["function", .nil, "isPremium,name", false])
     }
 
-    @Test("A read-only table can be strict about missing keys")
+    @Test("A read-only table can be strict about missing keys; pairs tells its handler every key is read")
     func strictKeys() throws {
         let vm = try LuaVM()
+        var everyKeyReads = 0
         try vm.installReadOnlyTable(at: "facts", contents: ["isPremium": false]) { key in
-            key == "optional" ? nil : FlowScriptError(kind: .undeclaredGlobal, message: "unknown fact '\(key)' (did you mean 'isPremium'?)")
+            guard let key else {
+                everyKeyReads += 1
+                return nil
+            }
+            return key == "optional" ? nil : FlowScriptError(kind: .undeclaredGlobal, message: "unknown fact '\(key)' (did you mean 'isPremium'?)")
         }
+        #expect(try run(vm, "local n = 0 for _ in pairs(facts) do n = n + 1 end return n") == [1])
+        #expect(everyKeyReads == 1)
         let error = scriptError(vm, "\nreturn facts.isPremuim", chunkName: "rules/s.lua")
         #expect(error == FlowScriptError(
             kind: .undeclaredGlobal, file: "rules/s.lua", line: 2, message: "unknown fact 'isPremuim' (did you mean 'isPremium'?)"))

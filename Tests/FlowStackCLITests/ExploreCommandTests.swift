@@ -25,7 +25,7 @@ struct ExploreCommandTests {
         let output = try await ShopExploration.output
         #expect(output.status == 1, "\(output.stderr)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-        for key in ["complete", "states", "transitions", "factCombinations", "diameter", "findings"] {
+        for key in ["complete", "completeDepth", "states", "transitions", "factCombinations", "assignments", "diameter", "findings"] {
             #expect(json[key] != nil, "missing \(key)")
         }
         let findings = try #require(json["findings"] as? [[String: Any]])
@@ -113,12 +113,30 @@ struct ExploreCommandTests {
             #expect(change[key] != nil, "missing \(key)")
         }
         let markdown = try await CLIRunner.run(["diff", old.path, new.path, "--depth", "2", "--format", "markdown"])
-        #expect(markdown.stdout.contains("| `a` | more-permissive |"))
+        #expect(markdown.stdout.contains("| route `a` | more-permissive |"), "\(markdown.stdout)")
         let failing = try await CLIRunner.run(["diff", old.path, new.path, "--depth", "2", "--fail-on", "more-permissive"])
         #expect(failing.status == 1)
         let same = try await CLIRunner.run(["diff", old.path, old.path, "--depth", "2", "--fail-on", "any"])
         #expect(same.status == 0)
         #expect(same.lines.last?.hasSuffix("no change") == true, "\(same.stdout)")
+    }
+
+    @Test("explore --quiet prints nothing on stderr; the JSON is byte-identical from run to run and says how far it got")
+    func quietAndDeterministic() async throws {
+        let project = try TemporaryProject(["routes.lua": Self.manifest, "rules/10.lua": Self.v1])
+        defer { project.remove() }
+        let first = try await CLIRunner.run(["explore", project.path, "--quiet", "--format", "json", "--max-states", "5"])
+        let second = try await CLIRunner.run(["explore", project.path, "--quiet", "--format", "json", "--max-states", "5"])
+        #expect(first.stderr.isEmpty, "\(first.stderr)")
+        #expect(first.stdout == second.stdout)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any])
+        #expect(json["complete"] as? Bool == false)
+        #expect(json["completeDepth"] as? Int == 0, "\(first.stdout)")
+        let pretty = try await CLIRunner.run(["explore", project.path, "--quiet", "--max-states", "5"])
+        #expect(pretty.lines.last?.contains("complete to depth 0") == true, "\(pretty.stdout)")
+        let loud = try await CLIRunner.run(["explore", project.path, "--max-stack", "1", "--max-presented", "0"])
+        #expect(loud.stderr.contains("explored in"), "\(loud.stderr)")
+        #expect(loud.lines.last?.contains(": complete; 0 findings") == true, "\(loud.stdout)")
     }
 
     @Test("--help of explore and diff gives examples")

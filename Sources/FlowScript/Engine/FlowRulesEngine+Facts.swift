@@ -60,6 +60,15 @@ extension FlowRulesEngine {
         try refreshFacts(changed: [])
     }
 
+    /// Replaces every fact with exactly `values`: a declared fact left out is unset, and a rule
+    /// reading it (or iterating `facts`) calls `onUnsetFact` (exploration assigns facts only
+    /// once a rule reads them).
+    package func replaceFacts(exactly values: [String: FlowScriptValue]) throws(FlowScriptError) {
+        try validateFacts(values.mapValues { Optional($0) })
+        facts = values
+        try refreshFacts(changed: [])
+    }
+
     /// With a manifest, throws for an undeclared fact or a value of the wrong type.
     private func validateFacts(_ changes: [String: FlowScriptValue?]) throws(FlowScriptError) {
         guard let manifest = configuration.manifest, !manifest.facts.isEmpty else { return }
@@ -86,9 +95,12 @@ extension FlowRulesEngine {
 
     func installFacts(in vm: LuaVM) throws(FlowScriptError) {
         let manifest = configuration.manifest
-        try vm.installReadOnlyTable(at: "facts", contents: factsTable, onMissingKey: { name in
-            guard let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) else { return nil }
-            return FlowScriptError(kind: .undeclaredGlobal, message: problem)
+        try vm.installReadOnlyTable(at: "facts", contents: factsTable, onMissingKey: { [weak self] name in
+            guard let name else { return self?.onUnsetFact?(nil) }
+            if let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) {
+                return FlowScriptError(kind: .undeclaredGlobal, message: problem)
+            }
+            return self?.onUnsetFact?(name)
         }, instead: "rules read facts, the app sets them (engine.setFacts); keep a value a rule computes in a local")
     }
 

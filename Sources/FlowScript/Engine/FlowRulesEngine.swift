@@ -47,6 +47,16 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Called with the `file:line` of the rule that blocked, redirected or refused a request
     /// (`flowstack explore` and `diff` attribute decisions to rules with it).
     package var onDecidingRule: (@MainActor (String?) -> Void)?
+    /// Called when a rule reads a declared fact that is unset (`replaceFacts(exactly:)`), with its
+    /// name, or with `nil` when a rule iterates `facts`; returns the error to raise, or nil to
+    /// read `nil` (exploration, which assigns a fact only once a rule reads it).
+    package var onUnsetFact: (@MainActor (String?) -> FlowScriptError?)?
+    /// The wall-clock time limit of one rule call (nil: none, only the instruction and memory
+    /// budgets stop a rule: exploration, whose findings must not depend on the machine's speed).
+    package var ruleTimeLimit: Duration? {
+        get { ruleSet?.vm.timeLimit }
+        set { ruleSet?.vm.timeLimit = newValue }
+    }
 
     // Unchecked (this and `syncStacks`): read or written on every decision, always on the main
     // actor and never across a call out (a decision reads them before and after the Lua call,

@@ -107,10 +107,29 @@ extension FlowManifest {
                 if case .table(let body) = value {
                     // `param = { ... }` would declare nothing and leave every payload field "unknown".
                     let stray = body.fields.keys.map { key -> String in if case .string(let text) = key { text } else { "\(key)" } }
-                        .filter { $0 != "params" }.sorted()
+                        .filter { $0 != "params" && $0 != "opens" }.sorted()
                     for key in stray {
-                        let hint = FlowSuggestion.closest(to: key, in: ["params"]).map { " (did you mean '\($0)'?)" } ?? ""
-                        try report(fail("route '\(name)': unknown key '\(key)'\(hint); a route is declared as {} or { params = { field = \"string\", ... } }", at: key))
+                        let hint = FlowSuggestion.closest(to: key, in: ["params", "opens"]).map { " (did you mean '\($0)'?)" } ?? ""
+                        try report(fail("route '\(name)': unknown key '\(key)'\(hint); a route is declared as {} or { params = { field = \"string\", ... }, opens = { \"push\", ... } }", at: key))
+                    }
+                    if let opens = body.fields["opens"] {
+                        let kinds = RouteSpec.openingKinds
+                        var listed: [String] = []
+                        if case .table(let list) = opens, list.fields.isEmpty, !list.array.isEmpty {
+                            for item in list.array {
+                                guard case .string(let kind) = item, kinds.contains(kind) else {
+                                    let hint: String = if case .string(let kind) = item {
+                                        FlowSuggestion.closest(to: kind, in: kinds).map { " (did you mean '\($0)'?)" } ?? ""
+                                    } else { "" }
+                                    try report(fail("route '\(name)': opens lists the operations that open it, one of \(kinds.joined(separator: ", ")); got \(item)\(hint)", at: "opens"))
+                                    continue
+                                }
+                                if !listed.contains(kind) { listed.append(kind) }
+                            }
+                            spec.opens = listed
+                        } else {
+                            try report(fail("route '\(name)': opens must be a list of operations, as opens = { \"sheet\" }; got \(opens.typeName)", at: "opens"))
+                        }
                     }
                     if let params = body.fields["params"], params.typeName != "table" {
                         try report(fail("route '\(name)': params must be a table of field types, as params = { id = \"string\" }; got \(params.typeName)", at: "params"))

@@ -6,14 +6,21 @@ import Foundation
 /// With a manifest, a route, dialog or fact it does not name, or a payload field of the wrong
 /// type, is an error with a "did you mean" suggestion; facts start from the declared defaults.
 public struct FlowManifest: Hashable, Sendable {
-    /// One declared route: its payload fields and their types.
+    /// One declared route: its payload fields and their types, and the operations that open it.
     public struct RouteSpec: Hashable, Sendable {
         /// Payload field name → type (`"string"`, `"number"`, `"integer"`, `"boolean"`, `"table"`).
         public var params: [String: String]
+        /// The operations the app opens the route with (`opens = { "sheet" }`), nil when not
+        /// declared (any): `flowstack explore` and `diff` try only these on it.
+        public var opens: [String]?
+
+        /// The operations `opens` may list.
+        public static let openingKinds = ["push", "pushMany", "sheet", "fullScreenCover", "setRoot", "replaceCurrent"]
 
         /// Creates a route spec.
-        public init(params: [String: String] = [:]) {
+        public init(params: [String: String] = [:], opens: [String]? = nil) {
             self.params = params
+            self.opens = opens
         }
     }
 

@@ -136,7 +136,9 @@ package enum FlowLuaSurface {
     /// The keys of the manifest (`routes.lua` returns a table of them).
     package static let manifestKeys: [FlowLuaField] = [
         .init("root", "RouteLike", "The screen the app starts on, and the root of every fresh flow test."),
-        .init("routes", "table<string, { params?: table<string, PayloadType> }>", "Every route, with its payload fields' types."),
+        .init(
+            "routes", "table<string, { params?: table<string, PayloadType>, opens?: string[] }>",
+            "Every route, with its payload fields' types and the operations that open it (push, pushMany, sheet, fullScreenCover, setRoot, replaceCurrent; explore and diff try only those)."),
         .init("dialogs", "string[]", "Every dialog id."),
         .init("facts", "table<string, any>", "Every fact, with its default value (boolean, number, string or table)."),
         .init("links", "{ schemes?: string[], hosts?: string[] }", "Which deep links the app accepts."),

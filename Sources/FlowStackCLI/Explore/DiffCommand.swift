@@ -5,6 +5,11 @@ import FlowScript
 import FlowStackCore
 import FlowTesting
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `flowstack diff OLD NEW`: what a change to the rules changes, decision by decision.
 struct DiffCommand: AsyncParsableCommand {
@@ -27,20 +32,23 @@ struct DiffCommand: AsyncParsableCommand {
             locations (file:line) are left out of the comparison, so a refactor
             that changes no decision is reported as no change.
 
-            Each route gets a verdict: unchanged, more-restrictive (only new
-            refusals), more-permissive (only refusals removed) or changed.
+            Verdicts (unchanged, more-restrictive: only new refusals,
+            more-permissive: only refusals removed, or changed) come per route, tab
+            (selectTab), dialog (showDialog) and link (explore.urls): a change is
+            charged to what its operation names, never to the screen it was made
+            from, with the rule whose decision differs first in the chain. Facts
+            are split when either version reads one, over one frontier as in
+            `flowstack explore`; Ctrl-C or SIGTERM prints the changes so far.
 
             Exit status: 0 (or 1 with --fail-on and a matching change), 2 usage or
             load error.
 
             Both versions decide every operation: a diff takes about twice an
-            exploration's time (the first example: about a minute in a debug
-            build, 4 minutes with --depth 3 and up, which covers every state the
-            example reaches at these bounds); build in release for large bounds
+            exploration's time; build in release for large bounds
             (`swift build -c release`).
 
             Examples:
-              flowstack diff rules-v1 Scripts --depth 2 --max-stack 1 --max-queued 0
+              flowstack diff rules-v1 Scripts --max-stack 1
               flowstack diff old/ new/ --format markdown > diff.md
               flowstack diff old/ new/ --fail-on more-permissive
               flowstack diff rules-1.4.0.flowbundle rules-1.4.1.flowbundle \\
@@ -85,6 +93,9 @@ struct DiffCommand: AsyncParsableCommand {
     @Option(help: "Exit 1 when a change goes this way: more-restrictive, more-permissive, changed or any (repeatable).")
     var failOn: [FailOn] = []
 
+    @Flag(help: "No progress line on stderr (for CI).")
+    var quiet = false
+
     @MainActor
     mutating func run() async throws {
         let options = try bounds.options()
@@ -115,7 +126,13 @@ struct DiffCommand: AsyncParsableCommand {
             }
             let project = FlowProject(directory: directory, manifest: manifest, rules: [], flows: [])
             let diff = try FlowRulesDiff(project: project, old: oldRules, new: newRules, options: options)
+            let progress = !quiet && isatty(STDERR_FILENO) != 0
+            if progress { diff.onProgress = { ExploreCommand.showProgress($0) } }
+            // Ctrl-C or SIGTERM: the changes so far, "interrupted at depth k" (a second one ends it).
+            let signals = StopSignals(exits: false) { diff.interrupt() }
             report = await diff.run()
+            signals.cancel()
+            if progress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         } catch let error as FlowScriptError {
             Terminal.error("error: \(error.description)")
             throw ExitCode(2)
@@ -200,8 +217,23 @@ struct DiffCommand: AsyncParsableCommand {
         return try FlowRulesSource.directory(FileManager.default.fileExists(atPath: rules.path) ? rules : base)
     }
 
-    static func verdictLines(_ report: FlowDiffReport) -> [(String, FlowDiffReport.Verdict)] {
-        report.routes.keys.sorted().map { ($0, report.routes[$0]!) }
+    /// Every verdict, section by section (routes, tabs, dialogs, links), names sorted.
+    static func verdictLines(_ report: FlowDiffReport) -> [(section: String, name: String, verdict: FlowDiffReport.Verdict)] {
+        FlowDiffReport.sections.flatMap { section in
+            let verdicts = report.verdicts(section)
+            return verdicts.keys.sorted().map { (section, $0, verdicts[$0]!) }
+        }
+    }
+
+    /// A section's name for one subject: `route`, `tab`, `dialog`, `link`.
+    static func singular(_ section: String) -> String {
+        String(section.dropLast())
+    }
+
+    /// How far the comparison got, as the summary says it.
+    static func extent(_ report: FlowDiffReport) -> String {
+        if let depth = report.interruptedAtDepth { return "interrupted at depth \(depth), complete to depth \(report.completeDepth)" }
+        return report.complete ? "complete" : "complete to depth \(report.completeDepth): raise the bounds to go further"
     }
 
     static func factText(_ change: FlowDiffChange) -> String {
@@ -213,10 +245,10 @@ struct DiffCommand: AsyncParsableCommand {
     /// The report for a terminal.
     static func pretty(_ report: FlowDiffReport, terminal: Terminal) -> String {
         var lines: [String] = []
-        for (route, verdict) in verdictLines(report) where verdict != .unchanged {
-            let shown = FlowTerminalText.line
-            lines.append(terminal.bold("\(shown(route)): \(verdict.rawValue)"))
-            for change in report.changes where change.route == route {
+        let shown = FlowTerminalText.line
+        for (section, name, verdict) in verdictLines(report) where verdict != .unchanged {
+            lines.append(terminal.bold("\(singular(section)) \(shown(name)): \(verdict.rawValue)"))
+            for change in report.changes where change.subject == (section, name) {
                 lines.append("  \(change.direction.rawValue)  \(shown(change.operation))\(change.location.map { "  (\(shown($0)))" } ?? "")")
                 lines.append("    before: \(shown(change.before))")
                 lines.append("    after:  \(shown(change.after))")
@@ -224,9 +256,9 @@ struct DiffCommand: AsyncParsableCommand {
                 lines.append("    trace:  \(shown(change.trace.joined(separator: " → ")))")
             }
         }
-        let changed = report.routes.values.filter { $0 != .unchanged }.count
-        let summary = "compared \(report.decisions) decisions\(report.complete ? "" : " (incomplete: raise the bounds)"): "
-            + (report.isUnchanged ? "no change" : "\(changed) route\(changed == 1 ? "" : "s") changed, \(report.changes.count) change\(report.changes.count == 1 ? "" : "s")")
+        let changed = verdictLines(report).filter { $0.verdict != .unchanged }.count
+        let summary = "compared \(report.decisions) decisions (\(extent(report))): "
+            + (report.isUnchanged ? "no change" : "\(changed) subject\(changed == 1 ? "" : "s") changed, \(report.changes.count) change\(report.changes.count == 1 ? "" : "s")")
         lines.append(report.isUnchanged ? terminal.green(summary) : summary)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -235,20 +267,20 @@ struct DiffCommand: AsyncParsableCommand {
     static func markdown(_ report: FlowDiffReport) -> String {
         var lines = ["## Navigation rules diff", ""]
         if report.isUnchanged {
-            lines.append("No decision changed (\(report.decisions) decisions compared\(report.complete ? "" : ", incomplete within the bounds")).")
+            lines.append("No decision changed (\(report.decisions) decisions compared, \(extent(report))).")
             return lines.joined(separator: "\n") + "\n"
         }
-        lines += ["| route | verdict |", "|---|---|"]
-        for (route, verdict) in verdictLines(report) where verdict != .unchanged {
-            lines.append("| \(FlowMarkdownText.code(route)) | \(verdict.rawValue) |")
+        lines += ["| subject | verdict |", "|---|---|"]
+        for (section, name, verdict) in verdictLines(report) where verdict != .unchanged {
+            lines.append("| \(singular(section)) \(FlowMarkdownText.code(name)) | \(verdict.rawValue) |")
         }
-        lines += ["", "| route | operation | before | after | when | rule | trace |", "|---|---|---|---|---|---|---|"]
+        lines += ["", "| subject | operation | before | after | when | rule | trace |", "|---|---|---|---|---|---|---|"]
         let cell = FlowMarkdownText.text
         for change in report.changes {
-            lines.append("| \(FlowMarkdownText.code(change.route)) | \(cell(change.operation)) | \(cell(change.before)) | \(cell(change.after)) | "
+            lines.append("| \(singular(change.subject.section)) \(FlowMarkdownText.code(change.subject.name)) | \(cell(change.operation)) | \(cell(change.before)) | \(cell(change.after)) | "
                 + "\(cell(factText(change))) | \(change.location.map(FlowMarkdownText.code) ?? "") | \(cell(change.trace.joined(separator: " → "))) |")
         }
-        lines += ["", "\(report.decisions) decisions compared\(report.complete ? "" : " (incomplete within the bounds)")."]
+        lines += ["", "\(report.decisions) decisions compared (\(extent(report)))."]
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -4,20 +4,20 @@ import FlowTesting
 
 /// The bounds `explore` and `diff` share: how far from the root, and how large a state may grow.
 struct ExploreBounds: ParsableArguments {
-    @Option(help: "Steps from the root.")
-    var depth = 6
+    @Option(help: "Steps from the root (every state this far is explored under every fact combination).")
+    var depth = 2
 
     @Option(help: "Screens per stack, its root included.")
-    var maxStack = 3
+    var maxStack = 2
 
     @Option(help: "Presented stacks at once.")
     var maxPresented = 1
 
     @Option(help: "Dialogs waiting behind the visible one (each queued dialog is another state).")
-    var maxQueued = 1
+    var maxQueued = 0
 
-    @Option(help: "Distinct states, over all fact combinations.")
-    var maxStates = 100_000
+    @Option(help: "Distinct states over all fact assignments: once reached, the depth being explored is finished and the run stops.")
+    var maxStates = 50_000
 
     /// The explorer's options; a bound out of range is a usage error (exit 2).
     func options() throws -> FlowExplorer.Options {

@@ -5,7 +5,7 @@ import Foundation
 
 /// The properties of a project's `explore/*.lua` files: each calls `invariant(name, fn)`, and
 /// `fn(s)` returns true when the state `s` (`s.stacks` as `router.stacks()`, `s.top`,
-/// `s.dialog`, `s.facts`) is fine.
+/// `s.dialog`, `s.facts`, read-only) is fine.
 @MainActor
 package final class FlowExploreInvariants {
     /// One registered property.
@@ -16,7 +16,12 @@ package final class FlowExploreInvariants {
     }
 
     private let vm: LuaVM
+    /// Runs an invariant on a state with `s.facts` the read-only `facts` proxy.
+    private let checker: LuaFunctionRef
     private(set) var invariants: [Invariant] = []
+    /// Called when an invariant reads a fact `facts` does not set (`nil`: iterates them);
+    /// returns the error to raise, or nil to read `nil`.
+    var onUnsetFact: (@MainActor (String?) -> FlowScriptError?)?
     /// The source of every file, by name (emitted flows carry them).
     private(set) var sources: [FlowRulesSource] = []
 
@@ -35,11 +40,15 @@ package final class FlowExploreInvariants {
             registered.append(Invariant(name: name, function: function, location: location))
             return []
         })
+        checker = try vm.load(source: "local fn, s = ...\ns.facts = facts\nreturn fn(s)", chunkName: "=explore")
         sources = try FlowProject.sources(in: directory)
         for source in sources {
             _ = try vm.run(source: source.text, chunkName: source.name)
         }
         invariants = registered
+        try vm.installReadOnlyTable(at: "facts", contents: LuaTable(), onMissingKey: { [weak self] name in
+            self?.onUnsetFact?(name)
+        })
     }
 
     /// Every error of loading `sources` as `flowstack explore` does, one per file that does not
@@ -91,11 +100,16 @@ package final class FlowExploreInvariants {
         }))
         s["top"] = state.stacks.last.map { .table($0.topRoute.luaTable) } ?? .nil
         s["dialog"] = state.globalDialog?.luaValue ?? .nil
-        s["facts"] = .table(LuaTable(fields: Dictionary(uniqueKeysWithValues: facts.map { (LuaTableKey.string($0.key), $0.value.luaValue) })))
+        do {
+            try vm.replaceReadOnlyContents(
+                at: "facts", with: LuaTable(fields: Dictionary(uniqueKeysWithValues: facts.map { (LuaTableKey.string($0.key), $0.value.luaValue) })))
+        } catch {
+            return invariants.map { ($0, error.description) }
+        }
         var broken: [(Invariant, String?)] = []
         for invariant in invariants {
             do {
-                let results = try vm.call(invariant.function, [.table(s)])
+                let results = try vm.call(checker, [.function(invariant.function), .table(s)])
                 if !(results.first?.isTruthy ?? false) { broken.append((invariant, nil)) }
             } catch {
                 broken.append((invariant, error.description))

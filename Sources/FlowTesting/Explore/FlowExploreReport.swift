@@ -88,17 +88,23 @@ package struct FlowExploreFinding: Hashable, Sendable, Codable {
 package struct FlowExploreReport: Hashable, Sendable {
     /// Whether every reachable state within the bounds was explored.
     package var complete: Bool
-    /// Distinct states explored, summed over fact combinations.
+    /// The depth to which every state was explored under every fact combination: the diameter
+    /// when complete, else how far a bound (or an interruption) let every combination get.
+    package var completeDepth = 0
+    /// The depth being explored when the run was interrupted (Ctrl-C, SIGTERM), if it was.
+    package var interruptedAtDepth: Int?
+    /// Distinct (facts, state) pairs explored.
     package var states: Int
     /// Operations tried.
     package var transitions: Int
-    /// Fact combinations (with host answers) explored.
+    /// Combinations of facts and host answers the manifest declares (saturating): what they
+    /// would cost explored one by one.
     package var factCombinations: Int
+    /// Fact assignments explored: facts are set only once a rule reads them, so combinations
+    /// no rule tells apart are one assignment.
+    package var assignments = 0
     /// The most steps any explored state is from the root.
     package var diameter: Int
-    /// Combinations not explored again: they differ from an explored one only in the answers
-    /// of hosts its exploration never asked, so their states are that one's (counted once).
-    package var sharedCombinations = 0
     /// The findings, ordered by kind then message.
     package var findings: [FlowExploreFinding]
     /// Routes shown only under some facts: route → fact → the values under which it is shown.
@@ -125,10 +131,12 @@ package struct FlowExploreReport: Hashable, Sendable {
     package func json() -> String {
         struct Shape: Encodable {
             let complete: Bool
+            let completeDepth: Int
+            let interruptedAtDepth: Int?
             let states: Int
             let transitions: Int
             let factCombinations: Int
-            let sharedCombinations: Int
+            let assignments: Int
             let diameter: Int
             let findings: [FlowExploreFinding]
             let someFactsOnly: [String: [String: [FlowScriptValue]]]
@@ -136,8 +144,9 @@ package struct FlowExploreReport: Hashable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let shape = Shape(
-            complete: complete, states: states, transitions: transitions, factCombinations: factCombinations,
-            sharedCombinations: sharedCombinations, diameter: diameter, findings: findings, someFactsOnly: someFactsOnly)
+            complete: complete, completeDepth: completeDepth, interruptedAtDepth: interruptedAtDepth, states: states,
+            transitions: transitions, factCombinations: factCombinations, assignments: assignments, diameter: diameter,
+            findings: findings, someFactsOnly: someFactsOnly)
         guard let data = try? encoder.encode(shape) else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }

@@ -56,8 +56,7 @@ extension FlowExplorer {
     struct StateKey: Hashable {
         /// The numbers (see the type's summary).
         var codes: [UInt32]
-        /// The fact combination in force (with fact changes, the same screens under other facts
-        /// are another state).
+        /// The fact assignment in force (the same screens under other facts are another state).
         var combination: Int
     }
 
@@ -111,6 +110,12 @@ extension FlowExplorer {
             codes.append(state.pendingLink.map { coder.code(text: Self.heldText($0, in: state)) + 1 } ?? 0)
         }
         return StateKey(codes: codes, combination: combination)
+    }
+
+    /// What a key shows under any facts: its screens and dialogs (with `held`, without its last
+    /// two numbers: what is held).
+    static func screensOnly(of key: StateKey, held: Bool) -> [UInt32] {
+        held ? Array(key.codes.dropLast(2)) : key.codes
     }
 
     /// A key without what is held (with fact changes, its last two numbers): what it shows.

@@ -2,10 +2,12 @@ import FlowStackCore
 import Foundation
 
 extension FlowExplorer {
-    /// The explored graph of one fact combination.
+    /// The explored graph: one node per (fact assignment, state) pair.
     ///
     /// A state's router value is kept only until its operations are tried (`release`); after
     /// that, its key says what it shows. Memory grows with the distinct states' keys and edges.
+    /// A node whose operations read an unset fact is split: its edges lead to the same state
+    /// under each value of that fact.
     struct Graph {
         /// Router states from id `dropped` on (`nil` once released); the released ones before
         /// them are dropped now and then, so that only the queue's states take room.
@@ -18,6 +20,8 @@ extension FlowExplorer {
         var keys: [FlowExplorer.StateKey: Int32] = [:]
         /// States from which an operation failed (a rule error or loop, reported on its own).
         var failing: [Bool] = []
+        /// Nodes split on a fact they read (not explored themselves).
+        var split: [Bool] = []
         /// The state and step each state was first reached from (`nil` for a root).
         var parents: [(state: Int32, step: FlowExploreStep)?] = []
         /// Steps from the root.
@@ -27,13 +31,13 @@ extension FlowExplorer {
         var edges: [[Int32]] = []
         /// States whose successors were not all explored (bounds): they may lead anywhere.
         var cut: [Bool] = []
-        /// The combination each state's trace starts from (its facts are reported).
+        /// The assignment each state's trace starts from (its facts are reported).
         var origins: [Int32] = []
 
         /// The number of states.
         var count: Int { stateKeys.count }
 
-        /// The fact combination in force in state `id`.
+        /// The fact assignment in force in state `id`.
         func combination(_ id: Int) -> Int { stateKeys[id].combination }
 
         /// The state explored `id` (before `release`).
@@ -52,6 +56,7 @@ extension FlowExplorer {
             edges.append([])
             cut.append(false)
             failing.append(false)
+            split.append(false)
             origins.append(Int32(origin ?? parent.map { Int(origins[$0.0]) } ?? key.combination))
             return id
         }
@@ -105,85 +110,155 @@ extension FlowExplorer {
         }
     }
 
-    /// Explores every fact combination within the bounds and reports the findings.
+    /// Stops a run at the next state: it reports what it found so far, "interrupted at depth k".
+    package func interrupt() {
+        isInterrupted = true
+    }
+
+    /// What expanding one state found, kept until every operation from it ran without reading
+    /// an unset fact (the state is split instead otherwise).
+    private struct Expansion {
+        var broken: [(invariant: FlowExploreInvariants.Invariant, error: String?)] = []
+        var styleFailures: [String] = []
+        var outcomes: [(step: FlowExploreStep, transition: Transition, unanswered: [String], styleFailures: [String])] = []
+    }
+
+    /// Explores every (facts, state) pair breadth-first within the bounds and reports the
+    /// findings.
     ///
-    /// Runs on the main actor and gives it up every few dozen states, so an app's or a test
-    /// run's other main-actor work goes on while a large exploration runs.
+    /// Facts start unset: a state whose invariants, styles or operations read an unset fact
+    /// (or call an unanswered host) is split into one state per value, explored at the same
+    /// depth. Runs on the main actor and gives it up every few dozen states, so an app's or a
+    /// test run's other main-actor work goes on while a large exploration runs.
     package func run() async -> FlowExploreReport {
         let started = Date()
         var report = FlowExploreReport()
         var findings = Findings()
-        let combinations = combinationList
-        report.factCombinations = combinations.count
+        report.factCombinations = assignments.combinationCount
+        // Routes shown by states explored in finished depths, with the assignments they show under.
         var shownUnder: [String: Set<Int>] = [:]
-        var totalStates = 0
-        // Facts fixed: one graph per combination. Fact changes: one graph from the root under
-        // every combination, a fact change being a step like any other.
-        let groups = options.factChanges ? [Array(combinations.indices)] : combinations.indices.map { [$0] }
-        // Facts fixed: the combinations explored, with the hosts their exploration asked. A
-        // combination that differs from one of them only in the answers of hosts it never asked
-        // is explored exactly as it was: its states are that one's, not explored again.
-        var explored: [(index: Int, asked: Set<String>)] = []
-        for group in groups {
-            if !options.factChanges, let index = group.first,
-               let same = explored.first(where: { Self.answersAlike(combinations[$0.index], combinations[index], asked: $0.asked) }) {
-                for (route, indexes) in shownUnder where indexes.contains(same.index) { shownUnder[route]!.insert(index) }
-                report.sharedCombinations += 1
-                continue
+        var usedAssignments = Set<Int>()
+        var graph = Graph()
+        let rootState: FlowRouterState<FlowRouteValue, FlowDialogValue>
+        do {
+            rootState = try prepare(assignments.root)
+        } catch {
+            findings.note("facts \(error.message)", FlowExploreFinding(
+                kind: .ruleError, message: "the facts could not be set: \(error.description)", facts: assignments.labels(assignments.root)),
+                length: 0)
+            report.findings = findings.order.map { findings.byKey[$0]! }
+            return report
+        }
+        // With fact changes, the first state showing each screens (what is held stays held on
+        // the way back: a state past the depth that shows a known state's screens leads there).
+        var screensIndex: [StateKey: Int32] = [:]
+        // Routes some reached state shows (under any facts).
+        var reached = Set<String>()
+        func add(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey, parent: (Int, FlowExploreStep)?,
+                 depth: Int, origin: Int? = nil) -> Int {
+            let id = graph.add(state, key: key, parent: parent, depth: depth, origin: origin)
+            for stack in state.stacks {
+                for route in stack.routes { reached.insert(route.name) }
             }
-            askedHosts.removeAll()
-            var graph = Graph()
-            for index in group {
-                let rootState: FlowRouterState<FlowRouteValue, FlowDialogValue>
-                do {
-                    rootState = try prepare(combinations[index])
-                } catch {
-                    findings.note("facts \(error.message)", FlowExploreFinding(
-                        kind: .ruleError, message: "the facts could not be set: \(error.description)", facts: combinations[index].labels),
-                        length: 0)
-                    continue
+            if options.factChanges, screensIndex[Self.screens(of: key)] == nil { screensIndex[Self.screens(of: key)] = Int32(id) }
+            return id
+        }
+        var layer = [add(rootState, key: key(of: rootState, combination: assignments.root), parent: nil, depth: 0)]
+        var depth = 0
+        // Whether a bound left a state or an operation's successor out.
+        var truncated = false
+        var budgetReached = false
+        // Splits may go past --max-states to finish a depth, not past twice it.
+        let hardCap = options.maxStates > Int.max / 2 ? Int.max : options.maxStates * 2
+        var stoppedAt: Int?
+        var tried = 0
+        var expandedInLayer = 0
+        explore: while !layer.isEmpty {
+            var next: [Int] = []
+            var layerShown: [String: Set<Int>] = [:]
+            var index = 0
+            while index < layer.count {
+                if isInterrupted || graph.count >= hardCap {
+                    for id in layer[index...] + next { graph.cut[id] = true }
+                    stoppedAt = depth
+                    break explore
                 }
-                let root = graph.add(rootState, key: key(of: rootState, combination: index), parent: nil, depth: 0)
-                note(shown: rootState, combination: index, in: &shownUnder)
-                checkInvariants(graph: graph, id: root, labels: combinations[index].labels, findings: &findings)
-            }
-            // With fact changes, the first state showing each screens (what is held stays held on
-            // the way back: a state past the depth that shows a known state's screens leads there).
-            var screensIndex: [StateKey: Int32] = [:]
-            if options.factChanges {
-                for (id, key) in graph.stateKeys.enumerated() where screensIndex[Self.screens(of: key)] == nil {
-                    screensIndex[Self.screens(of: key)] = Int32(id)
-                }
-            }
-            var next = 0
-            while next < graph.count {
-                if totalStates + graph.count >= options.maxStates {
-                    report.complete = false
-                    for id in next..<graph.count { graph.cut[id] = true }
-                    break
-                }
-                let id = next
-                next += 1
-                if id % Self.statesBetweenYields == 0 { await Task.yield() }
+                let id = layer[index]
+                index += 1
+                expandedInLayer += 1
+                if expandedInLayer % Self.statesBetweenYields == 0 { await Task.yield() }
+                let assignment = graph.combination(id)
                 let state = graph.state(id)
                 defer { graph.release(id) }
-                let depth = Int(graph.depths[id])
-                let labels = combinations[Int(graph.origins[id])].labels
                 do {
-                    try activate(graph.combination(id))
+                    try activate(assignment)
                 } catch {
                     continue
                 }
                 let key = graph.stateKeys[id]
                 router.restoreValidated(state, held: options.factChanges)
                 routerKey = key
-                for failure in newErrorDiagnostics() {
-                    noteFailure(failure.description, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
+                beginReads()
+                _ = newErrorDiagnostics()
+                var expansion = Expansion()
+                let steps = self.steps(from: state)
+                expansion.broken = invariants.isEmpty ? [] : invariants.broken(by: state, facts: assignments.facts(assignment))
+                expansion.styleFailures = newErrorDiagnostics().map(\.description)
+                if unsetReads.isEmpty {
+                    for step in steps {
+                        unanswered.removeAll()
+                        let transition = apply(step, to: state, key: key)
+                        tried += 1
+                        if !transition.reads.isEmpty { break }
+                        expansion.outcomes.append((step, transition, unanswered, newErrorDiagnostics().map(\.description)))
+                        if tried % 512 == 0, let onProgress {
+                            onProgress(Progress(
+                                depth: depth, states: graph.count, transitions: tried, assignments: assignments.count,
+                                elapsed: Date().timeIntervalSince(started)))
+                        }
+                    }
                 }
-                for step in steps(from: state) {
-                    unanswered.removeAll()
-                    let transition = apply(step, to: state, key: key)
+                if let variable = unsetReads.first {
+                    // An unset fact was read: the state is explored again under each of its values
+                    // (at this depth), and what it did without them is dropped.
+                    _ = newErrorDiagnostics()
+                    graph.split[id] = true
+                    let origin = Int(graph.origins[id])
+                    for value in assignments.variables[variable].values.indices {
+                        let child = assignments.assigning(assignment, variable: variable, value: value)
+                        let childKey = StateKey(codes: key.codes, combination: child)
+                        if let known = graph.keys[childKey] {
+                            graph.link(id, Int(known))
+                            continue
+                        }
+                        let childOrigin = assignments.value(origin, variable) == nil
+                            ? assignments.assigning(origin, variable: variable, value: value) : origin
+                        let parent = graph.parents[id].map { (Int($0.state), $0.step) }
+                        let new = add(state, key: childKey, parent: parent, depth: depth, origin: childOrigin)
+                        graph.link(id, new)
+                        layer.append(new)
+                    }
+                    continue
+                }
+                // Every operation ran with the facts it read set: the state is explored.
+                report.states += 1
+                usedAssignments.insert(assignment)
+                note(shown: state, combination: assignment, in: &layerShown)
+                let labels = assignments.labels(Int(graph.origins[id]))
+                for (invariant, error) in expansion.broken {
+                    let steps = graph.steps(to: id)
+                    let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
+                        ?? "invariant '\(invariant.name)' (\(invariant.location)) does not hold after \(steps.map(\.description).joined(separator: ", "))"
+                    findings.note("invariant \(invariant.name)", FlowExploreFinding(
+                        kind: .invariant, message: message, route: state.stacks.last?.topRoute.name,
+                        location: invariant.location, invariant: invariant.name, facts: labels, steps: steps), length: steps.count)
+                }
+                for failure in expansion.styleFailures {
+                    noteFailure(failure, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
+                }
+                for (step, transition, unanswered, styleFailures) in expansion.outcomes {
                     report.transitions += 1
+                    decidedLocations.formUnion(transition.locations)
                     for name in unanswered {
                         findings.note("host \(name)", FlowExploreFinding(
                             kind: .unansweredHost,
@@ -192,8 +267,8 @@ extension FlowExplorer {
                             route: step.route?.name, facts: labels, steps: graph.steps(to: id, then: step)),
                             length: depth + 1)
                     }
-                    if !transition.failures.isEmpty { graph.failing[id] = true }
-                    for failure in transition.failures where !failure.contains(Self.unansweredMarker) {
+                    if !transition.failures.isEmpty || !styleFailures.isEmpty { graph.failing[id] = true }
+                    for failure in transition.failures + styleFailures where !failure.contains(Self.unansweredMarker) {
                         noteFailure(failure, graph: graph, id: id, step: step, labels: labels, findings: &findings)
                     }
                     guard transition.changed else { continue }
@@ -204,57 +279,67 @@ extension FlowExplorer {
                         // Max-stack and max-presented are constraints on the states explored:
                         // leaving them out does not make the exploration incomplete.
                         continue
-                    } else if depth >= options.depth || totalStates + graph.count >= options.maxStates {
-                        report.complete = false
-                        if totalStates + graph.count >= options.maxStates { graph.cut[id] = true }
+                    } else if depth >= options.depth || graph.count >= options.maxStates {
+                        truncated = true
+                        if depth < options.depth {
+                            // A state whose successor the budget left out may lead anywhere (no
+                            // trap); past the depth, the ways back are those explored.
+                            budgetReached = true
+                            graph.cut[id] = true
+                        }
                         // Past the depth: showing a known state's screens (only what is held
                         // differs), it leads back as that one does.
                         if !isFactChange, let same = screensIndex[Self.screens(of: transition.key)] { graph.link(id, Int(same)) }
                     } else {
-                        let new = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
-                        if options.factChanges, screensIndex[Self.screens(of: transition.key)] == nil {
-                            screensIndex[Self.screens(of: transition.key)] = Int32(new)
-                        }
-                        note(shown: transition.state, combination: transition.key.combination, in: &shownUnder)
+                        let new = add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
                         if !isFactChange { graph.link(id, new) }
+                        next.append(new)
                         report.diameter = max(report.diameter, depth + 1)
-                        checkInvariants(graph: graph, id: new, labels: labels, findings: &findings)
                     }
                 }
-                if graph.count % 2_000 == 0, let onProgress {
-                    let seconds = max(Date().timeIntervalSince(started), 0.001)
-                    onProgress(Progress(
-                        states: totalStates + graph.count, queue: graph.count - next,
-                        statesPerSecond: Double(totalStates + graph.count) / seconds))
-                }
             }
-            totalStates += graph.count
-            if let index = group.first { explored.append((index, askedHosts)) }
-            noteTraps(graph: graph, findings: &findings)
-            if !report.complete && totalStates >= options.maxStates { break }
+            // This depth is explored under every assignment: what it shows is claimed.
+            for (route, shown) in layerShown { shownUnder[route, default: []].formUnion(shown) }
+            if budgetReached {
+                for id in next { graph.cut[id] = true }
+                if !next.isEmpty { stoppedAt = depth + 1 }
+                break
+            }
+            layer = next
+            if !layer.isEmpty { depth += 1 }
         }
-        report.states = totalStates
-        for name in manifest.routes.keys.sorted() where shownUnder[name] == nil {
-            findings.note("unreachable \(name)", FlowExploreFinding(
-                kind: .unreachable,
-                message: "no explored state shows '\(name)' under any facts: a rule refuses every way to it, "
-                    + "or nothing opens it within the bounds",
-                route: name), length: 0)
+        report.complete = !truncated && stoppedAt == nil
+        report.completeDepth = stoppedAt.map { max($0 - 1, 0) } ?? (report.complete ? report.diameter : min(depth, options.depth))
+        report.interruptedAtDepth = isInterrupted ? stoppedAt : nil
+        report.assignments = usedAssignments.count
+        noteTraps(graph: graph, findings: &findings)
+        // Unreachable routes and dead rules are claimed of what was explored completely: the
+        // whole space, or every state within `completeDepth` steps.
+        let within = report.complete ? "" : " within \(report.completeDepth) step\(report.completeDepth == 1 ? "" : "s") of the root"
+        let further = report.complete ? "" : " (the exploration is complete to depth \(report.completeDepth) only: raise --depth or --max-states to look further)"
+        if report.complete || report.completeDepth > 0 {
+            for name in manifest.routes.keys.sorted() where !reached.contains(name) {
+                findings.note("unreachable \(name)", FlowExploreFinding(
+                    kind: .unreachable,
+                    message: "no explored state\(within) shows '\(name)' under any facts: a rule refuses every way to it, "
+                        + "or nothing opens it within the bounds\(further)",
+                    route: name), length: 0)
+            }
+            // A rule that failed decided too (the failure refused the request): the rule whose
+            // function starts last before the failing line.
+            var decided = decidedLocations
+            for finding in findings.byKey.values where finding.kind == .ruleError || finding.kind == .redirectLoop {
+                if let location = finding.location, let rule = enclosingRule(of: location) { decided.insert(rule) }
+            }
+            for (location, what) in rules.sorted(by: { $0.key < $1.key }) where !decided.contains(location) {
+                findings.note("dead \(location)", FlowExploreFinding(
+                    kind: .deadRule,
+                    message: "\(what) never blocked, redirected or refused anything in any explored state\(within): remove it, "
+                        + "or list the facts it needs in the manifest's explore section\(further)",
+                    location: location), length: 0)
+            }
         }
-        // A rule that failed decided too (the failure refused the request): the rule whose
-        // function starts last before the failing line.
-        var decided = decidedLocations
-        for finding in findings.byKey.values where finding.kind == .ruleError || finding.kind == .redirectLoop {
-            if let location = finding.location, let rule = enclosingRule(of: location) { decided.insert(rule) }
-        }
-        for (location, what) in rules.sorted(by: { $0.key < $1.key }) where !decided.contains(location) {
-            findings.note("dead \(location)", FlowExploreFinding(
-                kind: .deadRule,
-                message: "\(what) never blocked, redirected or refused anything in any explored state: remove it, "
-                    + "or list the facts it needs in the manifest's explore section",
-                location: location), length: 0)
-        }
-        report.someFactsOnly = someFactsOnly(shownUnder, combinations: combinations)
+        report.someFactsOnly = someFactsOnly(shownUnder)
         report.findings = findings.order.map { findings.byKey[$0]! }.sorted { lhs, rhs in
             let kinds = FlowExploreFinding.Kind.allCases
             let left = kinds.firstIndex(of: lhs.kind)!, right = kinds.firstIndex(of: rhs.kind)!
@@ -267,15 +352,7 @@ extension FlowExplorer {
         return report
     }
 
-    /// Whether two combinations have the same facts and differ only in the answers of hosts
-    /// not in `asked`.
-    static func answersAlike(_ lhs: Combination, _ rhs: Combination, asked: Set<String>) -> Bool {
-        guard lhs.facts == rhs.facts else { return false }
-        for (name, answer) in lhs.hosts where rhs.hosts[name] != answer && asked.contains(name) { return false }
-        return true
-    }
-
-    /// Notes the routes `state` shows under combination `combination`.
+    /// Notes the routes `state` shows under assignment `combination`.
     func note(shown state: FlowRouterState<FlowRouteValue, FlowDialogValue>, combination: Int, in shownUnder: inout [String: Set<Int>]) {
         for stack in state.stacks {
             for route in stack.routes { shownUnder[route.name, default: []].insert(combination) }
@@ -322,20 +399,6 @@ extension FlowExplorer {
             steps: graph.steps(to: id, then: step)), length: length)
     }
 
-    /// Checks the invariants on a new state.
-    func checkInvariants(graph: Graph, id: Int, labels: [String: FlowScriptValue], findings: inout Findings) {
-        guard !invariants.isEmpty else { return }
-        let state = graph.state(id)
-        for (invariant, error) in invariants.broken(by: state, facts: combinationList[graph.combination(id)].facts) {
-            let steps = graph.steps(to: id)
-            let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
-                ?? "invariant '\(invariant.name)' (\(invariant.location)) does not hold after \(steps.map(\.description).joined(separator: ", "))"
-            findings.note("invariant \(invariant.name)", FlowExploreFinding(
-                kind: .invariant, message: message, route: state.stacks.last?.topRoute.name,
-                location: invariant.location, invariant: invariant.name, facts: labels, steps: steps), length: steps.count)
-        }
-    }
-
     /// States from which no explored path leads back to the root state (states cut by the
     /// bounds count as leading anywhere); each trap reported at its first state.
     func noteTraps(graph: Graph, findings: inout Findings) {
@@ -345,14 +408,13 @@ extension FlowExplorer {
             for target in targets { reverse[Int(target)].append(from) }
         }
         var reaches = [Bool](repeating: false, count: count)
-        // The roots (one per combination explored together): operations keep the facts, so a
-        // state leads back to a root only under its own facts.
-        var queue = (0..<count).filter { graph.parents[$0] == nil }
-        if options.factChanges {
-            // What is held (a navigation, a link) stays held after the screens are back where
-            // they started: the root's screens under its facts are the way back.
-            let roots = Set(queue.map { Self.screens(of: graph.stateKeys[$0]) })
-            queue = (0..<count).filter { graph.parents[$0] == nil || roots.contains(Self.screens(of: graph.stateKeys[$0])) }
+        // The way back: the root's screens, under any facts (a branch split on a fact after it
+        // left the root comes back to the root under that fact's value). With fact changes,
+        // what is held (a navigation, a link) stays held after the screens are back where they
+        // started.
+        let roots = Set((0..<count).filter { graph.parents[$0] == nil }.map { Self.screensOnly(of: graph.stateKeys[$0], held: options.factChanges) })
+        var queue = (0..<count).filter {
+            graph.parents[$0] == nil || roots.contains(Self.screensOnly(of: graph.stateKeys[$0], held: options.factChanges))
         }
         for id in queue { reaches[id] = true }
         for id in 0..<count where graph.cut[id] && !reaches[id] {
@@ -368,7 +430,7 @@ extension FlowExplorer {
                 queue.append(from)
             }
         }
-        for id in 0..<count where !reaches[id] {
+        for id in 0..<count where !reaches[id] && !graph.split[id] {
             if let parent = graph.parents[id], !reaches[Int(parent.state)] { continue }
             // A failing rule or loop that keeps the way back closed is reported on its own.
             if graph.failing[id] { continue }
@@ -380,25 +442,17 @@ extension FlowExplorer {
                 message: "after \(steps.map(\.description).joined(separator: ", ")) no allowed operation leads back to "
                     + "'\(root.name)': the \(front.style == .root ? "stack" : front.style.rawValue) showing '\(top.name)' "
                     + "cannot be left; let a rule allow a way out (dismiss, pop, setRoot) or a gesture (swipe)",
-                route: top.name, facts: combinationList[Int(graph.origins[id])].labels, steps: steps), length: steps.count)
+                route: top.name, facts: assignments.labels(Int(graph.origins[id])), steps: steps), length: steps.count)
         }
     }
 
-    /// Routes shown under some fact combinations only: for each fact whose values differ, the
-    /// values under which the route is shown.
-    func someFactsOnly(_ shownUnder: [String: Set<Int>], combinations: [Combination]) -> [String: [String: [FlowScriptValue]]] {
+    /// Routes shown under some fact assignments only: for each fact (or host answer) whose
+    /// values differ, the values under which the route is shown.
+    func someFactsOnly(_ shownUnder: [String: Set<Int>]) -> [String: [String: [FlowScriptValue]]] {
         var result: [String: [String: [FlowScriptValue]]] = [:]
-        guard combinations.count > 1 else { return result }
-        for (route, indexes) in shownUnder where indexes.count < combinations.count {
-            var facts: [String: [FlowScriptValue]] = [:]
-            let shown = indexes.sorted().map { combinations[$0].labels }
-            for name in combinations[0].labels.keys.sorted() {
-                let all = Set(combinations.map { $0.labels[name]! })
-                var values: [FlowScriptValue] = []
-                for labels in shown where !values.contains(labels[name]!) { values.append(labels[name]!) }
-                if values.count < all.count { facts[name] = values.sorted { $0.luaSource < $1.luaSource } }
-            }
-            result[route] = facts
+        for (route, ids) in shownUnder {
+            let pattern = assignments.pattern(ids)
+            if !pattern.isEmpty { result[route] = pattern }
         }
         return result
     }

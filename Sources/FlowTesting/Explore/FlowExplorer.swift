@@ -7,14 +7,19 @@ import Foundation
 /// router offers, under every combination of the manifest's facts (and listed host answers),
 /// and reports what the rules do wrong on any path (`flowstack explore`).
 ///
+/// Facts start unset: a branch is split into one per value only when a rule, a style or an
+/// invariant reads a fact (or calls a host), so combinations no rule tells apart are explored
+/// once. Every (facts, state) pair is one frontier, explored depth by depth: a run cut by a
+/// bound has explored every combination to the same depth.
+///
 /// ```swift
 /// let explorer = try FlowExplorer(project: try FlowProject(directory: URL(filePath: "Scripts")))
 /// let report = await explorer.run()
 /// print(report.json())
 /// ```
 ///
-/// One rules VM serves the whole exploration: facts are reset between combinations and router
-/// states are restored by value; states are told apart by their routes, presentations and
+/// One rules VM serves the whole exploration: facts are set per branch and router states are
+/// restored by value; states are told apart by their routes, presentations and
 /// dialogs (never by screen identities), so memory grows with distinct states only.
 @MainActor
 package final class FlowExplorer {
@@ -28,15 +33,17 @@ package final class FlowExplorer {
         package var maxPresented: Int
         /// Dialogs waiting behind the visible one (the queue a `queue` policy fills).
         package var maxQueued: Int
-        /// Distinct states, summed over fact combinations.
+        /// Distinct states, over every fact assignment: once reached, no new state is added (the
+        /// depth being explored is finished).
         package var maxStates: Int
         /// Whether facts may also change between steps (a fact change is a step, `set isLoggedIn
         /// false`); without it, facts are fixed within one exploration branch.
         package var factChanges: Bool
 
-        /// Creates bounds.
+        /// Creates bounds (the defaults: every state two steps from the root, under every fact
+        /// combination, in seconds on a 12-route app in a debug build).
         package init(
-            depth: Int = 6, maxStack: Int = 3, maxPresented: Int = 1, maxQueued: Int = 1, maxStates: Int = 100_000,
+            depth: Int = 2, maxStack: Int = 2, maxPresented: Int = 1, maxQueued: Int = 0, maxStates: Int = 50_000,
             factChanges: Bool = false
         ) {
             self.depth = depth
@@ -50,27 +57,19 @@ package final class FlowExplorer {
 
     /// What `onProgress` is told while exploring.
     package struct Progress: Sendable {
+        /// The depth being explored.
+        package var depth: Int
         /// Distinct states so far.
         package var states: Int
-        /// States waiting to be expanded in the current combination.
-        package var queue: Int
-        /// States per second so far.
-        package var statesPerSecond: Double
-    }
+        /// Operations tried so far.
+        package var transitions: Int
+        /// Fact assignments met so far.
+        package var assignments: Int
+        /// Wall-clock seconds since the run started.
+        package var elapsed: Double
 
-    /// One fact assignment with host answers.
-    package struct Combination: Hashable, Sendable {
-        /// Fact values.
-        package var facts: [String: FlowScriptValue]
-        /// Host answers by host name.
-        package var hosts: [String: FlowScriptValue]
-
-        /// The assignment as reported: facts, then host answers as `host.<name>`.
-        package var labels: [String: FlowScriptValue] {
-            var labels = facts
-            for (name, value) in hosts { labels["host.\(name)"] = value }
-            return labels
-        }
+        /// Operations per second so far.
+        package var transitionsPerSecond: Double { Double(transitions) / max(elapsed, 0.001) }
     }
 
     /// What one operation did from one state.
@@ -86,8 +85,14 @@ package final class FlowExplorer {
         /// (`nil` for a dialog or a routeless kind): `diff` charges a change in a link's plan to
         /// the route of the step that changed.
         var entries: [(text: String, route: String?)] = []
-        /// The rule that blocked, redirected or refused, if one.
-        var location: String?
+        /// The rule that blocked, redirected or refused first, if one.
+        var location: String? { locations.first }
+        /// Every rule that blocked, redirected or refused, in the order they decided (a dialog
+        /// rule redirecting a rule's redirect comes after it).
+        var locations: [String] = []
+        /// The unset facts and unanswered hosts read (variable numbers): the outcome holds only
+        /// once they are assigned, and the branch is split.
+        var reads: [Int] = []
         /// Failed entries' reasons.
         var failures: [String]
     }
@@ -98,8 +103,14 @@ package final class FlowExplorer {
     package let manifest: FlowManifest
     /// The bounds.
     package let options: Options
-    /// Called every few thousand states.
+    /// The wall-clock limit of one rule call in this exploration: none (findings never depend
+    /// on the machine's speed or load; the instruction and memory budgets stop a rule).
+    package var ruleTimeLimit: Duration? { engine.ruleTimeLimit }
+
+    /// Called about every 500 operations tried.
     package var onProgress: (@MainActor (Progress) -> Void)?
+    /// Set by `interrupt()`: the run stops at the next state and reports what it found so far.
+    package internal(set) var isInterrupted = false
 
     let engine: FlowRulesEngine<FlowRouteValue>
     let router: FlowRouter<FlowRouteValue, FlowDialogValue>
@@ -111,11 +122,15 @@ package final class FlowExplorer {
     var coder = FlowExploreStateCoder()
     /// Registered decision rules: `file:line` → what registered it (`flow.guard "login"`).
     let rules: [String: String]
+    /// The facts and host answers split on, and the assignments met (a diff's two explorers
+    /// share one).
+    var assignments: FlowExploreAssignments
     var hostAnswers: [String: FlowScriptValue] = [:]
-    /// The hosts asked (and answered) since the current combination's exploration started.
-    var askedHosts: Set<String> = []
     var unanswered: [String] = []
-    var decidingLocation: String?
+    /// The rules that decided in the operation being tried, in order.
+    var decidingLocations: [String] = []
+    /// The unset facts and unanswered hosts read since the last `beginReads()`.
+    var unsetReads: [Int] = []
     var decidedLocations: Set<String> = []
     var seenDiagnostics = 0
     /// The finding key of each failure reason met (`noteFailure`).
@@ -131,6 +146,9 @@ package final class FlowExplorer {
 
     /// The marker of a host call with no listed answers.
     static let unansweredMarker = "has no answers to explore"
+    /// The marker of a read of an unset fact or an unanswered host (the branch is split, the
+    /// outcome dropped).
+    static let unsetMarker = "is not assigned yet: exploration splits here"
 
     /// Loads the project's rules into one engine, its invariants (`explore/*.lua`) and the
     /// inventory of its rules.
@@ -148,6 +166,7 @@ package final class FlowExplorer {
         self.manifest = manifest
         self.options = options
         self.root = root
+        assignments = FlowExploreAssignments(manifest: manifest)
         let sources = rules ?? project.rules
         engine = try FlowRulesEngine<FlowRouteValue>(
             sources: sources, configuration: FlowRulesConfiguration(manifest: manifest, logger: FlowTestRunnerLog.silent))
@@ -160,7 +179,26 @@ package final class FlowExplorer {
         router.maximumOperationHistoryCount = 32
         engine.install(into: router)
         router.deepLinks.now = { Date(timeIntervalSince1970: 1_767_225_600) }
-        engine.onDecidingRule = { [unowned self] location in self.decidingLocation = location }
+        // Only the instruction and memory budgets stop a rule: a finding never depends on the
+        // machine's speed or load.
+        engine.ruleTimeLimit = nil
+        engine.onDecidingRule = { [unowned self] location in
+            if let location { self.decidingLocations.append(location) }
+        }
+        engine.onUnsetFact = { [unowned self] name in
+            let variables = self.assignments.variables
+            let index: Int?
+            if let name {
+                index = self.assignments.index(of: name)
+            } else {
+                // `pairs(facts)` reads every fact: the first unset one is split on first.
+                index = variables.indices.first { !variables[$0].isHost && self.assignments.value(self.activeAssignment, $0) == nil }
+            }
+            guard let index, self.activeAssignment >= 0 else { return nil }
+            self.unsetReads.append(index)
+            return FlowScriptError(kind: .runtime, message: "fact '\(self.assignments.variables[index].name)' \(Self.unsetMarker)")
+        }
+        invariants.onUnsetFact = engine.onUnsetFact
         let pattern = /host\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/
         var hosts = Set<String>()
         for source in sources {
@@ -168,9 +206,10 @@ package final class FlowExplorer {
         }
         for name in hosts.sorted() {
             engine.registerHost(name) { [unowned self] _ in
-                if let answer = self.hostAnswers[name] {
-                    self.askedHosts.insert(name)
-                    return [answer]
+                if let answer = self.hostAnswers[name] { return [answer] }
+                if let index = self.assignments.index(of: "host.\(name)") {
+                    self.unsetReads.append(index)
+                    throw FlowScriptError(kind: .host, message: "host.\(name) \(Self.unsetMarker)")
                 }
                 self.unanswered.append(name)
                 throw FlowScriptError(
@@ -181,74 +220,33 @@ package final class FlowExplorer {
         }
     }
 
-    /// Every combination of fact values and host answers, in a stable order.
-    package var combinations: [Combination] {
-        var result = [Combination(facts: [:], hosts: [:])]
-        for name in manifest.facts.keys.sorted() {
-            let values: [FlowScriptValue]
-            if let listed = manifest.explore.facts[name] {
-                values = listed
-            } else if case .bool = manifest.facts[name]! {
-                values = [false, true]
-            } else {
-                values = [manifest.facts[name]!]
-            }
-            result = result.flatMap { combination in
-                values.map { value in
-                    var next = combination
-                    next.facts[name] = value
-                    return next
-                }
-            }
-        }
-        for name in manifest.explore.hostAnswers.keys.sorted() {
-            let values = manifest.explore.hostAnswers[name]!
-            result = result.flatMap { combination in
-                values.map { value in
-                    var next = combination
-                    next.hosts[name] = value
-                    return next
-                }
-            }
-        }
-        return result
-    }
-
-    /// Every combination, and the index of each (fact changes move between them).
-    lazy var combinationList: [Combination] = combinations
-    lazy var combinationIndex: [Combination: Int] = Dictionary(
-        uniqueKeysWithValues: combinationList.enumerated().map { ($1, $0) })
-    /// The combination the engine's facts and host answers are set to now.
-    var activeCombination = -1
+    /// The assignment the engine's facts and host answers are set to now (-1: none).
+    var activeAssignment = -1
     /// The key of the state the router shows now, when known (`apply` restores another).
     var routerKey: StateKey?
 
-    /// The values each fact takes in the combinations, for fact changes (facts with one value
-    /// never change).
-    lazy var factDomains: [(name: String, values: [FlowScriptValue])] = manifest.facts.keys.sorted().compactMap { name in
-        var values: [FlowScriptValue] = []
-        for combination in combinationList {
-            if let value = combination.facts[name], !values.contains(value) { values.append(value) }
-        }
-        return values.count > 1 ? (name, values) : nil
-    }
-
-    /// Sets the engine's facts and host answers to combination `index`, if they are not already.
+    /// Sets the engine's facts and host answers to assignment `id`, if they are not already:
+    /// the facts it assigns are set, the others unset (a rule reading one is told by
+    /// `onUnsetFact`).
     ///
     /// With fact changes the router holds nothing while they change (a held navigation or link
     /// would be retried: not a step, only the switch to the facts of the state explored next),
     /// and the caller restores the state it explores.
-    func activate(_ index: Int) throws(FlowScriptError) {
-        guard index != activeCombination else { return }
-        activeCombination = -1
+    func activate(_ id: Int) throws(FlowScriptError) {
+        guard id != activeAssignment else { return }
+        activeAssignment = -1
         if options.factChanges {
             router.restoreValidated(startState, held: true)
             routerKey = nil
         }
-        let combination = combinationList[index]
-        try engine.resetFacts(combination.facts)
-        hostAnswers = combination.hosts
-        activeCombination = index
+        try engine.replaceFacts(exactly: assignments.facts(id))
+        hostAnswers = assignments.hosts(id)
+        activeAssignment = id
+    }
+
+    /// Starts recording the unset facts and unanswered hosts rules read.
+    func beginReads() {
+        unsetReads.removeAll(keepingCapacity: true)
     }
 
     /// The routes tried: every declared route, with every combination of sample parameters.
@@ -272,9 +270,15 @@ package final class FlowExplorer {
         return routes
     }()
 
-    /// The operations on every sample route, tried from every state.
-    lazy var routeSteps: [FlowExploreStep] = sampleRoutes.flatMap { route in
-        [.push(route), .pushMany(route), .sheet(route), .fullScreenCover(route), .setRoot(route), .replaceCurrent(route)]
+    /// The operations on every sample route, tried from every state: those its declaration
+    /// lists (`opens = { "sheet" }`), every one where it lists none.
+    lazy var routeSteps: [FlowExploreStep] = sampleRoutes.flatMap { route -> [FlowExploreStep] in
+        let all: [(String, FlowExploreStep)] = [
+            ("push", .push(route)), ("pushMany", .pushMany(route)), ("sheet", .sheet(route)),
+            ("fullScreenCover", .fullScreenCover(route)), ("setRoot", .setRoot(route)), ("replaceCurrent", .replaceCurrent(route)),
+        ]
+        guard let opens = manifest.routes[route.name]?.opens else { return all.map(\.1) }
+        return all.filter { opens.contains($0.0) }.map(\.1)
     }
 
     static func sample(ofType type: String) -> FlowScriptValue {
@@ -286,15 +290,13 @@ package final class FlowExplorer {
         }
     }
 
-    /// Sets the facts and host answers of one combination and returns the root state.
-    func prepare(_ combination: Combination) throws(FlowScriptError) -> FlowRouterState<FlowRouteValue, FlowDialogValue> {
-        activeCombination = -1
-        // Nothing held from another combination's states: not retried now, not kept in the root.
+    /// Sets assignment `id`'s facts and host answers and returns the root state.
+    func prepare(_ id: Int) throws(FlowScriptError) -> FlowRouterState<FlowRouteValue, FlowDialogValue> {
+        activeAssignment = -1
+        // Nothing held from another branch's states: not retried now, not kept in the root.
         router.restoreValidated(startState, held: true)
         routerKey = nil
-        try engine.resetFacts(combination.facts)
-        hostAnswers = combination.hosts
-        activeCombination = combinationIndex[combination] ?? -1
+        try activate(id)
         router.clearGlobalDialogs()
         try? router.restore(startState)
         routerKey = nil
@@ -321,10 +323,14 @@ package final class FlowExplorer {
         steps += manifest.explore.urls.map { .open($0) }
         // Tabs: a switch to each tab (the selected one again pops it to its root).
         steps += manifest.tabs.map { .selectTab($0.name) }
-        if options.factChanges, activeCombination >= 0 {
-            let facts = combinationList[activeCombination].facts
-            for domain in factDomains {
-                steps += domain.values.filter { $0 != facts[domain.name] }.map { .setFact(domain.name, $0) }
+        if options.factChanges, activeAssignment >= 0 {
+            // Facts with more than one explored value change to each other value (an unset one
+            // to each: whatever it was, no rule read it).
+            for (index, variable) in assignments.variables.enumerated() where !variable.isHost {
+                let current = assignments.value(activeAssignment, index)
+                for (number, value) in variable.values.enumerated() where number != current {
+                    steps.append(.setFact(variable.name, value))
+                }
             }
         }
         return steps
@@ -332,14 +338,14 @@ package final class FlowExplorer {
 
     /// Performs one step from `state` and says what happened.
     func apply(_ step: FlowExploreStep, to state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key stateKey: StateKey? = nil) -> Transition {
-        let combination = max(activeCombination, 0)
+        let combination = max(activeAssignment, 0)
         let sourceKey = stateKey ?? key(of: state, combination: combination)
         // Restoring validates the whole state: skipped when the router already shows this one
         // (the last operation left it unchanged).
         if routerKey != sourceKey { router.restoreValidated(state, held: options.factChanges) }
         routerKey = nil
         let before = router.history.last?.sequence ?? 0
-        decidingLocation = nil
+        decidingLocations.removeAll(keepingCapacity: true)
         var extra: String?
         // Whether a link's outcome names a failing rule (a handler that returns no plan leaves
         // the link unhandled on purpose, naming its own file:line: no failure).
@@ -371,15 +377,16 @@ package final class FlowExplorer {
             // The app changes a fact: rules see it at once, and the held link and the held
             // navigation of this state are retried (their steps are read below); the next
             // operation from this state runs under the state's own facts again.
-            var changed = combinationList[combination]
-            changed.facts[name] = value
-            guard let index = combinationIndex[changed] else { break }
-            activeCombination = -1
+            guard let variable = assignments.index(of: name),
+                  let number = assignments.variables[variable].values.firstIndex(of: value) else { break }
+            let index = assignments.assigning(combination, variable: variable, value: number)
+            // The new assignment is in force while the held navigation and link are retried.
+            activeAssignment = index
             do {
                 try engine.setFacts([name: value])
-                activeCombination = index
                 combinationAfter = index
             } catch {
+                activeAssignment = -1
                 try? activate(combination)
             }
         case .open(let text):
@@ -430,7 +437,6 @@ package final class FlowExplorer {
             decision.append(extra)
             if extraFailed, FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
         }
-        if let location = decidingLocation { decidedLocations.insert(location) }
         if recordsSteps { record(history[start...], answered: result) }
         // The history is read: the state kept holds none (its own copy of the last entries was
         // most of a kept state's memory, and a restore never reads it).
@@ -445,7 +451,8 @@ package final class FlowExplorer {
         }
         return Transition(
             state: after, key: key, changed: key != sourceKey, allowed: allowed,
-            decision: decision.joined(separator: " → "), entries: entries, location: decidingLocation, failures: failures)
+            decision: decision.joined(separator: " → "), entries: entries, locations: decidingLocations,
+            reads: unsetReads, failures: failures)
     }
 
     static func destination(of command: FlowCommand<FlowRouteValue>) -> String? {

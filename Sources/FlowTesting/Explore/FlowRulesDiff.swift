@@ -15,8 +15,15 @@ package struct FlowDiffChange: Hashable, Sendable, Codable {
         case changed
     }
 
-    /// The route the operation names (or the screen it leaves).
-    package var route: String
+    /// The route the operation names (or, for one that names none, the route of the first
+    /// step whose decision differs, else the screen it leaves); nil for a tab, dialog or link.
+    package var route: String?
+    /// The tab a `selectTab` names.
+    package var tab: String?
+    /// The dialog a `showDialog` (or `hideDialog`) names.
+    package var dialog: String?
+    /// The link (`explore.urls` entry) a `router.open` opens.
+    package var link: String?
     /// The operation, as a history step.
     package var operation: String
     /// The shortest trace from the root to the state, then the operation.
@@ -32,8 +39,17 @@ package struct FlowDiffChange: Hashable, Sendable, Codable {
     package var after: String
     /// Which way it moved.
     package var direction: Direction
-    /// The rule that decided (the new one's, or the old one's when the new rules allow).
+    /// The rule whose decision differs first in the chain (a redirect's rule, not the dialog
+    /// rule that redirected it again): the new rules' where they decided, else the old rules'.
     package var location: String?
+
+    /// The section and name the change is charged to: `routes`, `tabs`, `dialogs` or `links`.
+    package var subject: (section: String, name: String) {
+        if let tab { return ("tabs", tab) }
+        if let dialog { return ("dialogs", dialog) }
+        if let link { return ("links", link) }
+        return ("routes", route ?? "")
+    }
 }
 
 /// What `flowstack diff` found: per-route verdicts and the decisions that differ.
@@ -52,12 +68,43 @@ package struct FlowDiffReport: Hashable, Sendable {
 
     /// Whether both explorations were complete within the bounds.
     package var complete: Bool
+    /// The depth to which every state was compared under every fact combination.
+    package var completeDepth = 0
+    /// The depth being explored when the run was interrupted, if it was.
+    package var interruptedAtDepth: Int?
     /// Decisions compared.
     package var decisions: Int
     /// A verdict for every declared route.
     package var routes: [String: Verdict]
-    /// The changes, one per route, operation and outcome pair, ordered by route.
+    /// A verdict for every declared tab (`selectTab`).
+    package var tabs: [String: Verdict] = [:]
+    /// A verdict for every declared dialog (`showDialog`).
+    package var dialogs: [String: Verdict] = [:]
+    /// A verdict for every link explored (`explore.urls`).
+    package var links: [String: Verdict] = [:]
+    /// The changes, one per subject, operation and outcome pair, ordered by section and name.
     package var changes: [FlowDiffChange]
+
+    /// Creates a report.
+    package init(complete: Bool, decisions: Int, routes: [String: Verdict], changes: [FlowDiffChange]) {
+        self.complete = complete
+        self.decisions = decisions
+        self.routes = routes
+        self.changes = changes
+    }
+
+    /// The verdicts of one section (`routes`, `tabs`, `dialogs`, `links`).
+    package func verdicts(_ section: String) -> [String: Verdict] {
+        switch section {
+        case "tabs": tabs
+        case "dialogs": dialogs
+        case "links": links
+        default: routes
+        }
+    }
+
+    /// The sections, in the order reports list them.
+    package static let sections = ["routes", "tabs", "dialogs", "links"]
 
     /// Whether nothing changed.
     package var isUnchanged: Bool { changes.isEmpty }
@@ -66,13 +113,20 @@ package struct FlowDiffReport: Hashable, Sendable {
     package func json() -> String {
         struct Shape: Encodable {
             let complete: Bool
+            let completeDepth: Int
+            let interruptedAtDepth: Int?
             let decisions: Int
             let routes: [String: Verdict]
+            let tabs: [String: Verdict]
+            let dialogs: [String: Verdict]
+            let links: [String: Verdict]
             let changes: [FlowDiffChange]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(Shape(complete: complete, decisions: decisions, routes: routes, changes: changes)) else {
+        guard let data = try? encoder.encode(Shape(
+            complete: complete, completeDepth: completeDepth, interruptedAtDepth: interruptedAtDepth, decisions: decisions,
+            routes: routes, tabs: tabs, dialogs: dialogs, links: links, changes: changes)) else {
             return "{}"
         }
         return String(decoding: data, as: UTF8.self)
@@ -95,10 +149,20 @@ package final class FlowRulesDiff {
     ) throws(FlowScriptError) {
         self.old = try FlowExplorer(project: project, rules: old, options: options)
         self.new = try FlowExplorer(project: project, rules: new, options: options)
-        // One numbering of routes and dialogs, so that the two explorers' state keys compare.
+        // One numbering of routes, dialogs and fact assignments, so that the two explorers'
+        // state keys compare.
         self.new.coder = self.old.coder
+        self.new.assignments = self.old.assignments
         self.old.recordsDecisions = true
         self.new.recordsDecisions = true
+    }
+
+    /// Called about every 500 operations tried (both versions deciding one counts once).
+    package var onProgress: (@MainActor (FlowExplorer.Progress) -> Void)?
+
+    /// Stops a run at the next state: it reports the changes found so far.
+    package func interrupt() {
+        old.interrupt()
     }
 
     /// A decision's text without rule locations, which move when a file is edited.
@@ -108,52 +172,85 @@ package final class FlowRulesDiff {
         return decision.replacing(/[A-Za-z0-9_.\/\-]+\.lua:\d+/, with: "<rule>")
     }
 
-    /// Explores both and compares every decision (giving up the main actor every few dozen
-    /// states, as `FlowExplorer.run()` does).
+    /// Explores both breadth-first over one frontier of (facts, state) pairs and compares every
+    /// decision (giving up the main actor every few dozen states, as `FlowExplorer.run()` does).
+    /// A state where either version reads an unset fact is split, as in `FlowExplorer.run()`.
     package func run() async -> FlowDiffReport {
-        var complete = true
+        let started = Date()
         var decisions = 0
-        var groups: [String: (change: FlowDiffChange, length: Int, facts: [[String: FlowScriptValue]])] = [:]
+        var groups: [String: (change: FlowDiffChange, length: Int, assignments: Set<Int>)] = [:]
         let options = old.options
-        let combinations = old.combinationList
-        var total = 0
-        // As in `FlowExplorer.run()`: a combination that differs from an explored one only in
-        // the answers of hosts neither exploration asked is decided exactly as that one was.
-        var explored: [(index: Int, asked: Set<String>)] = []
-        var alike: [(combination: Int, explored: Int)] = []
-        for (index, combination) in combinations.enumerated() {
-            if let same = explored.first(where: { FlowExplorer.answersAlike(combinations[$0.index], combination, asked: $0.asked) }) {
-                alike.append((index, same.index))
-                continue
-            }
-            old.askedHosts.removeAll()
-            new.askedHosts.removeAll()
-            guard let rootOld = try? old.prepare(combination), (try? new.prepare(combination)) != nil else { continue }
-            let labels = combination.labels
-            var graph = FlowExplorer.Graph()
-            _ = graph.add(rootOld, key: old.key(of: rootOld, combination: old.activeCombination), parent: nil, depth: 0)
-            var next = 0
-            while next < graph.count {
-                if total + graph.count >= options.maxStates {
-                    complete = false
-                    break
+        let assignments = old.assignments
+        var graph = FlowExplorer.Graph()
+        var truncated = false
+        var budgetReached = false
+        var stoppedAt: Int?
+        let hardCap = options.maxStates > Int.max / 2 ? Int.max : options.maxStates * 2
+        var tried = 0
+        var expanded = 0
+        var depth = 0
+        var layer: [Int] = []
+        if let rootOld = try? old.prepare(assignments.root), (try? new.prepare(assignments.root)) != nil {
+            layer.append(graph.add(rootOld, key: old.key(of: rootOld, combination: assignments.root), parent: nil, depth: 0))
+        }
+        explore: while !layer.isEmpty {
+            var next: [Int] = []
+            var index = 0
+            while index < layer.count {
+                if old.isInterrupted || graph.count >= hardCap {
+                    stoppedAt = depth
+                    break explore
                 }
-                let id = next
-                next += 1
-                if id % FlowExplorer.statesBetweenYields == 0 { await Task.yield() }
+                let id = layer[index]
+                index += 1
+                expanded += 1
+                if expanded % FlowExplorer.statesBetweenYields == 0 { await Task.yield() }
                 let state = graph.state(id)
                 defer { graph.release(id) }
-                let depth = Int(graph.depths[id])
+                let assignment = graph.combination(id)
+                do {
+                    try old.activate(assignment)
+                    try new.activate(assignment)
+                } catch {
+                    continue
+                }
                 try? old.router.restore(state)
                 try? new.router.restore(state)
                 old.routerKey = nil
                 new.routerKey = nil
+                old.beginReads()
+                new.beginReads()
                 var steps = old.steps(from: state)
                 let known = Set(steps)
                 steps += new.steps(from: state).filter { !known.contains($0) }
-                for step in steps {
-                    let before = old.apply(step, to: state)
-                    let after = new.apply(step, to: state)
+                var outcomes: [(step: FlowExploreStep, before: FlowExplorer.Transition, after: FlowExplorer.Transition)] = []
+                if old.unsetReads.isEmpty && new.unsetReads.isEmpty {
+                    for step in steps {
+                        let before = old.apply(step, to: state)
+                        let after = new.apply(step, to: state)
+                        tried += 1
+                        if !before.reads.isEmpty || !after.reads.isEmpty { break }
+                        outcomes.append((step, before, after))
+                        if tried % 512 == 0, let onProgress {
+                            onProgress(FlowExplorer.Progress(
+                                depth: depth, states: graph.count, transitions: tried, assignments: assignments.count,
+                                elapsed: Date().timeIntervalSince(started)))
+                        }
+                    }
+                }
+                if let variable = old.unsetReads.first ?? new.unsetReads.first {
+                    // Either version read an unset fact: the state is compared again under each value.
+                    graph.split[id] = true
+                    let parent = graph.parents[id].map { (Int($0.state), $0.step) }
+                    for value in assignments.variables[variable].values.indices {
+                        let child = assignments.assigning(assignment, variable: variable, value: value)
+                        let childKey = FlowExplorer.StateKey(codes: graph.stateKeys[id].codes, combination: child)
+                        guard graph.keys[childKey] == nil else { continue }
+                        layer.append(graph.add(state, key: childKey, parent: parent, depth: depth))
+                    }
+                    continue
+                }
+                for (step, before, after) in outcomes {
                     decisions += 1
                     // Equal texts need no normalizing (most decisions): compared as they are.
                     let same = before.decision == after.decision
@@ -163,20 +260,27 @@ package final class FlowRulesDiff {
                         let direction: FlowDiffChange.Direction =
                             before.allowed && !after.allowed ? .moreRestrictive
                             : !before.allowed && after.allowed ? .morePermissive : .changed
-                        let route = step.route?.name ?? Self.changedRoute(before, after)
-                            ?? state.stacks.last?.topRoute.name ?? ""
                         let trace = graph.steps(to: id, then: step)
-                        let groupKey = "\(route)\u{0}\(step.description)\u{0}\(beforeText)\u{0}\(afterText)"
-                        let change = FlowDiffChange(
-                            route: route, operation: step.description, trace: trace.map(\.description), facts: labels,
-                            factPattern: [:], before: before.decision, after: after.decision, direction: direction,
-                            location: after.location ?? before.location)
+                        var change = FlowDiffChange(
+                            route: nil, operation: step.description, trace: trace.map(\.description),
+                            facts: assignments.labels(assignment), factPattern: [:], before: before.decision, after: after.decision,
+                            direction: direction, location: Self.firstDifferingLocation(before, after))
+                        switch step {
+                        case .selectTab(let name): change.tab = name
+                        case .showDialog(let id): change.dialog = id
+                        case .hideDialog: change.dialog = state.globalDialog?.id ?? ""
+                        case .open(let url): change.link = url
+                        default:
+                            change.route = step.route?.name ?? Self.changedRoute(before, after) ?? state.stacks.last?.topRoute.name ?? ""
+                        }
+                        let subject = change.subject
+                        let groupKey = "\(subject.section)\u{0}\(subject.name)\u{0}\(step.description)\u{0}\(beforeText)\u{0}\(afterText)"
                         if var group = groups[groupKey] {
-                            group.facts.append(labels)
+                            group.assignments.insert(assignment)
                             if trace.count < group.length { group.change = change; group.length = trace.count }
                             groups[groupKey] = group
                         } else {
-                            groups[groupKey] = (change, trace.count, [labels])
+                            groups[groupKey] = (change, trace.count, [assignment])
                         }
                     }
                     for transition in [before, after] where transition.changed {
@@ -184,37 +288,69 @@ package final class FlowRulesDiff {
                             graph.link(id, Int(known))
                         } else if !old.withinBounds(transition.state) {
                             continue
-                        } else if depth >= options.depth || total + graph.count >= options.maxStates {
-                            complete = false
+                        } else if depth >= options.depth || graph.count >= options.maxStates {
+                            truncated = true
+                            if depth < options.depth { budgetReached = true }
                         } else {
-                            _ = graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
+                            next.append(graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1))
                         }
                     }
                 }
             }
-            total += graph.count
-            explored.append((index, old.askedHosts.union(new.askedHosts)))
+            if budgetReached {
+                if !next.isEmpty { stoppedAt = depth + 1 }
+                break
+            }
+            layer = next
+            if !layer.isEmpty { depth += 1 }
         }
         var changes: [FlowDiffChange] = []
         for group in groups.values {
-            // The combinations decided as an explored one show its changes too.
-            var facts = group.facts
-            for pair in alike where group.facts.contains(combinations[pair.explored].labels) {
-                facts.append(combinations[pair.combination].labels)
-            }
             var change = group.change
-            change.factPattern = Self.pattern(facts, combinations: combinations)
+            change.factPattern = assignments.pattern(group.assignments)
             changes.append(change)
         }
-        changes.sort { ($0.route, $0.operation, $0.before, $0.after) < ($1.route, $1.operation, $1.before, $1.after) }
-        var routes: [String: FlowDiffReport.Verdict] = [:]
-        for name in old.manifest.routes.keys {
-            let directions = Set(changes.filter { $0.route == name }.map(\.direction))
-            routes[name] = directions.isEmpty ? .unchanged
-                : directions == [.moreRestrictive] ? .moreRestrictive
-                : directions == [.morePermissive] ? .morePermissive : .changed
+        changes.sort {
+            let left = $0.subject, right = $1.subject
+            let leftSection = FlowDiffReport.sections.firstIndex(of: left.section)!
+            let rightSection = FlowDiffReport.sections.firstIndex(of: right.section)!
+            return (leftSection, left.name, $0.operation, $0.before, $0.after) < (rightSection, right.name, $1.operation, $1.before, $1.after)
         }
-        return FlowDiffReport(complete: complete, decisions: decisions, routes: routes, changes: changes)
+        let manifest = old.manifest
+        var report = FlowDiffReport(
+            complete: !truncated && stoppedAt == nil, decisions: decisions,
+            routes: Self.verdicts(of: manifest.routes.keys, in: "routes", changes), changes: changes)
+        report.tabs = Self.verdicts(of: manifest.tabs.map(\.name), in: "tabs", changes)
+        report.dialogs = Self.verdicts(of: manifest.dialogs, in: "dialogs", changes)
+        report.links = Self.verdicts(of: manifest.explore.urls, in: "links", changes)
+        report.completeDepth = stoppedAt.map { $0 - 1 } ?? (report.complete ? depth : min(depth, options.depth))
+        report.interruptedAtDepth = old.isInterrupted ? stoppedAt : nil
+        return report
+    }
+
+    /// Each name's verdict from the changes charged to it in `section`.
+    static func verdicts(of names: some Sequence<String>, in section: String, _ changes: [FlowDiffChange]) -> [String: FlowDiffReport.Verdict] {
+        var directions: [String: Set<FlowDiffChange.Direction>] = [:]
+        for change in changes where change.subject.section == section { directions[change.subject.name, default: []].insert(change.direction) }
+        var verdicts: [String: FlowDiffReport.Verdict] = [:]
+        for name in names {
+            let found = directions[name] ?? []
+            verdicts[name] = found.isEmpty ? .unchanged
+                : found == [.moreRestrictive] ? .moreRestrictive
+                : found == [.morePermissive] ? .morePermissive : .changed
+        }
+        return verdicts
+    }
+
+    /// The rule whose decision differs first in the two chains of deciding rules (locations
+    /// compared as they are: a rule of an edited file that moved counts as differing).
+    static func firstDifferingLocation(_ before: FlowExplorer.Transition, _ after: FlowExplorer.Transition) -> String? {
+        for index in 0..<max(before.locations.count, after.locations.count) {
+            let old = before.locations.indices.contains(index) ? before.locations[index] : nil
+            let new = after.locations.indices.contains(index) ? after.locations[index] : nil
+            if old != new { return new ?? old }
+        }
+        return after.location ?? before.location
     }
 
     /// The route of the first recorded step whose decision differs (locations left out), for an
@@ -229,17 +365,5 @@ package final class FlowRulesDiff {
             return new?.route ?? old?.route
         }
         return nil
-    }
-
-    /// For each fact whose values differ among `facts` less than over all combinations, the values.
-    static func pattern(_ facts: [[String: FlowScriptValue]], combinations: [FlowExplorer.Combination]) -> [String: [FlowScriptValue]] {
-        guard let first = combinations.first else { return [:] }
-        var result: [String: [FlowScriptValue]] = [:]
-        for name in first.labels.keys.sorted() {
-            let all = Set(combinations.compactMap { $0.labels[name] })
-            let seen = Set(facts.compactMap { $0[name] })
-            if seen.count < all.count { result[name] = seen.sorted { $0.luaSource < $1.luaSource } }
-        }
-        return result
     }
 }

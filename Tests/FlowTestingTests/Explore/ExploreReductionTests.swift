@@ -6,7 +6,7 @@ import Testing
 
 /// What keeps exploration small without leaving anything out (the dialog queue's bound,
 /// combinations that differ only in answers no rule asked for, explored once), and links.
-@Suite("Explore: queue bound, shared combinations and links")
+@Suite("Explore: queue bound, facts split when read, and links")
 @MainActor
 struct ExploreReductionTests {
     /// A dialog guard that queues a second dialog behind a visible one: every `showDialog` adds
@@ -35,8 +35,8 @@ struct ExploreReductionTests {
         #expect(two.states == 7)
     }
 
-    @Test("a combination differing only in a host answer its exploration never asked is not explored again")
-    func sharedCombinations() async throws {
+    @Test("facts and host answers are split only when a rule reads them: combinations no rule tells apart are one")
+    func splitWhenRead() async throws {
         let project = try ExploreFixtures.project(manifest: """
             return { root = "a", routes = { a = {}, b = {} }, facts = { gated = false },
               explore = { hostAnswers = { allowed = { true, false } } } }
@@ -49,12 +49,12 @@ struct ExploreReductionTests {
         let report = try await FlowExplorer(project: project, options: bounds).run()
         #expect(report.complete)
         #expect(report.factCombinations == 4)
-        // gated = false never asks: its second answer is the first one's exploration.
-        #expect(report.sharedCombinations == 1, "\(report.json())")
-        #expect(report.json().contains("\"sharedCombinations\" : 1"), "\(report.json())")
-        // b is shown under both answers with gated = false (the shared one included).
+        // gated = false never asks the host: one assignment for both answers; gated = true asks.
+        #expect(report.assignments == 3, "\(report.json())")
+        #expect(report.json().contains("\"assignments\" : 3"), "\(report.json())")
+        // b is shown under both answers with gated = false (the host unasked there).
         #expect(report.someFactsOnly["b"]?["host.allowed"] == nil, "\(report.json())")
-        // The states of exploring each combination on its own, the shared one counted once:
+        // The states of exploring each combination on its own, those no rule tells apart once:
         // gated = false and gated = true answered true open b; gated = true answered false does not.
         let open = try await FlowExplorer(project: try ExploreFixtures.project(manifest: """
             return { root = "a", routes = { a = {}, b = {} } }
@@ -63,7 +63,7 @@ struct ExploreReductionTests {
             return { root = "a", routes = { a = {}, b = {} } }
             """, rules: ["10.lua": "flow.guard(\"b\", function() return false, \"no\" end)"]), options: bounds).run()
         #expect(report.states == 2 * open.states + refused.states)
-        // Sharing keeps the output byte-identical from run to run.
+        // Splitting keeps the output byte-identical from run to run.
         let again = try await FlowExplorer(project: project, options: bounds).run()
         #expect(again.json() == report.json())
         #expect(report.findings.isEmpty, "\(report.json())")

@@ -115,7 +115,7 @@ struct RulesDiffTests {
         #expect(changed.changes.allSatisfy { $0.direction == .changed && $0.route == "c" })
     }
 
-    @Test("a link whose plan a new guard refuses is a change of the route the guard protects, not of the screens it was opened from")
+    @Test("a link whose plan a new guard refuses is a change of the link (the links section), not of the screens it was opened from")
     func linkChangesBelongToTheirRoute() async throws {
         let manifest = """
             return {
@@ -141,6 +141,7 @@ struct RulesDiffTests {
             new: [FlowRulesSource(name: "rules/10.lua", text: guarded)], options: .init(depth: 2, maxStack: 2, maxPresented: 1)
         ).run()
         #expect(report.routes == ["home": .unchanged, "a": .unchanged, "results": .moreRestrictive], "\(report.json())")
-        #expect(report.changes.contains { $0.route == "results" && $0.operation.hasPrefix("open app://search") }, "\(report.json())")
+        #expect(report.links == ["app://search?q=pho": .moreRestrictive], "\(report.json())")
+        #expect(report.changes.contains { $0.link == "app://search?q=pho" && $0.route == nil }, "\(report.json())")
     }
 }
