@@ -6,7 +6,7 @@ package enum FlowLuaSourceText {
     /// `text` (what `string.format("%q")` guarantees), and that holds on one line in any editor:
     /// quotes and backslashes escaped, `\n` `\r` `\t` by name, the other C0 controls and DEL as
     /// three-digit `\ddd`, C1 controls, line and paragraph separators and bidirectional
-    /// controls as `\u{XXXX}`.
+    /// controls as `\u{…}` (hexadecimal).
     package static func string(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
