@@ -129,7 +129,7 @@ struct DialogTypesTests {
         let lines = output.lines
         let expected = [
             "---@alias DialogId \"inviteAccepted\"|\"loginRequired\"|\"ratingPrompt\"",
-            "---@alias DialogSource \"code\"|\"rules\"|\"deeplink\"|\"user\"",
+            "---@alias DialogSource \"code\"|\"rules\"|\"deeplink\"|\"facts\"|\"user\"",
             "---@alias DialogPolicy \"replace\"|\"replaceKeepingQueue\"|\"queue\"|\"ignoreIfVisible\"",
             "---@class FlowDialogView",
             "---@field id DialogId",

@@ -215,6 +215,23 @@ struct RouterHeldRequestTests {
         #expect(last.reason == "dropped: the dialog 'pin' was dismissed before the rules allowed it")
     }
 
+    @Test("a link held by a dialog is dropped when the dialog is dismissed, logged with the dialog's name")
+    func linkDialogDismissed() throws {
+        let rig = Rig(.link)
+        rig.signedIn = true
+        rig.pinEntered = false
+        rig.ask()
+        #expect(rig.router.deepLinks.heldLink?.lastDialog?.id == "pin")
+        rig.router.hideGlobalDialog()
+        #expect(!rig.isHeld)
+        let last = try #require(rig.router.deepLinks.linkLog.last)
+        #expect(last.event == .dropped)
+        #expect(last.reason == "the dialog 'pin' was dismissed before the rules allowed it")
+        rig.pinEntered = true
+        rig.router.factsDidChange()
+        #expect(rig.screens == [["home"]])
+    }
+
     @Test("login, then paywall, then PIN: each gate replaces the one before, then the navigation runs")
     func chain() {
         let rig = Rig(.navigation)

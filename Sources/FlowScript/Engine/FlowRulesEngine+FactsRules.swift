@@ -6,17 +6,18 @@ import Foundation
 /// (`flow.on_facts_changed(function(changed, stacks, ctx) return { flow.op(...) } end)`).
 extension FlowRulesEngine {
     /// The plan the facts rules return for a change of the facts `changed` on a router in
-    /// `state`: every handler's steps, in registration order, as commands. A handler that fails,
-    /// or returns what is not a plan, is noted as an error diagnostic (at its `file:line`) and
-    /// no step runs.
+    /// `state`: every handler's steps, in registration order, as commands, and its
+    /// `showDialog` steps as the dialogs to show once the commands applied. A handler that
+    /// fails, or returns what is not a plan, is noted as an error diagnostic (at its
+    /// `file:line`) and no step runs.
     ///
     /// A handler gets `changed` (the changed facts' names, each `true`), `stacks` (what is on
     /// screen, as flows' `router.stacks()` shows it: `{ id, index, presentation, routes }`) and
     /// `ctx = { tab, dialog, generation }`, all read-only.
     package func factsPlan<Dialog>(
         changed: Set<String>, state: FlowRouterState<Route, Dialog>, dialog: String?
-    ) -> [FlowCommand<Route>] {
-        guard let set = ruleSet, set.factsHandlerCount > 0, !changed.isEmpty else { return [] }
+    ) -> (commands: [FlowCommand<Route>], dialogs: [FlowDialogRedirect]) {
+        guard let set = ruleSet, set.factsHandlerCount > 0, !changed.isEmpty else { return ([], []) }
         set.beginCall()
         defer { set.endCall() }
         let names = LuaTable(fields: Dictionary(uniqueKeysWithValues: changed.map { (LuaTableKey.string($0), LuaValue.boolean(true)) }))
@@ -35,20 +36,25 @@ extension FlowRulesEngine {
         set.vm.noteStyleRulesRunning()
         do {
             let results = try set.vm.call(set.factsFunction, [.table(names), .table(stacks), .table(context)])
-            guard case .table(let steps)? = results.first else { return [] }
+            guard case .table(let steps)? = results.first else { return ([], []) }
             let wheres = results.count > 1 ? results[1].tableValue?.array ?? [] : []
             var commands: [FlowCommand<Route>] = []
+            var dialogs: [FlowDialogRedirect] = []
             for (index, step) in steps.array.enumerated() {
                 let context: String? = if index < wheres.count, case .string(let text) = wheres[index] { text } else { nil }
-                commands.append(try factsStep(step, context: context))
+                if case .table(let op) = step, case .string("showDialog")? = op.fields["kind"] {
+                    dialogs.append(try planDialog(op, context: context))
+                } else {
+                    commands.append(try factsStep(step, context: context))
+                }
             }
-            return commands
+            return (commands, dialogs)
         } catch {
             let error = Self.synchronous(set.relocated(error), "flow.on_facts_changed handlers run synchronously")
             note(FlowScriptDiagnostic(
                 severity: .error, file: error.file, line: error.line,
                 message: "flow.on_facts_changed: \(error.message); no step of its plan ran"))
-            return []
+            return ([], [])
         }
     }
 
@@ -56,9 +62,6 @@ extension FlowRulesEngine {
     private func factsStep(_ step: LuaValue, context: String?) throws(FlowScriptError) -> FlowCommand<Route> {
         guard case .table(let op) = step, case .string(let kind)? = op.fields["kind"] else {
             throw located("a flow.on_facts_changed plan must be a list of flow.op(kind, route) tables, got \(step.typeName)", context)
-        }
-        if kind == "showDialog" {
-            throw located("a flow.on_facts_changed plan navigates only: show a dialog from the app, or with a rule's dialog redirect", context)
         }
         var count: Int?
         if let value = op.fields["count"] {

@@ -24,7 +24,7 @@ extension FlowRulesEngine {
             guard let router else { return }
             // The facts rules first (signed out: the private screens go), then what is held.
             let plan = self.factsPlan(changed: changed, state: router.state, dialog: router.visibleDialogID)
-            router.factsDidChange(plan: plan)
+            router.factsDidChange(plan: plan.commands, dialogs: plan.dialogs)
         }))
     }
 }

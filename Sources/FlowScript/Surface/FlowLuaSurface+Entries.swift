@@ -15,9 +15,9 @@ package enum FlowLuaSurface {
         .init(.flow, "guard(name: RouteName, rule: RuleFunction)", "A guard for every operation that targets this route."),
         .init(.flow, "dialog_guard(dialogId: DialogId|\"*\", rule: DialogRuleFunction)", "Runs when a dialog is about to be shown (\"*\" for every dialog); hiding and clearing are never refused."),
         .init(.flow, "redirect(kind: OpKind|\"dialog\", route?: RouteLike|RouteLike[]|Dialog, reason?: string, policy?: DialogPolicy|RedirectOptions # the policy with \"dialog\" or the options of a navigation redirect)", returns: "Redirect", "Blocks the operation and performs another one instead (\"dialog\": shows a dialog by policy; { resume = true }: holds the refused navigation until the rules allow it, for a dialog too: { resume = true, policy = ... })."),
-        .init(.flow, "op(kind: OpKind|\"showDialog\", route?: RouteLike|RouteLike[]|Dialog, extra?: table|integer|DialogPolicy)", returns: "Op", "One step of a deep link's plan (\"showDialog\": shown after the navigation steps, only if the whole plan applies)."),
+        .init(.flow, "op(kind: OpKind|\"showDialog\", route?: RouteLike|RouteLike[]|Dialog, extra?: table|integer|DialogPolicy)", returns: "Op", "One step of a deep link's or a facts rule's plan (\"showDialog\": shown after the navigation steps, only if the whole plan applies)."),
         .init(.flow, "deeplink(pattern: string, handler: fun(p: table<string, string>, url: string): Op[]?)", "Maps a URL pattern (`/products/:id`, `/promo/*`) to a plan."),
-        .init(.flow, "on_facts_changed(handler: fun(changed: table<string, boolean>, stacks: table[], ctx: table): Op[]?)", "What the screens on show become when facts change: a plan run as one transaction (source \"facts\")."),
+        .init(.flow, "on_facts_changed(handler: fun(changed: table<string, boolean>, stacks: table[], ctx: table): Op[]?)", "What the screens on show become when facts change: a plan run as one transaction (source \"facts\"), its showDialog steps shown after it."),
         .init(.flow, "style", returns: "FlowStyle", "The style hooks: flow.style.screen, flow.style.stack, flow.style.modal."),
         // flow.style.* (rules)
         .init(.flowStyle, "screen(rule: fun(c: StyleContext): StyleAttributes?)", "Attributes of one screen."),

@@ -51,7 +51,7 @@ struct LuaTypesGenerator {
             "---@alias TabName \(Self.union(manifest?.tabNames ?? [], fallback: "string"))",
             "---@alias Presentation \"root\"|\"sheet\"|\"fullScreenCover\"",
             "---@alias OpSource \"code\"|\"user\"|\"deeplink\"|\"resume\"",
-            "---@alias DialogSource \"code\"|\"rules\"|\"deeplink\"|\"user\"",
+            "---@alias DialogSource \"code\"|\"rules\"|\"deeplink\"|\"facts\"|\"user\"",
             "---@alias DialogPolicy \(Self.union(FlowLuaSurface.policyNames, fallback: "string"))",
             "---@alias PayloadType \(Self.union(FlowLuaSurface.payloadTypes.map(\.name), fallback: "string"))",
             "---@alias LinkStatus \"applied\"|\"pending\"|\"rejected\"|\"unhandled\"",

@@ -8,6 +8,8 @@ public enum FlowDialogSource: String, Hashable, Codable, Sendable, CaseIterable 
     case rules
     /// A deep link's plan ended with it (`flow.op("showDialog", ...)`).
     case deeplink
+    /// A facts rule's plan ended with it (`flow.on_facts_changed` returning a `showDialog` step).
+    case facts
     /// The person asked for it.
     case user
 
@@ -16,6 +18,7 @@ public enum FlowDialogSource: String, Hashable, Codable, Sendable, CaseIterable 
         switch self {
         case .code, .rules: .code
         case .deeplink: .deeplink
+        case .facts: .facts
         case .user: .user
         }
     }

@@ -119,6 +119,14 @@ extension FlowRouter {
         storage.state.globalDialog != nil && dialogKey(storage.state.globalDialog) == dialog.id
     }
 
+    /// Whether a request held behind `dialog` has lost its gate: the dialog is neither visible
+    /// nor queued, and no retry or transaction is hiding it on the way to the request (the
+    /// person dismissed it without the rules allowing the request).
+    func isDismissedGate(_ dialog: FlowDialogValue) -> Bool {
+        transactionState == nil && !storage.isSettlingHeld && !isShowing(dialog)
+            && !storage.state.dialogQueue.contains(where: { dialogKey($0) == dialog.id })
+    }
+
     /// What a retry's transaction comes to, showing the next gate when another one refused it.
     private func settleHeld(
         _ transaction: FlowTransactionResult<Route>, gate: FlowHeldGate<Route>?, explicit: Bool,

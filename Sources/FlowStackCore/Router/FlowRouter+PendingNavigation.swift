@@ -132,15 +132,21 @@ extension FlowRouter {
     /// Tells the router that facts changed and what the facts rules (`flow.on_facts_changed`)
     /// ask of the screens on show: `plan` runs first, as one transaction with source `.facts`
     /// (checked by the rules like any other; refused, none of it applies and the refusal is
-    /// recorded), then the held link and navigation are retried as `factsDidChange()` does.
-    /// Returns the plan's transaction, or `nil` for an empty plan.
+    /// recorded); then, only if it applied (or was empty), `dialogs` are shown through the
+    /// dialog rules (`dialog.source == "facts"`); then the held link and navigation are retried
+    /// as `factsDidChange()` does. Returns the plan's transaction, or `nil` for an empty plan.
     @discardableResult
-    public func factsDidChange(plan: [FlowCommand<Route>]) -> FlowTransactionResult<Route>? {
+    public func factsDidChange(
+        plan: [FlowCommand<Route>], dialogs: [FlowDialogRedirect] = []
+    ) -> FlowTransactionResult<Route>? {
         var applied: FlowTransactionResult<Route>?
         if !plan.isEmpty {
             applied = transaction { router in
                 for command in plan { router.perform(command, source: .facts) }
             }
+        }
+        if applied?.isCommitted ?? true {
+            for dialog in dialogs { _ = showRuleDialog(dialog, source: .facts) }
         }
         retryHeldAfterFactsChange()
         return applied
@@ -226,12 +232,11 @@ extension FlowRouter {
 
     /// A dialog changed: a navigation held by a dialog that is no longer visible nor queued is
     /// dropped (the person dismissed it without the rules allowing the navigation), recorded in
-    /// the history as cancelled.
+    /// the history as cancelled. A held link is dropped the same way
+    /// (`FlowDeepLinkCenter.dropLinkHeldByDismissedDialog()`).
     func dropNavigationHeldByDismissedDialog() {
-        guard transactionState == nil, !storage.isSettlingHeld, let pending = storage.state.pendingNavigation,
-              let dialog = pending.dialog,
-              !isShowing(dialog),
-              !storage.state.dialogQueue.contains(where: { dialogKey($0) == dialog.id }) else { return }
+        guard let pending = storage.state.pendingNavigation, let dialog = pending.dialog,
+              isDismissedGate(dialog) else { return }
         storage.state.pendingNavigation = nil
         let _: FlowOperationResult<Route> = commit(
             pending.command, source: .resume, status: .cancelled,

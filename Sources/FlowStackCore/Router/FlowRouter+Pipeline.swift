@@ -367,6 +367,7 @@ extension FlowRouter {
             generation: generation, previous: storage.state.stacks)
         store(entry)
         if storage.state.pendingNavigation?.dialog != nil { dropNavigationHeldByDismissedDialog() }
+        if storage.state.pendingLink?.lastDialog != nil { deepLinks.dropLinkHeldByDismissedDialog() }
         return status == .applied
     }
 

@@ -36,6 +36,7 @@ struct FlowGatesTests {
           if not facts.isLoggedIn then return false, "sign in first" end
         end)
         flow.deeplink("/orders", function(p) return { flow.op("popToRoot"), flow.op("push", "orders") } end)
+        flow.deeplink("/settings", function(p) return { flow.op("popToRoot"), flow.op("push", "settings") } end)
         flow.on_facts_changed(function(changed, stacks, ctx)
           if changed.isLoggedIn and not facts.isLoggedIn then
             return { flow.op("dismissAll"), flow.op("popToRoot") }
@@ -139,10 +140,26 @@ struct FlowGatesTests {
                 app.facts{ pinEntered = true }
                 expect(router.top()).to_equal({ name = "home" })
               end)
+              it("holds a link behind the PIN the same way: the answer runs it", function()
+                expect(router.open("myapp://settings").status).to_be("pending")
+                expect(router.dialog()).to_be("parentalPin")
+                app.facts{ pinEntered = true }
+                expect(router.dialog()).to_be_nil()
+                expect(router.top()).to_equal({ name = "settings" })
+                expect(router.pendingLink()).to_be_nil()
+              end)
+              it("drops a link held behind the PIN when the prompt is dismissed", function()
+                router.open("myapp://settings")
+                expect(router.pendingLink()).to_be("myapp://settings")
+                router.hideDialog()
+                expect(router.pendingLink()).to_be_nil()
+                app.facts{ pinEntered = true }
+                expect(router.top()).to_equal({ name = "home" })
+              end)
             end)
             """)
         #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
-        #expect(report.results.count == 2)
+        #expect(report.results.count == 4)
     }
 
     @Test("signing out removes the private screens, through the pipeline, with source facts")
@@ -176,6 +193,40 @@ struct FlowGatesTests {
         #expect(report.results.count == 2)
     }
 
+    @Test("a facts rule's plan may end with a dialog: shown after its navigation, through the dialog rules, source facts")
+    func factsPlanShowsDialog() async throws {
+        let manifest = Self.manifest.replacingOccurrences(of: "\"parentalPin\"", with: "\"parentalPin\", \"signedOut\"")
+        let rules = Self.rules.replacingOccurrences(
+            of: "return { flow.op(\"dismissAll\"), flow.op(\"popToRoot\") }",
+            with: "return { flow.op(\"dismissAll\"), flow.op(\"popToRoot\"), flow.op(\"showDialog\", \"signedOut\") }")
+            + """
+            flow.dialog_guard("signedOut", function(d) if d.source ~= "facts" then return false, "only after a sign-out" end end)
+            flow.precondition("popToRoot", function(op) if facts.pinEntered then return false, "locked by the PIN" end end)
+            """
+        let report = try await FlowProjectFixture.run(["gates.lua": """
+            describe("sign-out", function()
+              it("pops the private screens, then tells the person", function()
+                app.reset{ facts = { isLoggedIn = true } }
+                router.push("account")
+                app.facts{ isLoggedIn = false }
+                expect(router.top()).to_equal({ name = "home" })
+                expect(router.dialog()).to_be("signedOut")
+                expect(router.history()).to_match_steps{ "push account", "dismissAll (facts) blocked", "popToRoot (facts)", "showDialog signedOut" }
+              end)
+              it("shows nothing when the plan is refused", function()
+                app.reset{ facts = { isLoggedIn = true, pinEntered = true } }
+                router.push("account")
+                app.facts{ isLoggedIn = false }
+                expect(router.top()).to_equal({ name = "account" })
+                expect(router.dialog()).to_be_nil()
+                expect(router.showDialog("signedOut")).to_be(false)
+              end)
+            end)
+            """], rules: rules, manifest: manifest)
+        #expect(report.failedCount == 0, "\(FlowProjectFixture.failures(report))")
+        #expect(report.results.count == 2)
+    }
+
     @Test("an expectation on a link that did not apply says why: each pattern tried and why it did not match")
     func unhandledLinkSaysWhy() async throws {
         let report = try await Self.run("""
@@ -187,7 +238,8 @@ struct FlowGatesTests {
         let failure = try #require(report.results.first?.failures.first)
         #expect(failure.stacks.contains(
             "last link: myapp://order unhandled: no deep link pattern matches path '/order' "
-                + "(tried '/orders': segment 1 is 'order', the pattern wants 'orders')"), "\(failure.stacks)")
+                + "(tried '/orders': segment 1 is 'order', the pattern wants 'orders'; "
+                + "'/settings': segment 1 is 'order', the pattern wants 'settings')"), "\(failure.stacks)")
     }
 
     @Test("a script error refusing a dismiss names the route it would dismiss, not the one below it")

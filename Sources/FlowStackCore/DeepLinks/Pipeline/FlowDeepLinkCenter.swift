@@ -37,7 +37,8 @@ import Foundation
 /// - a redirect whose target is already on screen is never performed again, so login screens
 ///   do not stack.
 ///
-/// A link that is no longer handled or no longer allowed when retried is dropped. A held link
+/// A link that is no longer handled or no longer allowed when retried is dropped, and so is a
+/// link held behind a dialog the person dismissed without the rules allowing it. A held link
 /// is dropped `pendingLinkTimeout` seconds (10 minutes by default) after it was first held;
 /// this is checked whenever the held link is read or retried, with the clock `now`.
 ///
@@ -176,6 +177,16 @@ public final class FlowDeepLinkCenter<Route: Hashable, Dialog> {
         guard let link = held else { return }
         held = nil
         log(.dropped, url: link.url, reason: "dropPendingLink() was called")
+    }
+
+    /// A dialog changed: a link held behind a dialog that is no longer visible nor queued is
+    /// dropped (the person dismissed the dialog without the rules allowing the link), as a held
+    /// navigation is; logged as `.dropped` with the dialog's name.
+    func dropLinkHeldByDismissedDialog() {
+        guard !isRunning, let link = held, let dialog = link.lastDialog,
+              router?.isDismissedGate(dialog) == true else { return }
+        held = nil
+        log(.dropped, url: link.url, reason: "the dialog '\(dialog.id)' was dismissed before the rules allowed it")
     }
 
     /// Drops the held link for a navigation held after it (one request waits at most, link or
