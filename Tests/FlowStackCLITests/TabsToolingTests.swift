@@ -49,6 +49,31 @@ struct TabsToolingTests {
         #expect(!output.stdout.contains("'feed' (did"), "\(output.stdout)")
     }
 
+    @Test("check takes a router.tabs() entry compared in a flow for a tab, not for a route's payload")
+    func tabViewIsNotAPayload() async throws {
+        let project = try TemporaryProject([
+            "routes.lua": """
+                return {
+                  tabs = { { name = "feed", root = "feed" }, { name = "search", root = "find" } },
+                  routes = { feed = {}, find = {} },
+                }
+                """,
+            "flows/f.lua": """
+                it("shows the tabs", function()
+                  local tabs = router.tabs()
+                  expect(tabs[1]).to_equal({ name = "feed", selected = true, stack = tabs[1].stack })
+                  expect(tabs[2]).to_equal({ name = "find", selected = false })
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try await CLIRunner.run(["check", project.path])
+        // A tab's view ({ name, selected, stack }) with a tab's name is not a route literal; the
+        // same shape named after a route that is not a tab is still checked.
+        #expect(!output.stdout.contains("flows/f.lua:3:"), "\(output.stdout)")
+        #expect(output.stdout.contains("flows/f.lua:4: error: route 'find' has no payload field 'selected'"), "\(output.stdout)")
+    }
+
     @Test("types declares the tab names, router.selectTab, router.tab and ctx.tab")
     func types() async throws {
         let output = try await CLIRunner.run(["types", "Tests/Fixtures/tabs-app"])

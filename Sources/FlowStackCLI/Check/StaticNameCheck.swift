@@ -460,10 +460,27 @@ struct StaticNameCheck {
         return lines
     }
 
+    /// Whether a `{ name = ..., ... }` table is a tab as flows' `router.tabs()` shows it
+    /// (`{ name, selected, stack }`), not a route: its top-level keys are those, with `selected`
+    /// or `stack` among them.
+    private static func isTabView(_ items: [LuaToken]) -> Bool {
+        var keys: Set<String> = []
+        var depth = 0
+        for (position, token) in items.enumerated() {
+            if ["{", "(", "["].contains(token.text) { depth += 1 }
+            if ["}", ")", "]"].contains(token.text) { depth -= 1 }
+            guard depth == 0, token.kind == .name, position + 1 < items.count, items[position + 1].text == "=",
+                  position == 0 || [",", ";"].contains(items[position - 1].text) else { continue }
+            keys.insert(token.text)
+        }
+        return !keys.isDisjoint(with: ["selected", "stack"]) && keys.isSubset(of: ["name", "selected", "stack"])
+    }
+
     /// Payload fields of a `{ name = "route", ... }` table the manifest does not declare, or
     /// literal values of the wrong type.
     private func payloadProblems(route: String, items: [LuaToken]) -> [(Int, String)] {
         guard let manifest, let spec = manifest.routes[route] else { return [] }
+        if manifest.tabNames.contains(route), Self.isTabView(items) { return [] }
         var problems: [(Int, String)] = []
         var position = 0
         while position + 2 < items.count {
