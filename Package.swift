@@ -98,14 +98,13 @@ let package = Package(
         .target(name: "FlowStackCore"),
         // The Lua VM and the Swift side of the C boundary: a sandboxed, budgeted Lua 5.4 state,
         // values crossing it, host functions. `package` API, but for `FlowScriptError`.
-        .target(name: "FlowLua", dependencies: ["FlowStackCore", "CLua"]),
+        .target(name: "FlowLua", dependencies: ["CLua"]),
         // The rules engine: manifest, rules, decisions, facts, styles, deep links, reload, watcher.
         .target(
             name: "FlowScript",
             dependencies: [
                 "FlowStackCore",
                 "FlowLua",
-                "CLua",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The rules prelude, `Prelude/rules.lua`, read through Bundle.module.
@@ -137,7 +136,7 @@ let package = Package(
         // The flow-test runner and the explorer (`flowstack test`, `explore`, `diff`).
         .target(
             name: "FlowTesting",
-            dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles", "CLua"],
+            dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles"],
             // The flow-test prelude, `Prelude/flows.lua`, read through Bundle.module.
             resources: [.copy("Prelude")]
         ),
