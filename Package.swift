@@ -133,6 +133,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The live-rules server `flowstack serve` runs: the protocol's endpoints over a small,
+        // hardened HTTP/1.1 server (sockets from FlyingSocks), beside its client, FlowLiveRules.
+        .target(
+            name: "FlowLiveRulesServer",
+            dependencies: [
+                "FlowLiveRules",
+                "FlowRuleBundles",
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
         // The flow-test runner and the explorer (`flowstack test`, `explore`, `diff`).
         .target(
             name: "FlowTesting",
@@ -171,11 +181,10 @@ let package = Package(
                 "FlowLua",
                 "FlowScript",
                 "FlowRuleBundles",
-                "FlowLiveRules",
+                "FlowLiveRulesServer",
                 "FlowTesting",
                 "FlowStackCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         // Benchmarks that print figures (`swift run -c release flowstack-bench`).
@@ -208,6 +217,7 @@ let package = Package(
             name: "FlowLiveRulesTests",
             dependencies: ["FlowLiveRules", "FlowRuleBundles", "FlowScript", "FlowStackCore", "FlowStackTestSupport"]
         ),
+        .testTarget(name: "FlowLiveRulesServerTests", dependencies: ["FlowLiveRulesServer", "FlowLiveRules", "FlowStackTestSupport"]),
         .testTarget(
             name: "FlowTestingTests",
             dependencies: ["FlowTesting", "FlowScript", "FlowLua", "FlowStackCore", "FlowLuaTestSupport", "FlowStackTestSupport"]
