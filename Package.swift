@@ -98,14 +98,13 @@ let package = Package(
         .target(name: "FlowStackCore"),
         // The Lua VM and the Swift side of the C boundary: a sandboxed, budgeted Lua 5.4 state,
         // values crossing it, host functions. `package` API, but for `FlowScriptError`.
-        .target(name: "FlowLua", dependencies: ["FlowStackCore", "CLua"]),
+        .target(name: "FlowLua", dependencies: ["CLua"]),
         // The rules engine: manifest, rules, decisions, facts, styles, deep links, reload, watcher.
         .target(
             name: "FlowScript",
             dependencies: [
                 "FlowStackCore",
                 "FlowLua",
-                "CLua",
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The rules prelude, `Prelude/rules.lua`, read through Bundle.module.
@@ -134,10 +133,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The live-rules server `flowstack serve` runs: the protocol's endpoints over a small,
+        // hardened HTTP/1.1 server (sockets from FlyingSocks), beside its client, FlowLiveRules.
+        .target(
+            name: "FlowLiveRulesServer",
+            dependencies: [
+                "FlowLiveRules",
+                "FlowRuleBundles",
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]
+        ),
         // The flow-test runner and the explorer (`flowstack test`, `explore`, `diff`).
         .target(
             name: "FlowTesting",
-            dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles", "CLua"],
+            dependencies: ["FlowStackCore", "FlowLua", "FlowScript", "FlowRuleBundles"],
             // The flow-test prelude, `Prelude/flows.lua`, read through Bundle.module.
             resources: [.copy("Prelude")]
         ),
@@ -172,11 +181,10 @@ let package = Package(
                 "FlowLua",
                 "FlowScript",
                 "FlowRuleBundles",
-                "FlowLiveRules",
+                "FlowLiveRulesServer",
                 "FlowTesting",
                 "FlowStackCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         // Benchmarks that print figures (`swift run -c release flowstack-bench`).
@@ -209,6 +217,7 @@ let package = Package(
             name: "FlowLiveRulesTests",
             dependencies: ["FlowLiveRules", "FlowRuleBundles", "FlowScript", "FlowStackCore", "FlowStackTestSupport"]
         ),
+        .testTarget(name: "FlowLiveRulesServerTests", dependencies: ["FlowLiveRulesServer", "FlowLiveRules", "FlowStackTestSupport"]),
         .testTarget(
             name: "FlowTestingTests",
             dependencies: ["FlowTesting", "FlowScript", "FlowLua", "FlowStackCore", "FlowLuaTestSupport", "FlowStackTestSupport"]

@@ -14,20 +14,6 @@
  *  - The memory budget is enforced only while Lua code runs (mem_enforce == 1), so Swift-side
  *    pushes can fail only when the process itself is out of memory (the panic handler aborts).
  *
- * Legend of the prefixes (each list is one enum; a position the prelude or Swift must agree on
- * is checked when the prelude loads, see clua_named.c):
- *  CLUA_DU_  upvalues of the rules' decide closure (clua_decide.c): ARGS, the prelude's state
- *            (given by name, clua_decide_state), the shared op/ctx, the names (DN), RUNLIST
- *  CLUA_DN_  the field names decide reads, kept as upvalues (a subrange of CLUA_DU_)
- *  CLUA_DS_  slots of decide's own Lua stack: its 3 arguments, then its working slots
- *  CLUA_DP_  the phases of a decision (defaults, route, routes, done); a suspended rule's place
- *            is (position << CLUA_DP_BITS) | phase in lua_callk's context (clua_decide_place)
- *  CLUA_OU_  user values of an op state userdata (clua_op.c)
- *  CLUA_OF_  the fields of `op`, in the order pairs walks them (clua_op_names)
- *  CLUA_SK_  positions in the stacks kit (clua_stacks.c), made from the prelude's named table
- *  CLUA_KIND_, CLUA_RESULT_  error kinds and host-function results shared with Swift (this header)
- *  CLUA_METER_, CLUA_PAT_    metered library functions, pattern items (clua_metered.c, clua_pattern_bound.c)
- *
  * This is the one header Swift reads (`import CLua`); the functions are defined in CLua/src, whose
  * private header (clua_private.h) declares what the .c files share. Only Lua's macro wrappers
  * below are `static inline`: Swift cannot call a C macro.
@@ -46,42 +32,20 @@
 /* ------------------------------------------------------------------------------------------ */
 
 static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }  /* LUA_REGISTRYINDEX is a macro */
-static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }  /* lua_upvalueindex is a macro */
 static inline int clua_ridx_globals(void) { return LUA_RIDX_GLOBALS; }  /* LUA_RIDX_GLOBALS is a macro */
 static inline int clua_multret(void) { return LUA_MULTRET; }  /* LUA_MULTRET is a macro */
 static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {  /* lua_pcall is a macro */
     return lua_pcall(L, nargs, nresults, msgh);
 }
-static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }  /* lua_pop is a macro */
-static inline const char *clua_tostring(lua_State *L, int index) { return lua_tostring(L, index); }  /* lua_tostring is a macro */
-static inline lua_Number clua_tonumber(lua_State *L, int index) { return lua_tonumber(L, index); }  /* lua_tonumber is a macro */
-static inline lua_Integer clua_tointeger(lua_State *L, int index) { return lua_tointeger(L, index); }  /* lua_tointeger is a macro */
-static inline void clua_newtable(lua_State *L) { lua_newtable(L); }  /* lua_newtable is a macro */
-static inline int clua_isnil(lua_State *L, int index) { return lua_isnil(L, index); }  /* lua_isnil is a macro */
-static inline int clua_isnone(lua_State *L, int index) { return lua_isnone(L, index); }  /* lua_isnone is a macro */
-static inline int clua_isnoneornil(lua_State *L, int index) { return lua_isnoneornil(L, index); }  /* lua_isnoneornil is a macro */
-static inline void clua_insert(lua_State *L, int index) { lua_insert(L, index); }  /* lua_insert is a macro */
 static inline void clua_remove(lua_State *L, int index) { lua_remove(L, index); }  /* lua_remove is a macro */
-static inline void clua_replace(lua_State *L, int index) { lua_replace(L, index); }  /* lua_replace is a macro */
-static inline void clua_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }  /* lua_pushglobaltable is a macro */
 
 /* ------------------------------------------------------------------------------------------ */
 /* clua_coverage.c                                                                            */
 /* ------------------------------------------------------------------------------------------ */
 
-/** One chunk's counts, indexed by line (1...lines). */
-typedef struct clua_coverage_file {
-    char *source;             /* the chunk's source name as Lua reports it ("=rules/a.lua") */
-    int lines;
-    long long *line_hits;     /* line events that landed on each line */
-    long long *function_hits; /* calls of the Lua functions defined on each line */
-} clua_coverage_file;
-
-/** The counts of the chunks registered for coverage (shared by every VM counting into it). */
-typedef struct clua_coverage {
-    int count;
-    clua_coverage_file *files;
-} clua_coverage;
+/** The line and call counts of the chunks registered for coverage, shared by every VM counting
+ *  into it. Opaque: read through the functions below. */
+typedef struct clua_coverage clua_coverage;
 
 /** A new, empty store; NULL when out of memory. */
 clua_coverage *clua_coverage_new(void);
@@ -135,54 +99,75 @@ enum { CLUA_PRINT_FID = 0 };
 /** The Swift dispatcher: runs host function `fid`; returns a result count or a marker. */
 typedef int (*clua_dispatch_fn)(lua_State *L, void *owner, lua_Integer fid);
 
-typedef struct clua_ctx {
-    /* memory budget (bytes) */
-    size_t mem_used;
-    size_t mem_limit;
-    size_t mem_peak;
-    size_t mem_refused;     /* size of the last allocation refused by the budget */
-    int mem_enforce;        /* 1 while Lua code runs */
-    int mem_exceeded;       /* set when an allocation was refused */
-    int mem_stopped;        /* set when a refusal was final: the call stops like an exhausted budget */
-    int mem_pending;        /* 1 after a refusal until it is known whether Lua's retry after a full
-                             * collection (the same block and size, asked for at once) gets it */
-    void *mem_refused_block; /* the block of the last refused allocation (NULL: a new one) */
-    /* instruction budget (per call) */
-    long long instr_budget;
-    long long instr_used;
-    int instr_step;         /* instructions between two hook calls */
-    int instr_exhausted;    /* set when the budget ran out during the current call */
-    /* time limit (per call, or per resume of an asynchronous call; host functions excluded) */
-    long long time_limit_ns; /* 0: no limit */
-    long long time_start_ns; /* when the running call started, moved forward by host time */
-    int time_exhausted;     /* set when the limit ran out during the current call */
-    char stop_message[LUA_IDSIZE + 96]; /* the first budget or time error of the call, with its position */
-    /* print output */
-    long long print_left;   /* bytes print may still emit in the running call */
-    /* errors */
-    int kinded_kind;        /* kind of the value stored in the registry slot keyed by &kinded_kind */
-    int pending_kind;       /* kind Swift asks the trampoline to raise with */
-    int err_line;           /* location of the innermost Lua frame when the last error was handled */
-    char err_src[LUA_IDSIZE];
-    lua_State *mem_thread;  /* the thread running now (main or async call thread; NULL while loading),
-                             * whose location a refused allocation records */
-    /* host functions */
-    clua_dispatch_fn dispatch;
-    void *owner;
-    lua_State *async_thread; /* the only thread allowed to yield to Swift, or NULL */
-    int closing;
-    /* rules: the position of the rule a decision runs in its list (0: none; CLUA_RUNNING_STYLE
-     * while style rules run), see clua_decide.c */
-    lua_Integer running_rule;
-    int decide_ref;         /* registry reference of the rules' decide closure (0: none) */
-    int close_depth;        /* coroutine.close calls in progress (clua_guard.c) */
-    unsigned alloc_tick;    /* allocations since the allocator last read the clock */
-    int alloc_refusals;     /* growing allocations still to refuse after a stop (clua_alloc_stop) */
-    int runlist_upvalue;    /* its upvalue holding the rule list being run */
-    clua_coverage *coverage; /* where the hook counts lines and calls (NULL: coverage off) */
-} clua_ctx;
+/** A VM's context: its budgets, error bookkeeping and the Swift dispatcher. Opaque: Swift
+ *  reads and sets it through the clua_ctx_ functions below (clua_ctx.c). */
+typedef struct clua_ctx clua_ctx;
 
-#define CLUA_RUNNING_STYLE (-1)
+/** A new context, every budget off and no dispatcher; NULL when out of memory. */
+clua_ctx *clua_ctx_new(void);
+
+/** Frees a context (after clua_close of its state). */
+void clua_ctx_free(clua_ctx *c);
+
+/** Sets the Swift dispatcher of host functions and the owner it is handed. */
+void clua_ctx_set_host(clua_ctx *c, clua_dispatch_fn dispatch, void *owner);
+
+/** Sets the memory budget in bytes (what the VM may hold). */
+void clua_ctx_set_memory_limit(clua_ctx *c, size_t bytes);
+
+/** The memory budget in bytes. */
+size_t clua_ctx_memory_limit(const clua_ctx *c);
+
+/** Bytes the VM holds now (the allocator's count). */
+size_t clua_ctx_memory_used(const clua_ctx *c);
+
+/** The most bytes the VM held at once. */
+size_t clua_ctx_memory_peak(const clua_ctx *c);
+
+/** Sets the instructions one call may run (at least 1) and the hook's step that goes with it
+ *  (every 1,000 instructions, or the budget when smaller). */
+void clua_ctx_set_instruction_budget(clua_ctx *c, long long budget);
+
+/** The instructions one call may run. */
+long long clua_ctx_instruction_budget(const clua_ctx *c);
+
+/** Instructions the last (or running) call ran, as the hook counted them. */
+long long clua_ctx_instructions_used(const clua_ctx *c);
+
+/** Sets the wall-clock limit of one call in nanoseconds beyond what its instructions account
+ *  for (0: none). */
+void clua_ctx_set_time_limit(clua_ctx *c, long long nanoseconds);
+
+/** The time limit in nanoseconds (0: none). */
+long long clua_ctx_time_limit(const clua_ctx *c);
+
+/** Where the hook counts lines and calls (NULL: coverage off); re-arm the hook after it. */
+void clua_ctx_set_coverage(clua_ctx *c, clua_coverage *coverage);
+
+/** Notes that style rules run next: the running rule is the style rule last started. */
+void clua_ctx_note_style_rules(clua_ctx *c);
+
+/** The kind the trampoline raises the error a host function left (CLUA_RESULT_ERROR) with. */
+void clua_ctx_set_pending_kind(clua_ctx *c, int kind);
+
+/** The only thread allowed to yield to Swift now (an asynchronous call's), or NULL. */
+lua_State *clua_ctx_async_thread(const clua_ctx *c);
+
+/** What the last call left for Swift to type and locate its error. */
+typedef struct clua_outcome {
+    int time_exhausted;        /* the time limit ran out */
+    int instr_exhausted;       /* the instruction budget ran out */
+    int mem_exceeded;          /* an allocation was refused by the memory budget */
+    int mem_stopped;           /* a refusal was final: the call stopped like an exhausted budget */
+    int kinded_kind;           /* the kind of the last error raised with one (CLUA_KIND_NONE: none) */
+    size_t mem_refused;        /* the size of the last refused allocation */
+    int err_line;              /* the innermost Lua frame of the last error handled (0: none) */
+    const char *err_src;       /* its chunk name; valid until the next call */
+    const char *stop_message;  /* the first budget or time error with its position ("" none) */
+} clua_outcome;
+
+/** The outcome of the last call (read before the next one). */
+clua_outcome clua_ctx_outcome(const clua_ctx *c);
 
 /** Creates a state whose allocations are accounted in `c`; NULL when out of memory. */
 lua_State *clua_newstate(clua_ctx *c);
@@ -247,8 +232,10 @@ int clua_decide_call(lua_State *L, int top);
 /** Protected call nested inside a running call (from a host function): shares its budget. */
 int clua_call_nested(lua_State *L, int nargs, int nresults, int msgh);
 
-/** Resumes `co` (the coroutine of an asynchronous call) with the budget enforced. */
-int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
+/** Resumes `co` (the coroutine of an asynchronous call) with the budget enforced, counting on
+ *  from `*instructions` (what the call ran before it suspended) and leaving the new count there;
+ *  the outcome (clua_ctx_outcome) is the resume's own. */
+int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults, long long *instructions);
 
 /** Loads a text chunk (never binary) under the memory budget; never raises. */
 int clua_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname);
@@ -310,11 +297,6 @@ int clua_setup_sandbox(lua_State *L);
  *  "C stack overflow", whichever Lua is linked: what keeps a rule within the iOS main thread's
  *  stack in a debug build (docs/lua-surface.md, "Nesting"). */
 #define CLUA_C_LEVELS 64
-
-/** Holds a fresh state's main thread to CLUA_C_LEVELS levels (a head start on Lua's own count,
- *  checked by a probe); returns CLUA_C_LEVELS, or 0 when this Lua's layout is not the one
- *  expected (the state keeps its own limit, and a warning goes to standard error once). */
-int clua_align_c_levels(lua_State *L);
 
 /** The C levels a call from `L` may still nest: CLUA_C_LEVELS on a VM's main thread at rest. */
 int clua_c_levels(lua_State *L);

@@ -69,8 +69,12 @@ int clua_call_nested(lua_State *L, int nargs, int nresults, int msgh) {
     return status;
 }
 
-int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
+int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults, long long *instructions) {
     clua_ctx *c = clua_getctx(co);
+    c->instr_used = *instructions;
+    c->instr_exhausted = 0;
+    c->mem_exceeded = 0;
+    c->kinded_kind = CLUA_KIND_NONE;
     lua_State *async = c->async_thread;
     c->async_thread = co;
     c->mem_stopped = 0;
@@ -88,6 +92,7 @@ int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
         status = clua_stopped_ok(co, status, *nresults);
         *nresults = 0;
     }
+    *instructions = c->instr_used;
     return status;
 }
 

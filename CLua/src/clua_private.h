@@ -5,6 +5,20 @@
  * functions one file defines for another. Each file's own helpers stay
  * `static` in it. A few accessors are `static inline` here, each with its reason beside it.
  * Include order: this header includes the public one (CLua.h), never the other way.
+ *
+ * Legend of the prefixes (each list is one enum; a position the prelude or Swift must agree on
+ * is checked when the prelude loads, see clua_named.c):
+ *  CLUA_DU_  upvalues of the rules' decide closure (clua_decide.c): ARGS, the prelude's state
+ *            (given by name, clua_decide_state), the shared op/ctx, the names (DN), RUNLIST
+ *  CLUA_DN_  the field names decide reads, kept as upvalues (a subrange of CLUA_DU_)
+ *  CLUA_DS_  slots of decide's own Lua stack: its 3 arguments, then its working slots
+ *  CLUA_DP_  the phases of a decision (defaults, route, routes, done); a suspended rule's place
+ *            is (position << CLUA_DP_BITS) | phase in lua_callk's context (clua_decide_place)
+ *  CLUA_OU_  user values of an op state userdata (clua_op.c)
+ *  CLUA_OF_  the fields of `op`, in the order pairs walks them (clua_op_names)
+ *  CLUA_SK_  positions in the stacks kit (clua_stacks.c), made from the prelude's named table
+ *  CLUA_KIND_, CLUA_RESULT_  error kinds and host-function results shared with Swift (CLua.h)
+ *  CLUA_METER_, CLUA_PAT_    metered library functions, pattern items (clua_metered.c, clua_pattern_bound.c)
  */
 #include <ctype.h>
 #include <math.h>
@@ -18,9 +32,77 @@
 
 /* ---- clua_coverage.c --------------------------------------------------------------------- */
 
+/** One chunk's counts, indexed by line (1...lines). */
+typedef struct clua_coverage_file {
+    char *source;             /* the chunk's source name as Lua reports it ("=rules/a.lua") */
+    int lines;
+    long long *line_hits;     /* line events that landed on each line */
+    long long *function_hits; /* calls of the Lua functions defined on each line */
+} clua_coverage_file;
+
+/** The counts of the chunks registered for coverage (shared by every VM counting into it). */
+struct clua_coverage {
+    int count;
+    clua_coverage_file *files;
+};
+
 void clua_coverage_event(lua_State *L, lua_Debug *ar, clua_coverage *cov);
 
 /* ---- clua_context.c ---------------------------------------------------------------------- */
+
+/** clua_ctx.running_rule while style rules run (clua_running.c). */
+#define CLUA_RUNNING_STYLE (-1)
+
+/* The context behind the opaque clua_ctx of CLua.h: C reads and writes its fields; Swift goes
+ * through the clua_ctx_ functions (clua_ctx.c). */
+struct clua_ctx {
+    /* memory budget (bytes) */
+    size_t mem_used;
+    size_t mem_limit;
+    size_t mem_peak;
+    size_t mem_refused;     /* size of the last allocation refused by the budget */
+    int mem_enforce;        /* 1 while Lua code runs */
+    int mem_exceeded;       /* set when an allocation was refused */
+    int mem_stopped;        /* set when a refusal was final: the call stops like an exhausted budget */
+    int mem_pending;        /* 1 after a refusal until it is known whether Lua's retry after a full
+                             * collection (the same block and size, asked for at once) gets it */
+    void *mem_refused_block; /* the block of the last refused allocation (NULL: a new one) */
+    /* instruction budget (per call) */
+    long long instr_budget;
+    long long instr_used;
+    int instr_step;         /* instructions between two hook calls */
+    int instr_exhausted;    /* set when the budget ran out during the current call */
+    /* time limit (per call, or per resume of an asynchronous call; host functions excluded) */
+    long long time_limit_ns; /* 0: no limit */
+    long long time_start_ns; /* when the running call started, moved forward by host time */
+    int time_exhausted;     /* set when the limit ran out during the current call */
+    char stop_message[LUA_IDSIZE + 96]; /* the first budget or time error of the call, with its position */
+    /* print output */
+    long long print_left;   /* bytes print may still emit in the running call */
+    /* errors */
+    int kinded_kind;        /* kind of the value stored in the registry slot keyed by &kinded_kind */
+    int pending_kind;       /* kind Swift asks the trampoline to raise with */
+    int err_line;           /* location of the innermost Lua frame when the last error was handled */
+    char err_src[LUA_IDSIZE];
+    lua_State *mem_thread;  /* the thread running now (main or async call thread; NULL while loading),
+                             * whose location a refused allocation records */
+    /* host functions */
+    clua_dispatch_fn dispatch;
+    void *owner;
+    lua_State *async_thread; /* the only thread allowed to yield to Swift, or NULL */
+    int closing;
+    /* rules: the position of the rule a decision runs in its list (0: none; CLUA_RUNNING_STYLE
+     * while style rules run), see clua_decide.c */
+    lua_Integer running_rule;
+    int decide_ref;         /* registry reference of the rules' decide closure (0: none) */
+    int close_depth;        /* coroutine.close calls in progress (clua_guard.c) */
+    unsigned alloc_tick;    /* allocations since the allocator last read the clock */
+    int alloc_refusals;     /* growing allocations still to refuse after a stop (clua_alloc_stop) */
+    int runlist_upvalue;    /* its upvalue holding the rule list being run */
+    clua_coverage *coverage; /* where the hook counts lines and calls (NULL: coverage off) */
+};
+
+
 
 /** Bytes `print` may emit during one call. */
 #define CLUA_PRINT_LIMIT (64LL * 1024)
@@ -75,6 +157,14 @@ void clua_charge(lua_State *L, lua_Integer units);
 lua_Integer clua_posrelat(lua_Integer pos, size_t len);
 
 int clua_forward(lua_State *L);
+
+/* ---- clua_levels.c ----------------------------------------------------------------------- */
+
+/** Holds a fresh state's main thread to CLUA_C_LEVELS levels (a head start on Lua's own count,
+ *  checked by a probe); returns CLUA_C_LEVELS, or 0 when this Lua's layout is not the one
+ *  expected (the state keeps its own limit, and a warning goes to standard error once). */
+int clua_align_c_levels(lua_State *L);
+
 
 /* ---- clua_errors.c ----------------------------------------------------------------------- */
 

@@ -7,7 +7,8 @@ import Foundation
 
 /// Settings of a live-rules connection (`FlowRulesEngine.connect(to:token:options:onEvent:)`).
 public struct FlowLiveRulesOptions: Sendable {
-    /// Seconds the server may hold one poll open when nothing changes (at most 60; default 30).
+    /// Seconds the server may hold one poll open when nothing changes (at most
+    /// `FlowLiveRulesProtocol.maximumWait`, 60; default 30).
     public var wait: Int
     /// The first wait after a network error; it doubles up to `maximumBackoff`.
     public var minimumBackoff: Duration
@@ -23,7 +24,7 @@ public struct FlowLiveRulesOptions: Sendable {
         wait: Int = 30, minimumBackoff: Duration = .milliseconds(250), maximumBackoff: Duration = .seconds(5),
         device: String = FlowLiveRulesOptions.defaultDevice, verifier: FlowRuleBundleVerifier? = nil
     ) {
-        self.wait = min(max(wait, 0), 60)
+        self.wait = min(max(wait, 0), FlowLiveRulesProtocol.maximumWait)
         self.minimumBackoff = minimumBackoff
         self.maximumBackoff = max(maximumBackoff, minimumBackoff)
         self.device = device

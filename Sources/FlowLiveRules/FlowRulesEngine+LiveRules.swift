@@ -158,11 +158,11 @@ extension FlowRulesEngine {
 
     /// `GET /v1/rules?wait=S` with the token and the last ETag.
     nonisolated static func rulesRequest(url: URL, token: String, etag: String?, wait: Int) -> URLRequest {
-        var components = URLComponents(url: url.appendingPathComponent("v1/rules"), resolvingAgainstBaseURL: false)
-        if etag != nil { components?.queryItems = [URLQueryItem(name: "wait", value: String(wait))] }
+        var components = URLComponents(url: url.appendingPathComponent(FlowLiveRulesProtocol.rulesPath), resolvingAgainstBaseURL: false)
+        if etag != nil { components?.queryItems = [URLQueryItem(name: FlowLiveRulesProtocol.waitField, value: String(wait))] }
         var request = URLRequest(url: components?.url ?? url, cachePolicy: .reloadIgnoringLocalCacheData,
                                  timeoutInterval: TimeInterval(wait + 15))
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue(FlowLiveRulesProtocol.authorizationPrefix + token, forHTTPHeaderField: "Authorization")
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         return request
     }
@@ -171,19 +171,19 @@ extension FlowRulesEngine {
     nonisolated private static func report(
         _ event: FlowLiveRulesEvent, generation: Int?, options: FlowLiveRulesOptions, url: URL, token: String, session: URLSession
     ) async {
-        var body: [String: String] = ["device": options.device]
+        var report = FlowLiveRulesProtocol.Report(device: options.device, result: nil, generation: generation.map(String.init), error: nil)
         switch event {
-        case .loaded(let generation): body["result"] = "loaded"; body["generation"] = String(generation)
-        case .failed(let error, let kept): body["result"] = "failed"; body["error"] = error.description; body["generation"] = String(kept)
-        case .refused(let detail): body["result"] = "refused"; body["error"] = detail
+        case .loaded: report.result = "loaded"
+        case .failed(let error, _): report.result = "failed"; report.error = error.description
+        case .refused(let detail): report.result = "refused"; report.error = detail
         case .unauthorized, .unreachable: return
         }
-        if let generation { body["generation"] = String(generation) }
-        var request = URLRequest(url: url.appendingPathComponent("v1/report"), cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 5)
+        var request = URLRequest(
+            url: url.appendingPathComponent(FlowLiveRulesProtocol.reportPath), cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 5)
         request.httpMethod = "POST"
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        request.setValue(FlowLiveRulesProtocol.authorizationPrefix + token, forHTTPHeaderField: "Authorization")
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])
+        request.httpBody = report.encoded()
         _ = try? await FlowHTTP.send(request, session: session)
     }
 }

@@ -7,7 +7,7 @@ import CLua
 /// alive (`LuaVM.coverage`), so the hook never writes to freed memory.
 package final class LuaCoverageCounts {
     /// The C store the hook writes to.
-    package let store: UnsafeMutablePointer<clua_coverage>
+    package let store: OpaquePointer
 
     /// Creates an empty store.
     package init() {

@@ -1,4 +1,3 @@
-import FlowStackCore
 /// A key of a Lua table as seen from Swift: a string or an integer.
 package enum LuaTableKey: Hashable, Sendable, Comparable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
     CustomStringConvertible

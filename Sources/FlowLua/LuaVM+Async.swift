@@ -90,17 +90,11 @@ extension LuaVM {
     ) throws(FlowScriptError) -> ResumeStep<R> {
         busy += 1
         defer { finishOperation() }
-        let context = handle.context
-        context.pointee.instr_used = instructionsUsed
-        context.pointee.instr_exhausted = 0
-        context.pointee.mem_exceeded = 0
-        context.pointee.kinded_kind = Int32(CLUA_KIND_NONE)
         pendingAsyncRequest = nil
         var resultCount: Int32 = 0
         callDepth += 1
-        let status = clua_resume(thread, handle.main, argumentCount, &resultCount)
+        let status = clua_resume(thread, handle.main, argumentCount, &resultCount, &instructionsUsed)
         callDepth -= 1
-        instructionsUsed = context.pointee.instr_used
 
         if status == LUA_OK {
             let reader = LuaResults(
@@ -117,9 +111,10 @@ extension LuaVM {
             var error = FlowScriptError(
                 kind: .runtime,
                 message: "coroutine.yield was called outside a coroutine the script created (a rule cannot yield by itself)")
-            if context.pointee.err_line > 0 {
-                error.file = expandChunkName(LuaVM.cString(context.pointee.err_src))
-                error.line = Int(context.pointee.err_line)
+            let outcome = clua_ctx_outcome(handle.context)
+            if outcome.err_line > 0 {
+                error.file = expandChunkName(String(cString: outcome.err_src))
+                error.line = Int(outcome.err_line)
             }
             throw error
         }

@@ -8,7 +8,7 @@ extension LuaVM {
         set {
             guard !isClosed else { return }
             handle.coverage = newValue
-            handle.context.pointee.coverage = newValue?.store
+            clua_ctx_set_coverage(handle.context, newValue?.store)
             clua_armhook(handle.main)
         }
     }

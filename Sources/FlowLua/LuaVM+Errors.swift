@@ -39,7 +39,7 @@ extension LuaVM {
     func makeError(
         status: Int32, state: OpaquePointer, kinded: Bool = true, located: Bool = false, function: LuaFunctionRef?
     ) -> FlowScriptError {
-        let context = handle.context.pointee
+        let context = clua_ctx_outcome(handle.context)
         let text = lua_type(state, -1) == LUA_TSTRING ? LuaStackReader.string(state, -1) : "(error object is not a string)"
         var kind: FlowScriptError.Kind
         if context.time_exhausted != 0 {
@@ -62,7 +62,7 @@ extension LuaVM {
             error.line = line
             error.message = message
         } else if status == LUA_ERRRUN || status == LUA_ERRMEM || located, context.err_line > 0 {
-            error.file = expandChunkName(LuaVM.cString(context.err_src))
+            error.file = expandChunkName(String(cString: context.err_src))
             error.line = Int(context.err_line)
         } else if let function, let location = definitionLocation(of: function) {
             error.file = location.file
@@ -81,21 +81,21 @@ extension LuaVM {
         // rethrowing handlers put other positions in front of the message; a memory error
         // raised again after a swallowed one names the refused allocation).
         if kind == .instructionBudget || kind == .timeLimit || (kind == .memoryBudget && context.mem_stopped != 0),
-           let first = FlowScriptError.splitLocation(LuaVM.cString(context.stop_message)) {
+           let first = FlowScriptError.splitLocation(String(cString: context.stop_message)) {
             error.file = expandChunkName(first.file)
             error.line = first.line
         }
 
         switch kind {
         case .instructionBudget:
-            error.message = "instruction budget exceeded (\(context.instr_budget) instructions): "
+            error.message = "instruction budget exceeded (\(instructionBudget) instructions): "
                 + "look for an endless loop, or raise the instruction budget"
         case .timeLimit:
-            error.message = "time limit exceeded: the call ran for more than \(context.time_limit_ns / 1_000_000) ms "
+            error.message = "time limit exceeded: the call ran for more than \(clua_ctx_time_limit(handle.context) / 1_000_000) ms "
                 + "beyond what its instructions account for (work the instruction budget does not count, such as "
                 + "comparing or hashing very long strings in a loop): work on smaller values (the time limit is fixed)"
         case .memoryBudget:
-            var message = "memory budget exceeded: the VM needed more than its \(LuaVM.formatBytes(context.mem_limit)) budget"
+            var message = "memory budget exceeded: the VM needed more than its \(LuaVM.formatBytes(memoryBudget)) budget"
             if context.mem_refused > 0 {
                 message += " (an allocation of \(LuaVM.formatBytes(context.mem_refused)) was refused)"
             }
@@ -106,12 +106,5 @@ extension LuaVM {
             }
         }
         return error
-    }
-
-    /// A Swift string from a NUL-terminated C char tuple.
-    nonisolated static func cString<T>(_ tuple: T) -> String {
-        withUnsafeBytes(of: tuple) { bytes in
-            String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-        }
     }
 }

@@ -192,7 +192,7 @@ extension LuaVM {
     /// running rule (for errors that lost their location) is the style rule it last started.
     package func noteStyleRulesRunning() {
         guard !isClosed else { return }
-        handle.context.pointee.running_rule = lua_Integer(CLUA_RUNNING_STYLE)
+        clua_ctx_note_style_rules(handle.context)
     }
 
     /// Stores the value `push` leaves on the stack at `path`, creating intermediate tables.

@@ -163,7 +163,7 @@ extension LuaVM {
 
     /// Why an asynchronous host function cannot suspend `state` now, or nil when it can.
     private func asyncRefusal(_ name: String, state: OpaquePointer) -> FlowScriptError? {
-        guard let asyncThread = handle.context.pointee.async_thread else {
+        guard let asyncThread = clua_ctx_async_thread(handle.context) else {
             return FlowScriptError(
                 kind: .asyncHostInSyncCall,
                 message: "\(name) is asynchronous: call it from an async navigation (pushAsync, sheetAsync, ...)")
@@ -204,6 +204,6 @@ extension LuaVM {
         LuaStackWriter(state: state, owner: referenceOwner).push(error.file == nil ? error.message : error.description)
         var kind = error.kind.code
         if let file = error.file, chunkNames.contains(file) { kind |= Int32(CLUA_KIND_FLAG_POSITIONED) }
-        handle.context.pointee.pending_kind = kind
+        clua_ctx_set_pending_kind(handle.context, kind)
     }
 }

@@ -111,8 +111,7 @@ package final class LuaVM {
         }
         clua_pushmsgh(state)
         clua_armhook(state)
-        handle.context.pointee.dispatch = luaDispatch
-        handle.context.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        clua_ctx_set_host(handle.context, luaDispatch, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Whether the VM was closed.
@@ -154,34 +153,34 @@ package final class LuaVM {
 
     /// VM instructions one call may run.
     package var instructionBudget: Int {
-        get { isClosed ? 0 : Int(handle.context.pointee.instr_budget) }
-        set { if !isClosed { LuaStateHandle.setInstructionBudget(newValue, in: handle.context) } }
+        get { isClosed ? 0 : Int(clua_ctx_instruction_budget(handle.context)) }
+        set { if !isClosed { clua_ctx_set_instruction_budget(handle.context, Int64(newValue)) } }
     }
 
     /// Wall-clock time one call may run beyond 2 µs per instruction, host functions excluded
     /// (nil: no limit).
     package var timeLimit: Duration? {
         get {
-            guard !isClosed, handle.context.pointee.time_limit_ns > 0 else { return nil }
-            return .nanoseconds(handle.context.pointee.time_limit_ns)
+            guard !isClosed, clua_ctx_time_limit(handle.context) > 0 else { return nil }
+            return .nanoseconds(clua_ctx_time_limit(handle.context))
         }
         set { if !isClosed { LuaStateHandle.setTimeLimit(newValue, in: handle.context) } }
     }
 
     /// Bytes the VM may hold.
     package var memoryBudget: Int {
-        get { isClosed ? 0 : handle.context.pointee.mem_limit }
-        set { if !isClosed { handle.context.pointee.mem_limit = max(newValue, 0) } }
+        get { isClosed ? 0 : clua_ctx_memory_limit(handle.context) }
+        set { if !isClosed { clua_ctx_set_memory_limit(handle.context, max(newValue, 0)) } }
     }
 
     /// Bytes the VM holds now (its allocator's count).
-    package var memoryInUse: Int { isClosed ? 0 : handle.context.pointee.mem_used }
+    package var memoryInUse: Int { isClosed ? 0 : clua_ctx_memory_used(handle.context) }
 
     /// The most bytes the VM held at once.
-    var peakMemory: Int { isClosed ? 0 : handle.context.pointee.mem_peak }
+    var peakMemory: Int { isClosed ? 0 : clua_ctx_memory_peak(handle.context) }
 
     /// Instructions the last (or current) call ran, as counted by the hook (to within 1,000).
-    var instructionsUsed: Int { isClosed ? 0 : Int(handle.context.pointee.instr_used) }
+    var instructionsUsed: Int { isClosed ? 0 : Int(clua_ctx_instructions_used(handle.context)) }
 
     /// `1.5 MiB`, `512 KiB`, `100 bytes`.
     static func formatBytes(_ bytes: Int) -> String {

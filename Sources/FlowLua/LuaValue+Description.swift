@@ -1,4 +1,3 @@
-import FlowStackCore
 
 extension LuaValue: CustomStringConvertible {
     /// The value written as Lua source: `{ name = "detail", id = "42" }`, with keys in a stable order.

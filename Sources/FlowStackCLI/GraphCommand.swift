@@ -1,4 +1,5 @@
 import ArgumentParser
+import FlowLua
 import FlowScript
 import FlowStackCore
 import FlowTesting

@@ -27,7 +27,7 @@ public enum FlowRuleBundleLimits {
     public static let maximumArchiveBytes = 16 << 20
 
     /// Refuses a path more than `maximumFolderDepth` folders deep.
-    public static func check(path: String, bundle: String) throws(FlowRuleBundleError) {
+    package static func check(path: String, bundle: String) throws(FlowRuleBundleError) {
         let folders = path.utf8.count(where: { $0 == UInt8(ascii: "/") })
         guard folders <= maximumFolderDepth else {
             throw .overLimit(
@@ -38,7 +38,7 @@ public enum FlowRuleBundleLimits {
 
     /// Refuses a bundle whose files (relative path and size in bytes) break a limit: too many,
     /// one too large, all together too large, or one too deep.
-    public static func check(fileSizes: [String: Int], bundle: String) throws(FlowRuleBundleError) {
+    package static func check(fileSizes: [String: Int], bundle: String) throws(FlowRuleBundleError) {
         guard fileSizes.count <= maximumFileCount else {
             throw .overLimit(bundle: bundle, file: nil, detail: "it holds \(fileSizes.count) files, more than the limit of \(maximumFileCount)")
         }
@@ -57,7 +57,7 @@ public enum FlowRuleBundleLimits {
     }
 
     /// Refuses an archive whose encoded bytes exceed `maximumArchiveBytes`.
-    public static func check(archiveBytes: Int, bundle: String) throws(FlowRuleBundleError) {
+    package static func check(archiveBytes: Int, bundle: String) throws(FlowRuleBundleError) {
         guard archiveBytes <= maximumArchiveBytes else {
             throw .overLimit(bundle: bundle, file: nil, detail: "its archive holds \(archiveBytes) bytes, more than the limit of \(describe(maximumArchiveBytes))")
         }

@@ -1,4 +1,3 @@
-import CLua
 import FlowLua
 import FlowStackCore
 import Foundation

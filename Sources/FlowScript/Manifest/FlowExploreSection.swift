@@ -15,18 +15,18 @@ import Foundation
 ///
 /// Booleans facts take both values unless listed; other facts take their default unless listed.
 /// A host function the rules call with no listed answers is reported, never guessed.
-public struct FlowExploreSection: Hashable, Sendable {
+package struct FlowExploreSection: Hashable, Sendable {
     /// Values to explore per fact name.
-    public var facts: [String: [FlowScriptValue]]
+    package var facts: [String: [FlowScriptValue]]
     /// The answers each host function gives, one exploration branch per answer.
-    public var hostAnswers: [String: [FlowScriptValue]]
+    package var hostAnswers: [String: [FlowScriptValue]]
     /// Example links opened with `router.open`.
-    public var urls: [String]
+    package var urls: [String]
     /// Sample values per route parameter name.
-    public var params: [String: [FlowScriptValue]]
+    package var params: [String: [FlowScriptValue]]
 
     /// Creates a section.
-    public init(
+    package init(
         facts: [String: [FlowScriptValue]] = [:], hostAnswers: [String: [FlowScriptValue]] = [:],
         urls: [String] = [], params: [String: [FlowScriptValue]] = [:]
     ) {
@@ -37,7 +37,7 @@ public struct FlowExploreSection: Hashable, Sendable {
     }
 
     /// The keys the section may hold.
-    public static let keys = ["facts", "hostAnswers", "urls", "params"]
+    package static let keys = ["facts", "hostAnswers", "urls", "params"]
 
     /// Reads the section from the manifest's `explore` value; `fail` builds an error for a key
     /// path inside the section (`["params", "id"]`, empty for the section itself).

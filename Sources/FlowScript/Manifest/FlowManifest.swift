@@ -15,7 +15,7 @@ public struct FlowManifest: Hashable, Sendable {
         public var opens: [String]?
 
         /// The operations `opens` may list.
-        public static let openingKinds = ["push", "pushMany", "sheet", "fullScreenCover", "setRoot", "replaceCurrent"]
+        package static let openingKinds = ["push", "pushMany", "sheet", "fullScreenCover", "setRoot", "replaceCurrent"]
 
         /// Creates a route spec.
         public init(params: [String: String] = [:], opens: [String]? = nil) {
@@ -51,7 +51,7 @@ public struct FlowManifest: Hashable, Sendable {
     /// Where it was loaded from, for messages.
     public var file: String
     /// The domains `flowstack explore` walks (the `explore` key), empty when not declared.
-    public var explore = FlowExploreSection()
+    package var explore = FlowExploreSection()
     /// The declared tabs in order (`tabs = { { name = "feed", root = "feedHome" }, ... }`), each
     /// with its root route; the first is selected at start. Empty for an app without tabs.
     public var tabs: [Tab] = []
@@ -75,7 +75,7 @@ public struct FlowManifest: Hashable, Sendable {
 
     /// Checks a tab name against the declared tabs (`nil` when it is one, or none are declared
     /// and the app's router decides).
-    public func problem(withTab name: String) -> String? {
+    package func problem(withTab name: String) -> String? {
         if tabs.isEmpty {
             return "unknown tab '\(name)': \(file) declares no tabs (add tabs = { { name = \"\(name)\", root = ... } })"
         }
@@ -96,10 +96,10 @@ public struct FlowManifest: Hashable, Sendable {
     }
 
     /// The parameter types a manifest may declare.
-    public static let parameterTypes = FlowLuaSurface.payloadTypes.map(\.name)
+    package static let parameterTypes = FlowLuaSurface.payloadTypes.map(\.name)
 
     /// Checks a route against the declarations: its name and payload field types.
-    public func problem(with route: FlowRouteValue) -> String? {
+    package func problem(with route: FlowRouteValue) -> String? {
         guard let spec = routes[route.name] else {
             return "unknown route '\(route.name)'" + undeclared(route.name, in: Array(routes.keys), key: "routes")
         }
@@ -115,17 +115,17 @@ public struct FlowManifest: Hashable, Sendable {
     }
 
     /// Checks a dialog id.
-    public func problem(withDialog id: String) -> String? {
+    package func problem(withDialog id: String) -> String? {
         dialogs.contains(id) ? nil : "unknown dialog '\(id)'" + undeclared(id, in: dialogs, key: "dialogs")
     }
 
     /// Checks a fact name.
-    public func problem(withFact name: String) -> String? {
+    package func problem(withFact name: String) -> String? {
         facts[name] != nil ? nil : "unknown fact '\(name)'" + undeclared(name, in: Array(facts.keys), key: "facts")
     }
 
     /// Checks a fact's value against its declared default's type.
-    public func problem(withFact name: String, value: FlowScriptValue) -> String? {
+    package func problem(withFact name: String, value: FlowScriptValue) -> String? {
         if let problem = problem(withFact: name) { return problem }
         let declared = facts[name]!
         let compatible = declared.typeName == value.typeName

@@ -3,6 +3,10 @@ import FlowStackCore
 import Foundation
 
 extension FlowScriptValue {
+    /// The value as Lua source, for messages and written flows (`"42"`, `{ id = "42" }`; table
+    /// keys sorted): what `LuaValue` prints, so one printer quotes every Lua literal.
+    public var luaSource: String { luaValue.description }
+
     /// The value as a Lua value.
     package var luaValue: LuaValue {
         switch self {

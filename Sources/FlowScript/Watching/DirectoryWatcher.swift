@@ -9,15 +9,15 @@ import Foundation
 /// the directory and every subdirectory (including ones created later); on Apple platforms,
 /// dispatch file-system sources on the directories and their files.
 @MainActor
-public final class DirectoryWatcher {
+package final class DirectoryWatcher {
     /// The watched directory.
-    public let directory: URL
+    package let directory: URL
     /// How long the tree must stay quiet before the callback runs.
-    public let debounce: Duration
+    package let debounce: Duration
     private let core: DirectoryWatcherCore
 
     /// Whether the watcher is running.
-    public private(set) var isRunning = false
+    package private(set) var isRunning = false
 
     /// Creates a stopped watcher.
     ///
@@ -26,7 +26,7 @@ public final class DirectoryWatcher {
     ///   - debounce: the quiet time before a callback (default 100 ms).
     ///   - includes: which changed paths (relative to `directory`) count; all by default.
     ///   - onChange: called on the main actor after a burst of changes.
-    public init(
+    package init(
         directory: URL,
         debounce: Duration = .milliseconds(100),
         includes: (@Sendable (String) -> Bool)? = nil,
@@ -41,7 +41,7 @@ public final class DirectoryWatcher {
     /// Starts watching (does nothing when already running).
     ///
     /// - Throws: `DirectoryWatcherError` when the directory cannot be watched.
-    public func start() throws(DirectoryWatcherError) {
+    package func start() throws(DirectoryWatcherError) {
         guard !isRunning else { return }
         try core.start()
         isRunning = true
@@ -49,7 +49,7 @@ public final class DirectoryWatcher {
 
     /// Stops watching: no callback runs afterwards, and every file descriptor is closed
     /// before this returns.
-    public func stop() {
+    package func stop() {
         guard isRunning else { return }
         isRunning = false
         core.stop()

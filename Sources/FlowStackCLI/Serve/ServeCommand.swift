@@ -1,13 +1,9 @@
 import ArgumentParser
+import FlowLiveRulesServer
+import FlowLua
 import FlowRuleBundles
 import FlowScript
-import FlyingSocks
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `flowstack serve [DIR]`: serves the project's rules to apps in development, live.
 struct ServeCommand: AsyncParsableCommand {
@@ -90,25 +86,25 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         guard requestTimeout > 0, idleTimeout > 0 else { throw CommandFailure("timeouts must be positive numbers of seconds") }
-        // A client that goes away while a response is written must not end the server.
-        signal(SIGPIPE, SIG_IGN)
-        let hub = LiveRulesHub()
-        let session = ServeSession(directory: url, name: project.directory, hub: hub, terminal: terminal, signingKey: signingKey)
-        let endpoints = RulesEndpoints(hub: hub, token: token, terminal: terminal, notReady: { @MainActor in
-            session.lastError ?? "the rules have not loaded"
-        })
         var limits = ServeHTTPLimits()
         limits.requestTimeout = .milliseconds(Int(requestTimeout * 1000))
         limits.idleTimeout = .milliseconds(Int(idleTimeout * 1000))
-        let server: ServeHTTPServer
-        do {
-            server = try ServeHTTPServer(address: try listenAddress(), limits: limits, handler: endpoints) { warning in
-                terminal.line("[\(Terminal.clockTime())] " + terminal.yellow("warning: ") + warning)
-            }
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("cannot listen on \(host):\(port) (\(error.localizedDescription)); choose another --port or --host")
+        let hub = LiveRulesHub()
+        let session = ServeSession(directory: url, name: project.directory, hub: hub, terminal: terminal, signingKey: signingKey)
+        let server: FlowLiveRulesServer
+        do throws(FlowLiveRulesServerError) {
+            server = try FlowLiveRulesServer(
+                host: host, port: port, token: token, hub: hub, limits: limits,
+                notReady: { @MainActor in session.lastError ?? "the rules have not loaded" },
+                onReport: { report in
+                    terminal.line(ServeReportText.line(
+                        device: report.device, result: report.result, generation: report.generation, error: report.error, terminal: terminal))
+                },
+                warn: { warning in terminal.line("[\(Terminal.clockTime())] " + terminal.yellow("warning: ") + warning) })
+        } catch .notAnAddress {
+            throw CommandFailure("--host \(host) is not an IP address: pass one such as 127.0.0.1, 0.0.0.0 or 192.168.1.20")
+        } catch .cannotListen(let reason) {
+            throw CommandFailure("cannot listen on \(host):\(port) (\(reason)); choose another --port or --host")
         }
         let boundPort = try server.port()
         let stopped = "stopped serving \(project.directory)"
@@ -142,17 +138,7 @@ struct ServeCommand: AsyncParsableCommand {
         return Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
     }
 
-    /// The address to listen on: an IPv4 or IPv6 address (`localhost` is 127.0.0.1).
-    private func listenAddress() throws -> any SocketAddress {
-        let address = listenHost
-        do {
-            return address.contains(":") ? try sockaddr_in6.inet6(ip6: address, port: port) : try sockaddr_in.inet(ip4: address, port: port)
-        } catch {
-            throw CommandFailure("--host \(host) is not an IP address: pass one such as 127.0.0.1, 0.0.0.0 or 192.168.1.20")
-        }
-    }
-
-    private var listenHost: String { host == "localhost" ? "127.0.0.1" : host }
+    private var listenHost: String { FlowLiveRulesServer.listenHost(host) }
 
     /// Whether only this machine can reach the server.
     static func isLoopback(_ address: String) -> Bool {

@@ -1,3 +1,4 @@
+import FlowLiveRulesServer
 import FlowLua
 import FlowRuleBundles
 import FlowScript
@@ -80,38 +81,33 @@ final class ServeSession {
     }
 
     private func publish(_ files: [String: Data]) async throws {
-        let next = generation + 1
-        let archive = try FlowRuleBundleArchive.make(
-            files: files, version: FlowRuleBundleVersion(components: [0, 0, next])!, minimumAppVersion: FlowRuleBundleVersion(components: [0])!,
-            expires: Date().addingTimeInterval(30 * 86_400), signingKey: signingKey)
-        try Self.checkAcceptedByApps(archive)
-        let body = archive.encoded()
-        generation = next
+        generation = try await hub.publish(files: files, signingKey: signingKey)
         servedFiles = files
-        await hub.publish(LiveRulesHub.Snapshot(generation: next, etag: Self.etag(files), body: body))
-    }
-
-    /// Refuses an archive an app would refuse, by the bundle limits `bundle`, `install` and
-    /// launch share (each file was also held to the per-file limit when it was read).
-    static func checkAcceptedByApps(_ archive: FlowRuleBundleArchive) throws(ServeRefusal) {
-        do {
-            try FlowRuleBundleLimits.check(archive, bundle: "the served rules")
-        } catch {
-            throw ServeRefusal(description: "\(error.description); every app would refuse it, so it is not published")
-        }
-    }
-
-    /// A tag that depends on the files only, so a restarted server gives the same rules the same tag.
-    static func etag(_ files: [String: Data]) -> String {
-        var listing = Data()
-        for path in files.keys.sorted() {
-            listing.append(Data("\(path) \(FlowRuleBundle.sha256Hex(files[path] ?? Data()))\n".utf8))
-        }
-        return "\"\(FlowRuleBundle.sha256Hex(listing).prefix(32))\""
     }
 }
 
-/// Why `flowstack serve` does not publish rules that loaded.
-struct ServeRefusal: Error, CustomStringConvertible {
-    let description: String
+/// A report from an app as the terminal shows it: one line, no terminal control, each field
+/// cut to a bounded length.
+enum ServeReportText {
+    /// `[time] device: generation N loaded`, or `did not load, generation N stays: error`.
+    static func line(device: String?, result: String?, generation: String?, error: String?, terminal: Terminal) -> String {
+        let device = device.map { printable($0, limit: 80) } ?? "app"
+        let generation = generation.map { printable($0, limit: 20) } ?? "?"
+        let time = Terminal.clockTime()
+        guard result != "loaded" else {
+            return "[\(time)] " + terminal.green("\(device): generation \(generation) loaded")
+        }
+        let error = error.map { printable($0, limit: 2_000) } ?? "unknown error"
+        return "[\(time)] " + terminal.red("\(device): did not load, generation \(generation) stays: ") + error
+    }
+
+    /// `text` on one line (`FlowTerminalText`: controls and line breaks shown escaped), cut to
+    /// `limit` characters (then ending in `…`).
+    static func printable(_ text: String, limit: Int) -> String {
+        let scalars = text.unicodeScalars
+        guard scalars.count > limit else { return FlowTerminalText.line(text) }
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: scalars.prefix(limit))
+        return FlowTerminalText.line(String(kept)) + "…"
+    }
 }

@@ -1,3 +1,4 @@
+import FlowLua
 import FlowScript
 import FlowStackCore
 import FlowTesting

@@ -22,10 +22,10 @@ public enum FlowDialogRole: FlowNamedValueRole {
     /// `true`: `"networkError"` stays a string for the rules.
     public static var keepsPlainForm: Bool { true }
 
-    /// The dialog as Lua source: `"networkError"`, `{ id = "deleteConfirmation", item = "42" }`.
+    /// The dialog for messages: `"networkError"`, `{ id = "deleteConfirmation", item = "42" }`.
     public static func describe(_ dialog: FlowDialogValue) -> String {
-        guard let fields = dialog.fields else { return FlowLuaSourceText.string(dialog.id) }
-        return FlowScriptValue.table(fields.merging(["id": .string(dialog.id)]) { _, id in id }).luaSource
+        guard let fields = dialog.fields else { return FlowScriptValue.string(dialog.id).description }
+        return FlowScriptValue.table(fields.merging(["id": .string(dialog.id)]) { _, id in id }).description
     }
 }
 

@@ -24,7 +24,7 @@ public enum FlowRouteRole: FlowNamedValueRole {
     public static func describe(_ route: FlowRouteValue) -> String {
         let payload = route.payload
         guard !payload.isEmpty else { return route.name }
-        let fields = payload.keys.sorted().map { "\($0)=\(payload[$0]!.luaSource)" }
+        let fields = payload.keys.sorted().map { "\($0)=\(payload[$0]!)" }
         return "\(route.name){\(fields.joined(separator: ", "))}"
     }
 }

@@ -31,24 +31,6 @@ public enum FlowScriptValue: Hashable, Sendable {
         }
     }
 
-    /// The value as Lua source, for messages (`"42"`, `{ id = "42" }`; table keys sorted).
-    public var luaSource: String {
-        switch self {
-        case .bool(let value): return value ? "true" : "false"
-        case .int(let value): return String(value)
-        case .double(let value):
-            if value.isNaN { return "0/0" }
-            if value.isInfinite { return value > 0 ? "math.huge" : "-math.huge" }
-            return "\(value)"
-        case .string(let value): return FlowLuaSourceText.string(value)
-        case .array(let values):
-            return values.isEmpty ? "{}" : "{ " + values.map(\.luaSource).joined(separator: ", ") + " }"
-        case .table(let fields):
-            if fields.isEmpty { return "{}" }
-            return "{ " + fields.keys.sorted().map { "\(FlowLuaSourceText.key($0)) = \(fields[$0]!.luaSource)" }.joined(separator: ", ") + " }"
-        }
-    }
-
     /// The value as style rules hand it to the core's attribute parser.
     public var styleValue: FlowStyleValue {
         switch self {
@@ -108,5 +90,30 @@ extension FlowScriptValue: ExpressibleByBooleanLiteral, ExpressibleByIntegerLite
     /// A dictionary literal with string keys.
     public init(dictionaryLiteral elements: (String, FlowScriptValue)...) {
         self = .table(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
+
+extension FlowScriptValue: CustomStringConvertible {
+    /// The value for messages and route descriptions: `true`, `42`, `"42"`, `{ "a", "b" }`,
+    /// `{ id = "42" }` (table keys sorted; strings and unusual keys quoted with Swift's escapes,
+    /// so no value can break a line).
+    public var description: String {
+        switch self {
+        case .bool(let value): return value ? "true" : "false"
+        case .int(let value): return String(value)
+        case .double(let value): return "\(value)"
+        case .string(let value): return value.debugDescription
+        case .array(let values):
+            return values.isEmpty ? "{}" : "{ " + values.map(\.description).joined(separator: ", ") + " }"
+        case .table(let fields):
+            if fields.isEmpty { return "{}" }
+            return "{ " + fields.keys.sorted().map { "\(Self.key($0)) = \(fields[$0]!)" }.joined(separator: ", ") + " }"
+        }
+    }
+
+    /// A table key as `description` writes it: bare when it is letters, digits and `_`, else quoted.
+    private static func key(_ name: String) -> String {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0) }
+            ? name : name.debugDescription
     }
 }

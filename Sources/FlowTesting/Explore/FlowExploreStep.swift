@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 import Foundation
 

@@ -3,32 +3,32 @@ import FlowStackCore
 import Foundation
 
 /// A test found in a flow file, without running it.
-public struct FlowTestInfo: Hashable, Sendable {
+package struct FlowTestInfo: Hashable, Sendable {
     /// The flow file (`flows/auth.lua`).
-    public let file: String
+    package let file: String
     /// The line where the test's function starts.
-    public let line: Int?
+    package let line: Int?
     /// The enclosing `describe` names, then the test's own name.
-    public let path: [String]
+    package let path: [String]
     /// Whether the test is pending (declared, not run).
-    public var isPending: Bool = false
+    package var isPending: Bool = false
 
     /// The test's name: its `describe` names and its own, joined with ` › `.
-    public var name: String { path.joined(separator: " › ") }
+    package var name: String { path.joined(separator: " › ") }
 }
 
 extension FlowTestRunner {
     /// The error of the rules, when they did not load (no test runs then).
-    public var rulesLoadError: FlowScriptError? { setupErrors.first }
+    package var rulesLoadError: FlowScriptError? { setupErrors.first }
 
     /// Loads every flow file (running its top level, not its tests) and lists the tests;
     /// files that do not load are returned as errors with `file:line`.
-    public func listTests(filter: String? = nil) -> (tests: [FlowTestInfo], loadErrors: [FlowScriptError]) {
+    package func listTests(filter: String? = nil) -> (tests: [FlowTestInfo], loadErrors: [FlowScriptError]) {
         listTests(selection: FlowTestSelection(filter: filter))
     }
 
     /// Lists the tests a run with `selection` would run (in file order).
-    public func listTests(selection: FlowTestSelection) -> (tests: [FlowTestInfo], loadErrors: [FlowScriptError]) {
+    package func listTests(selection: FlowTestSelection) -> (tests: [FlowTestInfo], loadErrors: [FlowScriptError]) {
         var tests: [FlowTestInfo] = []
         var errors: [FlowScriptError] = []
         for flow in project.flows {

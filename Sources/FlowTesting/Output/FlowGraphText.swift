@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 
 /// Names in a Mermaid flowchart (`flowstack graph --format mermaid`): the one place labels and

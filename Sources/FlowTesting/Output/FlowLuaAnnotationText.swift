@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 
 /// Names in a LuaLS annotation file (`flowstack types`): the one place they are written, so a

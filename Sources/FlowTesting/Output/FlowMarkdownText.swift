@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 
 /// Text in a Markdown document (`flowstack diff --format markdown`, a pull-request comment):

@@ -1,3 +1,4 @@
+import FlowLua
 import FlowStackCore
 
 /// Text in a TAP report (`flowstack test --format tap`): the one place test descriptions,

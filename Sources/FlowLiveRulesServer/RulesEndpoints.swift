@@ -1,24 +1,25 @@
-import FlowStackCore
+import FlowLiveRules
 import Foundation
 
-/// The HTTP side of `flowstack serve`: `GET /v1/rules` (long poll) and `POST /v1/report`.
+/// The HTTP side of `flowstack serve`: `GET /v1/rules` (long poll) and `POST /v1/report`, as
+/// `FlowLiveRulesProtocol` writes them.
 struct RulesEndpoints: ServeHTTPHandler {
     let hub: LiveRulesHub
     let token: String
-    let terminal: Terminal
+    /// Called with each report an app sends.
+    let onReport: @Sendable (FlowLiveRulesProtocol.Report) -> Void
     /// Said when no rules have loaded yet (the first load failed).
     let notReady: @Sendable () async -> String
 
-    /// The longest long poll, in seconds.
-    static let maximumWait = 60
-
     /// The routes: path and method.
-    private static let routes: [String: String] = ["/v1/rules": "GET", "/v1/report": "POST"]
+    private static let routes: [String: String] = [
+        "/" + FlowLiveRulesProtocol.rulesPath: "GET", "/" + FlowLiveRulesProtocol.reportPath: "POST",
+    ]
 
     /// Unknown paths, wrong methods and requests without the token are answered from the head.
     func screen(_ head: ServeRequestHead) async -> ServeResponse? {
         guard let method = Self.routes[head.path] else {
-            return .text(404, "flowstack serve answers GET /v1/rules and POST /v1/report only\n")
+            return .text(404, "flowstack serve answers GET /\(FlowLiveRulesProtocol.rulesPath) and POST /\(FlowLiveRulesProtocol.reportPath) only\n")
         }
         guard head.method == method else {
             return .text(405, "\(head.path) answers \(method) only\n", headers: [("Allow", method)])
@@ -28,13 +29,13 @@ struct RulesEndpoints: ServeHTTPHandler {
     }
 
     func respond(to request: ServeRequest) async -> ServeResponse {
-        request.head.path == "/v1/report" ? report(request.body) : await rules(request.head)
+        request.head.path == "/" + FlowLiveRulesProtocol.reportPath ? report(request.body) : await rules(request.head)
     }
 
     /// `GET /v1/rules[?wait=S]`, with `If-None-Match` for a long poll.
     func rules(_ head: ServeRequestHead) async -> ServeResponse {
         let known = head.header("if-none-match").map(Self.normalizedTag)
-        let wait = min(Self.maximumWait, max(0, Int(head.query["wait"] ?? "") ?? 0))
+        let wait = min(FlowLiveRulesProtocol.maximumWait, max(0, Int(head.query[FlowLiveRulesProtocol.waitField] ?? "") ?? 0))
         guard await hub.current != nil else {
             return .text(503, "no rules have loaded yet: \(await notReady())\n")
         }
@@ -45,34 +46,26 @@ struct RulesEndpoints: ServeHTTPHandler {
         }
         return ServeResponse(status: 200, headers: [
             ("ETag", snapshot.etag),
-            ("Content-Type", "application/vnd.flowstack.bundle+json"),
+            ("Content-Type", FlowLiveRulesProtocol.bundleContentType),
             ("Cache-Control", "no-store"),
-            ("X-FlowStack-Generation", String(snapshot.generation)),
+            (FlowLiveRulesProtocol.generationHeader, String(snapshot.generation)),
         ], body: snapshot.body)
     }
 
-    /// `POST /v1/report`: prints what the app loaded, every field escaped and cut.
+    /// `POST /v1/report`: hands what the app loaded to `onReport`.
     func report(_ body: Data) -> ServeResponse {
-        guard let fields = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] else {
+        guard let report = FlowLiveRulesProtocol.Report(json: body) else {
             return .text(400, "send a JSON object: device, result, generation, error\n")
         }
-        let device = (fields["device"] as? String).map { ServeReportText.printable($0, limit: 80) } ?? "app"
-        let generation = ServeReportText.generation(fields["generation"])
-        let time = Terminal.clockTime()
-        switch fields["result"] as? String {
-        case "loaded":
-            terminal.line("[\(time)] " + terminal.green("\(device): generation \(generation) loaded"))
-        default:
-            let error = (fields["error"] as? String).map { ServeReportText.printable($0, limit: 2_000) } ?? "unknown error"
-            terminal.line("[\(time)] " + terminal.red("\(device): did not load, generation \(generation) stays: ") + error)
-        }
+        onReport(report)
         return ServeResponse(status: 204)
     }
 
     /// Whether the request carries `Authorization: Bearer <token>` (compared in constant time).
     func authorized(_ head: ServeRequestHead) -> Bool {
-        guard let header = head.header("authorization"), header.hasPrefix("Bearer ") else { return false }
-        return Self.constantTimeEqual(String(header.dropFirst("Bearer ".count)), token)
+        let prefix = FlowLiveRulesProtocol.authorizationPrefix
+        guard let header = head.header("authorization"), header.hasPrefix(prefix) else { return false }
+        return Self.constantTimeEqual(String(header.dropFirst(prefix.count)), token)
     }
 
     /// Compares every byte of the longer string whatever the contents, so the time taken tells
@@ -97,25 +90,5 @@ struct RulesEndpoints: ServeHTTPHandler {
 
     static func unauthorized() -> ServeResponse {
         .text(401, "send Authorization: Bearer <token>, with the token flowstack serve printed\n", headers: [("WWW-Authenticate", "Bearer")])
-    }
-}
-
-/// Report fields as the terminal shows them: one line, no terminal control, a bounded length.
-enum ServeReportText {
-    /// `text` on one line (`FlowTerminalText`: controls and line breaks shown escaped), cut to
-    /// `limit` characters (then ending in `…`).
-    static func printable(_ text: String, limit: Int) -> String {
-        let scalars = text.unicodeScalars
-        guard scalars.count > limit else { return FlowTerminalText.line(text) }
-        var kept = String.UnicodeScalarView()
-        kept.append(contentsOf: scalars.prefix(limit))
-        return FlowTerminalText.line(String(kept)) + "…"
-    }
-
-    /// The generation an app reported: a number, or text shown escaped and cut short.
-    static func generation(_ value: Any?) -> String {
-        if let number = value as? Int { return String(number) }
-        if let text = value as? String { return printable(text, limit: 20) }
-        return "?"
     }
 }

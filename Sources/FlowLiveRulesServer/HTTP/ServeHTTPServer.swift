@@ -154,7 +154,9 @@ final class ServeHTTPServer: Sendable {
     }
 
     private func serveRequests(on socket: AsyncSocket, id: UInt64, deadline: ConnectionDeadline) async {
-        let reader = ConnectionReader(socket: socket)
+        let reader = ServeRequestReader(limits: limits) {
+            do { return try await socket.read(atMost: 16 << 10) } catch SocketError.disconnected { return nil }
+        }
         while !Task.isCancelled {
             deadline.set(limits.idleTimeout)
             do {
@@ -165,13 +167,13 @@ final class ServeHTTPServer: Sendable {
             }
             deadline.set(limits.requestTimeout)
             do {
-                let keepOpen = try await serveOneRequest(reader: reader, id: id, deadline: deadline)
+                let keepOpen = try await serveOneRequest(on: socket, reader: reader, id: id, deadline: deadline)
                 connections.mark(id, .idle)
                 if !keepOpen { return }
             } catch let refusal as ServeHTTPRefusal {
                 deadline.set(limits.writeTimeout)
                 try? await socket.write(refusal.response.encoded(closing: true))
-                await lingeringClose(reader: reader, deadline: deadline)
+                await lingeringClose(socket, reader: reader, deadline: deadline)
                 return
             } catch {
                 return
@@ -180,43 +182,26 @@ final class ServeHTTPServer: Sendable {
     }
 
     /// Reads, answers and writes one request; whether the connection stays open.
-    private func serveOneRequest(reader: ConnectionReader, id: UInt64, deadline: ConnectionDeadline) async throws -> Bool {
-        var scanner = ServeHeadScanner(limits: limits)
-        var end: Int?
-        while true {
-            end = try scanner.scan(reader.buffer)
-            if end != nil { break }
-            guard try await reader.fill() else { throw ConnectionClosed() }
-        }
-        let headEnd = end ?? 0
-        let head = try ServeHeadScanner.parse(reader.buffer[..<headEnd])
-        reader.consume(headEnd)
-        let framing = try ServeBodyFraming(head)
+    private func serveOneRequest(on socket: AsyncSocket, reader: ServeRequestReader, id: UInt64, deadline: ConnectionDeadline) async throws -> Bool {
+        let (head, framing) = try await reader.head()
         if let answer = await handler.screen(head) {
             // The body was not read: the connection cannot carry another request.
             let closing = framing != .none || !head.keepsAlive
-            try await write(answer, closing: closing, to: reader.socket, deadline: deadline)
-            if closing, framing != .none { await lingeringClose(reader: reader, deadline: deadline) }
+            try await write(answer, closing: closing, to: socket, deadline: deadline)
+            if closing, framing != .none { await lingeringClose(socket, reader: reader, deadline: deadline) }
             return !closing
         }
         // Authorized from here on (its long poll included): never shed while others are not.
         connections.mark(id, .authorized)
-        if case .length(let length) = framing, length > limits.maximumBodyBytes {
-            throw ServeHTTPRefusal(status: 413, message: "the body holds \(length) bytes, more than the limit of \(limits.maximumBodyBytes)")
-        }
+        try reader.checkLength(framing)
         if framing != .none, head.header("expect")?.lowercased() == "100-continue" {
-            try await reader.socket.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+            try await socket.write(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
         }
-        let body: Data
-        switch framing {
-        case .none: body = Data()
-        case .length(let length): body = try await reader.take(length)
-        case .chunked: body = try await readChunked(reader: reader)
-        }
+        let body = try await reader.body(framing)
         deadline.set(nil)
         let response = await handler.respond(to: ServeRequest(head: head, body: body))
         let closing = !head.keepsAlive
-        try await write(response, closing: closing, to: reader.socket, deadline: deadline)
+        try await write(response, closing: closing, to: socket, deadline: deadline)
         return !closing
     }
 
@@ -225,134 +210,18 @@ final class ServeHTTPServer: Sendable {
         try await socket.write(response.encoded(closing: closing))
     }
 
-    /// Decodes a chunked body, refusing it as soon as its size passes the limit.
-    private func readChunked(reader: ConnectionReader) async throws -> Data {
-        var body = Data()
-        while true {
-            let line = try await reader.line(maximum: 1_024)
-            guard let size = Self.chunkSize(line) else {
-                throw ServeHTTPRefusal(status: 400, message: "a chunk size is not 1 to 16 hexadecimal digits")
-            }
-            if size == 0 { break }
-            // Both sides are at most the limit and 2^64 - 1: compare without adding.
-            guard size <= UInt64(limits.maximumBodyBytes - min(body.count, limits.maximumBodyBytes)) else {
-                throw ServeHTTPRefusal(status: 413, message: "the chunked body passes the limit of \(limits.maximumBodyBytes) bytes")
-            }
-            body.append(try await reader.take(Int(size)))
-            guard try await reader.line(maximum: 0).isEmpty else {
-                throw ServeHTTPRefusal(status: 400, message: "a chunk is longer than its size")
-            }
-        }
-        var trailers = 0
-        while try await !reader.line(maximum: limits.maximumHeadBytes).isEmpty {
-            trailers += 1
-            if trailers > limits.maximumHeaderCount {
-                throw ServeHTTPRefusal(status: 431, message: "more than \(limits.maximumHeaderCount) trailer lines")
-            }
-        }
-        return body
-    }
-
-    /// The size on a chunk-size line (RFC 9112: `1*HEXDIG`, then optional extensions after `;`,
-    /// which are ignored): `nil` for anything else (a sign, spaces, no digit, more than 16 digits).
-    static func chunkSize(_ line: ArraySlice<UInt8>) -> UInt64? {
-        let digits = line.prefix { $0 != UInt8(ascii: ";") }
-        guard (1...16).contains(digits.count) else { return nil }
-        var size: UInt64 = 0
-        for byte in digits {
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            size = size << 4 | UInt64(value)  // 16 digits fill 64 bits exactly: no overflow
-        }
-        return size
-    }
-
     /// After an answer sent before the request was read whole: stops sending, then reads and
     /// drops what the client still sends for a moment (closing with unread bytes would reset
     /// the connection, and the client would lose the answer). Ends when the client closes, and
     /// after 2 seconds or 64 MiB at most.
-    private func lingeringClose(reader: ConnectionReader, deadline: ConnectionDeadline) async {
-        _ = shutdown(reader.socket.socket.file.rawValue, Int32(SHUT_WR))
+    private func lingeringClose(_ socket: AsyncSocket, reader: ServeRequestReader, deadline: ConnectionDeadline) async {
+        _ = shutdown(socket.socket.file.rawValue, Int32(SHUT_WR))
         deadline.set(min(limits.requestTimeout, .seconds(2)))
         var dropped = 0
         while dropped < 64 << 20 {
             guard let count = try? await reader.drop(), count > 0 else { return }
             dropped += count
         }
-    }
-}
-
-/// The end of a connection, from the client.
-private struct ConnectionClosed: Error {}
-
-/// The bytes read from a connection and not yet used.
-private final class ConnectionReader: @unchecked Sendable {
-    let socket: AsyncSocket
-    private(set) var buffer: [UInt8] = []
-
-    init(socket: AsyncSocket) { self.socket = socket }
-
-    /// Reads what has arrived (up to 16 KiB); `false` at the end of the stream.
-    func fill() async throws -> Bool {
-        do {
-            buffer.append(contentsOf: try await socket.read(atMost: 16 << 10))
-            return true
-        } catch SocketError.disconnected {
-            return false
-        }
-    }
-
-    /// Waits until at least one byte is buffered; `false` when the client closed.
-    func waitForBytes() async throws -> Bool {
-        if !buffer.isEmpty { return true }
-        return try await fill()
-    }
-
-    /// Drops the first `count` buffered bytes.
-    func consume(_ count: Int) {
-        buffer.removeFirst(count)
-    }
-
-    /// The next `count` bytes.
-    func take(_ count: Int) async throws -> Data {
-        while buffer.count < count {
-            guard try await fill() else { throw ConnectionClosed() }
-        }
-        let data = Data(buffer[..<count])
-        buffer.removeFirst(count)
-        return data
-    }
-
-    /// The next line without its CRLF (or LF); refused when longer than `maximum` bytes.
-    func line(maximum: Int) async throws -> ArraySlice<UInt8> {
-        var searched = 0
-        while true {
-            if let newline = buffer[searched...].firstIndex(of: 0x0A) {
-                var line = buffer[..<newline]
-                if line.last == 0x0D { line = line.dropLast() }
-                guard line.count <= maximum else { break }
-                let result = ArraySlice(Array(line))
-                buffer.removeFirst(newline + 1)
-                return result
-            }
-            searched = buffer.count
-            guard searched <= maximum + 1 else { break }
-            guard try await fill() else { throw ConnectionClosed() }
-        }
-        throw ServeHTTPRefusal(status: 400, message: "a line of the chunked body is too long")
-    }
-
-    /// Reads and drops what arrives; the number of bytes (0 at the end of the stream).
-    func drop() async throws -> Int {
-        buffer.removeAll()
-        guard try await fill() else { return 0 }
-        defer { buffer.removeAll() }
-        return buffer.count
     }
 }
 

@@ -1,27 +1,31 @@
+import FlowLiveRules
 import Foundation
 
 /// The limits of `flowstack serve`'s HTTP server, each enforced while the bytes arrive.
-struct ServeHTTPLimits: Sendable {
+package struct ServeHTTPLimits: Sendable {
     /// The largest request head (request line and headers), in bytes; more is refused with 431.
-    var maximumHeadBytes = 16 << 10
+    package var maximumHeadBytes = 16 << 10
     /// The most header lines in one request (or trailer lines after a chunked body); more is 431.
-    var maximumHeaderCount = 64
+    package var maximumHeaderCount = 64
     /// The largest request body, whether sized by Content-Length or chunked; more is 413.
-    var maximumBodyBytes = 64 << 10
+    package var maximumBodyBytes = FlowLiveRulesProtocol.maximumBodyBytes
     /// How long a request may take from its first byte to the end of its body.
-    var requestTimeout: Duration = .seconds(10)
+    package var requestTimeout: Duration = .seconds(10)
     /// How long a connection may stay open without a request (before its first, and between two).
-    var idleTimeout: Duration = .seconds(30)
+    package var idleTimeout: Duration = .seconds(30)
     /// How long writing one response may take.
-    var writeTimeout: Duration = .seconds(60)
+    package var writeTimeout: Duration = .seconds(60)
     /// The most connections held at once. At the cap a new connection sheds the oldest one not
     /// serving an authorized request (idle, or still sending its head); when every one is, the
     /// new one is closed as soon as it is accepted.
-    var maximumConnections = 1_024
+    package var maximumConnections = 1_024
 
     /// Descriptors kept free for everything but connections (the listener, the event queue,
     /// standard streams, the watcher, the files read on a save).
     static let reservedDescriptors = 48
+
+    /// The limits above, each at its default.
+    package init() {}
 
     /// The connection cap for a process allowed `descriptors` open files: what is left after
     /// the reserve, between 8 and `maximumConnections`.
@@ -31,25 +35,25 @@ struct ServeHTTPLimits: Sendable {
 }
 
 /// A request line and its headers: everything known before the body is read.
-struct ServeRequestHead: Sendable {
+package struct ServeRequestHead: Sendable {
     /// The method, as sent (`GET`, `POST`).
-    var method: String
+    package var method: String
     /// The path, percent-encoded as sent, without the query.
-    var path: String
+    package var path: String
     /// The query's fields (the first of a repeated name wins), percent-decoded.
-    var query: [String: String]
+    package var query: [String: String]
     /// Whether the client speaks HTTP/1.0 (no keep-alive unless asked, no chunked bodies).
-    var isHTTP10: Bool
+    package var isHTTP10: Bool
     /// The headers in order, names lowercased.
-    var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
 
     /// The first value of a header (`name` lowercased).
-    func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name == name }?.value
     }
 
     /// Whether the client asked to keep the connection open after this request.
-    var keepsAlive: Bool {
+    package var keepsAlive: Bool {
         let connection = header("connection")?.lowercased() ?? ""
         let tokens = connection.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return isHTTP10 ? tokens.contains("keep-alive") : !tokens.contains("close")
@@ -107,9 +111,11 @@ struct ServeResponse: Sendable {
 
 /// A request the server refuses before answering it: the status and what to say. The
 /// connection is closed after the answer, since the rest of the request was not read.
-struct ServeHTTPRefusal: Error, Sendable {
-    let status: Int
-    let message: String
+package struct ServeHTTPRefusal: Error, Sendable {
+    /// The status answered: 400, 413, 414, 431, or 501 for a transfer coding other than chunked.
+    package let status: Int
+    /// What is wrong, for the client.
+    package let message: String
 
     var response: ServeResponse { .text(status, message + "\n") }
 }
@@ -195,12 +201,14 @@ struct ServeHeadScanner {
 
     /// A token (RFC 9110 section 5.6.2), or `nil` when the bytes are not one.
     private static func token(_ bytes: ArraySlice<UInt8>) -> String? {
-        let allowed = Set("!#$%&'*+-.^_`|~".utf8)
-        guard !bytes.isEmpty, bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || allowed.contains($0) }) else {
+        guard !bytes.isEmpty, bytes.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || tokenSymbols.contains($0) }) else {
             return nil
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// The symbols a token may hold besides letters and digits.
+    private static let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
 
     /// Field text: no control characters but tab.
     private static func text(_ bytes: ArraySlice<UInt8>) -> String? {
@@ -210,9 +218,12 @@ struct ServeHeadScanner {
 }
 
 /// How a request's body is framed, read from its head.
-enum ServeBodyFraming: Equatable {
+package enum ServeBodyFraming: Equatable, Sendable {
+    /// No body.
     case none
+    /// A body of this many bytes (Content-Length).
     case length(Int)
+    /// A chunked body (Transfer-Encoding: chunked).
     case chunked
 
     /// The framing `head` announces; refuses what is ambiguous or unsupported.
