@@ -71,8 +71,10 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     var hostCallCount = 0
     /// The styles resolved under the current rules and facts (`style(for:hook:)`).
     var styleCache = FlowStyleCache()
-    /// The stacks of the synchronous decision running now (snapshot 0), or `nil`.
-    @exclusivity(unchecked) var syncStacks: (any FlowRuleStacks)?
+    /// The stacks of the synchronous decision running now (snapshot 0), or `nil`. Not retained:
+    /// the request `decide` was handed holds them for the whole decision, and `decide` sets this
+    /// back to `nil` before it returns (a retain and a release less per decision, callgrind).
+    @exclusivity(unchecked) unowned(unsafe) var syncStacks: (any FlowRuleStacks)?
     /// The stacks of suspended async decisions, by snapshot number.
     var snapshots: [Int: any FlowRuleStacks] = [:]
     var nextSnapshot = 1

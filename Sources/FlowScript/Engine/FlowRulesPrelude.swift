@@ -20,8 +20,16 @@ enum FlowRulesPrelude {
     package static let sources: [FlowOperationSource] = [.code, .user, .deeplink, .resume, .facts]
 
     /// A source's 1-based position in `sources`.
-    static func sourcePosition(_ source: FlowOperationSource) -> Int {
-        sources.firstIndex(of: source)! + 1
+    /// A switch, not a search of `sources` (about 30 instructions per decision less, callgrind);
+    /// `OperationKindsTests` checks the two agree.
+    package static func sourcePosition(_ source: FlowOperationSource) -> Int {
+        switch source {
+        case .code: 1
+        case .user: 2
+        case .deeplink: 3
+        case .resume: 4
+        case .facts: 5
+        }
     }
 
     /// The prelude compiled by the first rules VM of the process (`LuaVM.dump`): later VMs load

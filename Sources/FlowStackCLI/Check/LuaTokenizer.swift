@@ -36,38 +36,125 @@ enum LuaTokenizer {
     }
 
     /// The one-byte symbols' texts, made once.
-    private static let asciiSymbols: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
-    private static let twoByteSymbols: Set<String> = ["==", "~=", "<=", ">=", "..", "::", "//", "<<", ">>"]
+    fileprivate static let asciiSymbols: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    fileprivate static let twoByteSymbols: Set<String> = ["==", "~=", "<=", ">=", "..", "::", "//", "<<", ">>"]
 
-    private static func isNameStart(_ byte: UInt8) -> Bool {
+    fileprivate static func isNameStart(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    fileprivate static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     private static func tokens(bytes: UnsafeBufferPointer<UInt8>) -> [LuaToken] {
-        let count = bytes.count
-        var tokens: [LuaToken] = []
+        var scanner = LuaScanner(bytes: bytes)
         // At most one token per two bytes in all but contrived code (dense rules have one per
         // three or four): one allocation instead of repeated doubling and copying, and the pages
         // reserved beyond the tokens are never touched.
-        tokens.reserveCapacity(count / 2 + 16)
+        scanner.tokens.reserveCapacity(bytes.count / 2 + 16)
+        while scanner.index < bytes.count {
+            scanner.next()
+        }
+        return scanner.tokens
+    }
+
+    /// The tokenizer's position in the bytes: what it read so far, and the line it is on.
+    private struct LuaScanner {
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
         var line = 1
+        var tokens: [LuaToken] = []
         let newline = UInt8(ascii: "\n"), equals = UInt8(ascii: "="), open = UInt8(ascii: "["), close = UInt8(ascii: "]")
+
+        init(bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        /// Reads what starts at `index`: skips whitespace or a comment, or reads one token.
+        mutating func next() {
+            let count = bytes.count
+            let c = bytes[index]
+            if c == newline {
+                line += 1
+                index += 1
+            } else if c == 0x20 || c == 0x09 || c == 0x0D {
+                index += 1
+            } else if c == UInt8(ascii: "-"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "-") {
+                skipComment()
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                readShortString(quote: c)
+            } else if let level = longBracketLevel(at: index) {
+                let startLine = line
+                tokens.append(LuaToken(kind: .string, text: readLong(level: level), line: startLine))
+            } else if LuaTokenizer.isNameStart(c) {
+                read(.name) { LuaTokenizer.isNameStart($0) || LuaTokenizer.isDigit($0) }
+            } else if LuaTokenizer.isDigit(c) {
+                read(.number) { LuaTokenizer.isNameStart($0) || LuaTokenizer.isDigit($0) || $0 == UInt8(ascii: ".") }
+            } else {
+                readSymbol(c)
+            }
+        }
 
         func text(_ start: Int, _ end: Int) -> String {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        /// The level of a long bracket `[==[` at `at`, or nil.
+
+        /// A name or number: the bytes from `index` while `continues` holds.
+        mutating func read(_ kind: LuaToken.Kind, while continues: (UInt8) -> Bool) {
+            let start = index
+            while index < bytes.count, continues(bytes[index]) { index += 1 }
+            tokens.append(LuaToken(kind: kind, text: text(start, index), line: line))
+        }
+
+        /// `--` to the end of the line, or `--[[ ... ]]`.
+        mutating func skipComment() {
+            index += 2
+            if let level = longBracketLevel(at: index) {
+                _ = readLong(level: level)
+            } else {
+                while index < bytes.count, bytes[index] != newline { index += 1 }
+            }
+        }
+
+        /// A string in `quote`s, its common escapes resolved; an unclosed one ends at the line's end.
+        mutating func readShortString(quote: UInt8) {
+            let count = bytes.count
+            let startLine = line
+            index += 1
+            let start = index
+            var escaped: [UInt8]?
+            while index < count, bytes[index] != quote, bytes[index] != newline {
+                if bytes[index] == UInt8(ascii: "\\"), index + 1 < count {
+                    if escaped == nil { escaped = Array(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                    let next = bytes[index + 1]
+                    switch next {
+                    case UInt8(ascii: "n"): escaped!.append(newline)
+                    case UInt8(ascii: "t"): escaped!.append(0x09)
+                    case newline: escaped!.append(newline); line += 1
+                    default: escaped!.append(next)
+                    }
+                    index += 2
+                    continue
+                }
+                escaped?.append(bytes[index])
+                index += 1
+            }
+            let contents = escaped.map { String(decoding: $0, as: UTF8.self) } ?? text(start, min(index, count))
+            if index < count, bytes[index] == quote { index += 1 }
+            tokens.append(LuaToken(kind: .string, text: contents, line: startLine))
+        }
+
+        /// The level of a long bracket `[==[` at `position`, or nil.
         func longBracketLevel(at position: Int) -> Int? {
+            let count = bytes.count
             guard position < count, bytes[position] == open else { return nil }
             var level = 0
             while position + 1 + level < count, bytes[position + 1 + level] == equals { level += 1 }
             return position + 1 + level < count && bytes[position + 1 + level] == open ? level : nil
         }
+
         /// Skips a long bracket of `level` at `index` and returns its contents.
-        func readLong(level: Int) -> String {
+        mutating func readLong(level: Int) -> String {
+            let count = bytes.count
             index += level + 2
             let start = index
             while index < count {
@@ -87,89 +174,33 @@ enum LuaTokenizer {
             return text(start, count)
         }
 
-        while index < count {
-            let c = bytes[index]
-            if c == newline { line += 1; index += 1; continue }
-            if c == 0x20 || c == 0x09 || c == 0x0D { index += 1; continue }
-            if c == UInt8(ascii: "-"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "-") {
-                index += 2
-                if let level = longBracketLevel(at: index) {
-                    _ = readLong(level: level)
-                } else {
-                    while index < count, bytes[index] != newline { index += 1 }
-                }
-                continue
-            }
-            if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-                let startLine = line
-                index += 1
-                let start = index
-                var escaped: [UInt8]?
-                while index < count, bytes[index] != c, bytes[index] != newline {
-                    if bytes[index] == UInt8(ascii: "\\"), index + 1 < count {
-                        if escaped == nil { escaped = Array(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
-                        let next = bytes[index + 1]
-                        switch next {
-                        case UInt8(ascii: "n"): escaped!.append(newline)
-                        case UInt8(ascii: "t"): escaped!.append(0x09)
-                        case newline: escaped!.append(newline); line += 1
-                        default: escaped!.append(next)
-                        }
-                        index += 2
-                        continue
-                    }
-                    escaped?.append(bytes[index])
-                    index += 1
-                }
-                let contents = escaped.map { String(decoding: $0, as: UTF8.self) } ?? text(start, min(index, count))
-                if index < count, bytes[index] == c { index += 1 }  // an unclosed string ends at the line's end
-                tokens.append(LuaToken(kind: .string, text: contents, line: startLine))
-                continue
-            }
-            if let level = longBracketLevel(at: index) {
-                let startLine = line
-                tokens.append(LuaToken(kind: .string, text: readLong(level: level), line: startLine))
-                continue
-            }
-            if isNameStart(c) {
-                let start = index
-                while index < count, isNameStart(bytes[index]) || isDigit(bytes[index]) { index += 1 }
-                tokens.append(LuaToken(kind: .name, text: text(start, index), line: line))
-                continue
-            }
-            if isDigit(c) {
-                let start = index
-                while index < count, isNameStart(bytes[index]) || isDigit(bytes[index]) || bytes[index] == UInt8(ascii: ".") {
-                    index += 1
-                }
-                tokens.append(LuaToken(kind: .number, text: text(start, index), line: line))
-                continue
-            }
+        /// A symbol: one character outside ASCII, `...`, a two-byte symbol, or one byte.
+        mutating func readSymbol(_ c: UInt8) {
+            let count = bytes.count
             if c >= 0x80 {
                 // One character outside ASCII: its lead byte and continuation bytes.
                 let start = index
                 index += 1
                 while index < count, bytes[index] & 0xC0 == 0x80 { index += 1 }
                 tokens.append(LuaToken(kind: .symbol, text: text(start, index), line: line))
-                continue
+                return
             }
             if c == UInt8(ascii: "."), index + 2 < count, bytes[index + 1] == c, bytes[index + 2] == c {
                 tokens.append(LuaToken(kind: .symbol, text: "...", line: line))
                 index += 3
-                continue
+                return
             }
             if index + 1 < count, bytes[index + 1] < 0x80 {
                 let two = text(index, index + 2)
-                if twoByteSymbols.contains(two) {
+                if LuaTokenizer.twoByteSymbols.contains(two) {
                     tokens.append(LuaToken(kind: .symbol, text: two, line: line))
                     index += 2
-                    continue
+                    return
                 }
             }
-            tokens.append(LuaToken(kind: .symbol, text: asciiSymbols[Int(c)], line: line))
+            tokens.append(LuaToken(kind: .symbol, text: LuaTokenizer.asciiSymbols[Int(c)], line: line))
             index += 1
         }
-        return tokens
     }
 }
 

@@ -36,44 +36,12 @@ struct ProjectChecker {
         problems += (rulesListing.problems + flowsListing.problems).map(CheckProblem.init(error:))
         let project = FlowProject(directory: directory, manifest: manifest, rules: rulesListing.sources, flows: flowsListing.sources)
 
-        // The rules: a file that does not load is reported and left out, so that the others
-        // (their style rules and deep links) are still checked.
-        var rules = project.rules
-        var runner = FlowTestRunner<FlowRouteValue>(project: project)
-        var skipped: [String] = []
-        // Kept apart: a load error the static check explains at the same line (`flow.gaurd`:
-        // "attempt to call a nil value" there, "flow has no 'gaurd' (did you mean 'guard'?)")
-        // is said once, by the static check.
-        var loadProblems: [CheckProblem] = []
-        while let error = runner.rulesLoadError {
-            loadProblems.append(CheckProblem(error: error))
-            guard let file = error.file, let index = rules.firstIndex(where: { $0.name == file }) else { break }
-            skipped.append(file)
-            rules.remove(at: index)
-            runner = FlowTestRunner<FlowRouteValue>(
-                project: FlowProject(directory: directory, manifest: manifest, rules: rules, flows: project.flows))
+        let loaded = loadRules(of: project)
+        let runner = loaded.runner, rules = loaded.rules
+        if !loaded.skipped.isEmpty {
+            notChecked.append("the style rules and deep links of \(loaded.skipped.joined(separator: ", ")) (did not load: fix the errors above)")
         }
-        if !skipped.isEmpty {
-            notChecked.append("the style rules and deep links of \(skipped.joined(separator: ", ")) (did not load: fix the errors above)")
-        }
-        if let engine = runner.engine {
-            for diagnostic in engine.diagnostics {
-                problems.append(CheckProblem(
-                    diagnostic.severity == .error ? .error : .warning, file: diagnostic.file, line: diagnostic.line,
-                    diagnostic.message))
-            }
-            if let manifest, !manifest.routes.isEmpty {
-                let sweep = StyleSweep(engine: engine, manifest: manifest, rules: rules)
-                problems += sweep.run()
-                if let note = sweep.factNote { notChecked.append(note) }
-            } else if manifest == nil {
-                notChecked.append("style rules (no routes.lua that loads: no routes to resolve styles for)")
-            } else {
-                notChecked.append("style rules (routes.lua declares no routes to resolve styles for)")
-            }
-        } else if rules.isEmpty == false {
-            notChecked.append("style rules and deep links (the rules did not load)")
-        }
+        problems += engineProblems(runner.engine, manifest: manifest, rules: rules, notChecked: &notChecked)
         let listing = runner.listTests()
         problems += listing.loadErrors.map(CheckProblem.init(error:))
         // One pass over the rules for what every file needs from the others (the globals they
@@ -91,7 +59,7 @@ struct ProjectChecker {
         var ruleProblems: [CheckProblem] = []
         for source in project.rules { ruleProblems += names.check(rules: source) }
         problems += ruleProblems
-        problems += loadProblems.filter { load in
+        problems += loaded.loadProblems.filter { load in
             !ruleProblems.contains { $0.severity == .error && $0.file == load.file && $0.line == load.line }
         }
         if let manifest {
@@ -100,19 +68,8 @@ struct ProjectChecker {
             problems += FactUseCheck(manifest: manifest, manifestSource: manifestSource).problems(rules: project.rules)
         }
         for source in project.flows { problems += names.check(flow: source) }
-        // explore/*.lua (the invariants of `flowstack explore`): globals and calls.
         let exploreListing = self.listing("explore")
-        problems += exploreListing.problems.map(CheckProblem.init(error:))
-        var exploreErrors = Set<String>()
-        for source in exploreListing.sources {
-            let found = names.check(explore: source)
-            if found.contains(where: { $0.severity == .error }) { exploreErrors.insert(source.name) }
-            problems += found
-        }
-        // ...and what explore would stop at: a file that does not load, a name declared twice
-        // (for the files with no error above, which would say the same thing twice).
-        problems += FlowExploreInvariants.loadProblems(in: exploreListing.sources)
-            .filter { !exploreErrors.contains($0.file ?? "") }.map(CheckProblem.init(error:))
+        problems += exploreProblems(exploreListing, names: names)
         let unread = rulesListing.problems.count + flowsListing.problems.count
         let summary = "\(CheckCommand.count(project.rules.count + rulesListing.problems.count, "rules file")), "
             + "\(CheckCommand.count(project.flows.count + flowsListing.problems.count, "flow file")) "
@@ -126,6 +83,72 @@ struct ProjectChecker {
         let ignores = CheckIgnores(texts)
         problems = problems.filter { !ignores.silences($0) } + CheckIgnores.unknownKinds(in: texts)
         return CheckOutcome(problems: deduplicated(problems), notChecked: notChecked, summary: summary)
+    }
+
+    /// The project's rules loaded for the checks that run them: a file that does not load is
+    /// reported and left out, so that the others (their style rules and deep links) are still
+    /// checked. Its load error is kept apart: one the static check explains at the same line
+    /// (`flow.gaurd`: "attempt to call a nil value" there, "flow has no 'gaurd' (did you mean
+    /// 'guard'?)") is said once, by the static check.
+    private func loadRules(of project: FlowProject) -> (
+        runner: FlowTestRunner<FlowRouteValue>, rules: [FlowRulesSource], skipped: [String], loadProblems: [CheckProblem]
+    ) {
+        var rules = project.rules
+        var runner = FlowTestRunner<FlowRouteValue>(project: project)
+        var skipped: [String] = []
+        var loadProblems: [CheckProblem] = []
+        while let error = runner.rulesLoadError {
+            loadProblems.append(CheckProblem(error: error))
+            guard let file = error.file, let index = rules.firstIndex(where: { $0.name == file }) else { break }
+            skipped.append(file)
+            rules.remove(at: index)
+            runner = FlowTestRunner<FlowRouteValue>(
+                project: FlowProject(directory: directory, manifest: project.manifest, rules: rules, flows: project.flows))
+        }
+        return (runner, rules, skipped, loadProblems)
+    }
+
+    /// What the loaded rules' engine found (its diagnostics), and the style rules resolved for
+    /// every declared route; what could not be checked goes to `notChecked`.
+    private func engineProblems(
+        _ engine: FlowRulesEngine<FlowRouteValue>?, manifest: FlowManifest?, rules: [FlowRulesSource], notChecked: inout [String]
+    ) -> [CheckProblem] {
+        guard let engine else {
+            if !rules.isEmpty { notChecked.append("style rules and deep links (the rules did not load)") }
+            return []
+        }
+        var problems = engine.diagnostics.map { diagnostic in
+            CheckProblem(
+                diagnostic.severity == .error ? .error : .warning, file: diagnostic.file, line: diagnostic.line, diagnostic.message)
+        }
+        if let manifest, !manifest.routes.isEmpty {
+            let sweep = StyleSweep(engine: engine, manifest: manifest, rules: rules)
+            problems += sweep.run()
+            if let note = sweep.factNote { notChecked.append(note) }
+        } else if manifest == nil {
+            notChecked.append("style rules (no routes.lua that loads: no routes to resolve styles for)")
+        } else {
+            notChecked.append("style rules (routes.lua declares no routes to resolve styles for)")
+        }
+        return problems
+    }
+
+    /// `explore/*.lua` (the invariants of `flowstack explore`): the files that cannot be read,
+    /// globals and calls, and what explore would stop at: a file that does not load, a name
+    /// declared twice (for the files with no error above, which would say the same thing twice).
+    private func exploreProblems(
+        _ listing: (sources: [FlowRulesSource], problems: [FlowScriptError]), names: StaticNameCheck
+    ) -> [CheckProblem] {
+        var problems = listing.problems.map(CheckProblem.init(error:))
+        var exploreErrors = Set<String>()
+        for source in listing.sources {
+            let found = names.check(explore: source)
+            if found.contains(where: { $0.severity == .error }) { exploreErrors.insert(source.name) }
+            problems += found
+        }
+        problems += FlowExploreInvariants.loadProblems(in: listing.sources)
+            .filter { !exploreErrors.contains($0.file ?? "") }.map(CheckProblem.init(error:))
+        return problems
     }
 
     /// The files of the project's `rules/` or `flows/`, and the ones that cannot be read; none

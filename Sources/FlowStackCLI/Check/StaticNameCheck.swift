@@ -20,7 +20,8 @@ struct StaticNameCheck {
     /// The names the rules files declare (they share one VM).
     var rulesDeclarations: Set<String> = []
 
-    private enum Role { case rules, flow, explore }
+    /// The kind of file a check reads.
+    enum Role { case rules, flow, explore }
 
     func check(rules source: FlowRulesSource) -> [CheckProblem] {
         check(source, role: .rules)
@@ -36,270 +37,11 @@ struct StaticNameCheck {
     }
 
     private func check(_ source: FlowRulesSource, role: Role) -> [CheckProblem] {
-        let tokens = LuaTokenizer.tokens(source.text)
-        var problems: [CheckProblem] = []
-        let expectedFailures = role == .flow ? Self.expectedFailureLines(tokens) : []
-        func report(_ line: Int, _ message: String?, severity: CheckProblem.Severity = .error) {
-            guard let message, !expectedFailures.contains(line) else { return }
-            problems.append(CheckProblem(severity, file: source.name, line: line, message))
-        }
-        func token(_ index: Int) -> LuaToken? { tokens.indices.contains(index) ? tokens[index] : nil }
-        func isSymbol(_ index: Int, _ text: String) -> Bool { token(index).map { $0.kind == .symbol && $0.text == text } ?? false }
-        func isName(_ index: Int, _ text: String? = nil) -> Bool {
-            guard let token = token(index), token.kind == .name else { return false }
-            return text == nil || token.text == text
-        }
-        /// The index of the first argument of a call whose function name ends at `index`
-        /// (`f(x`, `f "x"`, `f{`), and whether it is a table constructor.
-        func firstArgument(after index: Int) -> Int? {
-            if isSymbol(index + 1, "(") { return index + 2 }
-            if token(index + 1)?.kind == .string || isSymbol(index + 1, "{") { return index + 1 }
-            return nil
-        }
-        /// The tokens at depth 1 of the table constructor opened at `open`.
-        func tableItems(_ open: Int) -> [Int] {
-            guard isSymbol(open, "{") else { return [] }
-            var depth = 0
-            var items: [Int] = []
-            var index = open
-            while let current = token(index) {
-                if current.kind == .symbol, ["{", "(", "["].contains(current.text) { depth += 1 }
-                if current.kind == .symbol, ["}", ")", "]"].contains(current.text) {
-                    depth -= 1
-                    if depth == 0 { break }
-                }
-                if depth == 1, index != open { items.append(index) }
-                index += 1
-            }
-            return items
-        }
-        /// The string literal at `index` when it is a whole name: not part of a concatenation
-        /// (`"step" .. n` builds a name the check cannot know; only literal names are checked).
-        func literal(_ index: Int) -> LuaToken? {
-            guard let token = token(index), token.kind == .string, !isSymbol(index - 1, ".."), !isSymbol(index + 1, "..")
-            else { return nil }
-            return token
-        }
-        func routeName(_ index: Int) {
-            guard let token = literal(index) else { return }
-            report(token.line, routeProblem(token.text))
-        }
-        // Tabs: a tab name given as a literal.
-        func tabName(_ index: Int) {
-            guard let token = literal(index) else { return }
-            report(token.line, tabProblem(token.text))
-        }
-        /// A dialog given at `arguments[dialog]` and a policy at `arguments[policy]`.
-        func dialogCall(_ arguments: [Range<Int>], dialog: Int, policy: Int) {
-            if arguments.indices.contains(dialog), let id = tokens.dialogID(arguments[dialog]) {
-                report(id.line, dialogProblem(id.text))
-            }
-            if arguments.indices.contains(policy), let name = tokens.stringLiteral(arguments[policy]) {
-                report(name.line, DialogPolicyNames.problem(name.text))
-            }
-        }
-        func factKeys(inTable open: Int) {
-            for item in tableItems(open) where isName(item) && isSymbol(item + 1, "=") {
-                if isSymbol(item - 1, "{") || isSymbol(item - 1, ",") || isSymbol(item - 1, ";") {
-                    report(tokens[item].line, factProblem(tokens[item].text))
-                }
-            }
-        }
-
-        /// The arity of a call to a function of the surface, and its route, dialog and policy
-        /// arguments, by the types the surface gives its parameters.
-        func surfaceCall(_ owner: FlowLuaOwner, _ member: String, at nameIndex: Int) {
-            guard let function = FlowLuaSurface.function(owner, member), !function.isProperty,
-                  isSymbol(nameIndex + 1, "(") || isSymbol(nameIndex + 1, "{") || token(nameIndex + 1)?.kind == .string
-            else { return }
-            let arguments = tokens.callArguments(after: nameIndex)
-            if let problem = Self.arityProblem(function, arguments: arguments, tokens: tokens) {
-                report(tokens[nameIndex].line, problem.message, severity: problem.severity)
-            }
-            guard owner == .router || owner == .app else { return }
-            for (position, parameter) in function.parameters.enumerated() where arguments.indices.contains(position) {
-                let argument = arguments[position]
-                switch parameter.type {
-                case "RouteLike":
-                    if argument.count == 1 { routeName(argument.lowerBound) }
-                case "RouteLike[]":
-                    for item in tableItems(argument.lowerBound) where isSymbol(item - 1, "{") || isSymbol(item - 1, ",") {
-                        routeName(item)
-                    }
-                case "Dialog":
-                    if let id = tokens.dialogID(argument) { report(id.line, dialogProblem(id.text)) }
-                case "DialogPolicy":
-                    if let name = tokens.stringLiteral(argument) { report(name.line, DialogPolicyNames.problem(name.text)) }
-                case "TabName":
-                    if argument.count == 1 { tabName(argument.lowerBound) }
-                default:
-                    // A type that lists its values ("inclusive"|"exclusive"): a literal must be one of them.
-                    let values = parameter.type.split(separator: "|").map(String.init)
-                    guard values.allSatisfy({ $0.count >= 2 && $0.hasPrefix("\"") && $0.hasSuffix("\"") }),
-                          let literal = tokens.stringLiteral(argument) else { break }
-                    let allowed = values.map { String($0.dropFirst().dropLast()) }
-                    guard !allowed.contains(literal.text) else { break }
-                    let hint = FlowSuggestion.closest(to: literal.text, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-                    report(literal.line, "\(function.qualifiedName): \(parameter.name) '\(literal.text)' is not one of "
-                        + "\(allowed.joined(separator: ", "))\(hint)")
-                }
-            }
-        }
-
-        for index in tokens.indices {
-            let current = tokens[index]
-            let afterDot = isSymbol(index - 1, ".") || isSymbol(index - 1, ":")
-            // facts.x, facts["x"]
-            if isName(index, "facts"), !afterDot {
-                if isSymbol(index + 1, "."), isName(index + 2) {
-                    // facts.x = v: facts are read-only (the rule would raise at that line).
-                    if isSymbol(index + 3, "=") {
-                        report(tokens[index + 2].line, Self.factAssignmentProblem(tokens[index + 2].text, role: role))
-                    } else {
-                        report(tokens[index + 2].line, factProblem(tokens[index + 2].text))
-                    }
-                } else if isSymbol(index + 1, "["), token(index + 2)?.kind == .string, isSymbol(index + 3, "]") {
-                    if isSymbol(index + 4, "=") {
-                        report(tokens[index + 2].line, Self.factAssignmentProblem(tokens[index + 2].text, role: role))
-                    } else {
-                        report(tokens[index + 2].line, factProblem(tokens[index + 2].text))
-                    }
-                } else if isSymbol(index + 1, "="), isSymbol(index + 2, "{") {
-                    factKeys(inTable: index + 2)
-                }
-            }
-            // x.name == "route", x.name ~= "route" (not a fact called name: facts.name == "x")
-            if isName(index, "name"), afterDot, !isName(index - 2, "facts"), let op = token(index + 1), op.kind == .symbol,
-               ["==", "~="].contains(op.text) {
-                routeName(index + 2)
-            }
-            // Tabs: ctx.tab == "feed", op.tab ~= "feed", c.tab == "feed".
-            if isName(index, "tab"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text) {
-                tabName(index + 2)
-            }
-            // ctx.dialog == "id", r.redirect.dialog ~= "id"
-            if isName(index, "dialog"), afterDot, let op = token(index + 1), op.kind == .symbol, ["==", "~="].contains(op.text),
-               let id = literal(index + 2) {
-                report(id.line, dialogProblem(id.text))
-            }
-            // { name = "route", field = literal }
-            if isName(index, "name"), isSymbol(index + 1, "="), literal(index + 2) != nil,
-               isSymbol(index - 1, "{") || isSymbol(index - 1, ",") || isSymbol(index - 1, ";") {
-                if let problem = routeProblem(tokens[index + 2].text) {
-                    report(tokens[index + 2].line, problem)
-                } else if isSymbol(index - 1, "{") {
-                    for (line, problem) in payloadProblems(route: tokens[index + 2].text, items: tableItems(index - 1).map { tokens[$0] }) {
-                        report(line, problem)
-                    }
-                }
-            }
-            // The global functions of flows (describe, it, expect, ...) and explore files (invariant).
-            if current.kind == .name, !afterDot, role != .rules, !isName(index - 1, "function") {
-                surfaceCall(role == .flow ? .flowGlobal : .exploreGlobal, current.text, at: index)
-            }
-            guard role != .explore, current.kind == .name, !afterDot, isSymbol(index + 1, "."), isName(index + 2) else { continue }
-            let member = tokens[index + 2].text
-            let line = tokens[index + 2].line
-            switch current.text {
-            case "router":
-                if role == .rules {
-                    report(current.line, "rules cannot use router (it is read-only inside a rule); navigate with flow.redirect(kind, route, reason)")
-                    continue
-                }
-                guard FlowTestAPI.routerMembers.contains(member) else {
-                    report(line, unknownMember("router", member, FlowTestAPI.routerMembers))
-                    continue
-                }
-                surfaceCall(.router, member, at: index + 2)
-            case "app":
-                if role == .rules {
-                    report(current.line, "app exists only in flow tests; rules read facts and call host functions")
-                    continue
-                }
-                guard FlowTestAPI.appMembers.contains(member) else {
-                    report(line, unknownMember("app", member, FlowTestAPI.appMembers))
-                    continue
-                }
-                surfaceCall(.app, member, at: index + 2)
-                guard let argument = firstArgument(after: index + 2) else { continue }
-                if member == "facts" {
-                    factKeys(inTable: argument)
-                } else if member == "reset" {
-                    // app.reset{ root = "home", tab = "feed" } (a root given as a table is a route table)
-                    for item in tableItems(argument) where isSymbol(item + 1, "=")
-                        && (isSymbol(item - 1, "{") || isSymbol(item - 1, ",") || isSymbol(item - 1, ";")) {
-                        if isName(item, "root") { routeName(item + 2) } else if isName(item, "tab") { tabName(item + 2) }
-                    }
-                } else if member == "host", let name = literal(argument), !ruleHosts.contains(name.text) {
-                    let hint = FlowSuggestion.closest(to: name.text, in: ruleHosts.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
-                    report(name.line, "app.host stubs host.\(name.text), which no rule calls\(hint)", severity: .warning)
-                }
-            case "flow":
-                guard FlowTestAPI.flowMembers.contains(member) else {
-                    report(line, unknownMember("flow", member, FlowTestAPI.flowMembers))
-                    continue
-                }
-                if member == "style", isSymbol(index + 3, "."), isName(index + 4) {
-                    let hook = tokens[index + 4].text
-                    if !FlowTestAPI.styleHooks.contains(hook) {
-                        report(tokens[index + 4].line, unknownMember("flow.style", hook, FlowTestAPI.styleHooks))
-                    } else {
-                        surfaceCall(.flowStyle, hook, at: index + 4)
-                    }
-                }
-                surfaceCall(.flow, member, at: index + 2)
-                guard let argument = firstArgument(after: index + 2) else { continue }
-                // The arguments only where they are read: a call's arguments span its whole body.
-                let arguments = ["redirect", "op", "precondition", "deeplink", "guard"].contains(member)
-                    ? tokens.callArguments(after: index + 2) : []
-                let kindToken = member == "guard" ? nil : arguments.first.flatMap { tokens.stringLiteral($0) }
-                let kind = kindToken?.text
-                if member == "guard" || member == "precondition", arguments.count > 1 {
-                    for (line, problem) in Self.literalReturnProblems("flow.\(member)", rule: arguments[1], tokens: tokens) {
-                        report(line, problem)
-                    }
-                }
-                if member == "guard" {
-                    routeName(argument)
-                } else if member == "dialog_guard", let id = literal(argument), id.text != "*" {
-                    report(id.line, dialogProblem(id.text))
-                } else if member == "deeplink" {
-                    for (line, problem) in linkParameterProblems(arguments, tokens: tokens) { report(line, problem, severity: .warning) }
-                } else if let kindToken, let problem = kindProblem(member, kindToken.text, hasMore: arguments.count > 1) {
-                    // A kind that is not one: the next argument is not checked as a route.
-                    report(kindToken.line, problem)
-                } else if member == "redirect", kind == "dialog" {
-                    // flow.redirect("dialog", dialog [, reason [, policy]])
-                    dialogCall(arguments, dialog: 1, policy: 3)
-                    // Held navigations: flow.redirect("dialog", id, reason, { resume = true, policy = ... }).
-                    if arguments.count > 3 {
-                        for (line, message) in RedirectOptionsCheck.problems(tokens, options: arguments[3], dialog: true) {
-                            report(line, message)
-                        }
-                    }
-                } else if member == "op", kind == "showDialog" {
-                    // flow.op("showDialog", dialog [, policy])
-                    dialogCall(arguments, dialog: 1, policy: 2)
-                } else if member == "redirect" || member == "op", let kind, let problem = Self.missingRoute(member, kind, arguments, tokens) {
-                    report(tokens[index + 2].line, problem)
-                } else if member == "redirect" || member == "op", kind == "selectTab", isSymbol(argument + 1, ",") {
-                    // Tabs: flow.redirect("selectTab", tab, reason), flow.op("selectTab", tab).
-                    tabName(argument + 2)
-                } else if member == "redirect" || member == "op", isSymbol(argument + 1, ",") {
-                    routeName(argument + 2)
-                }
-                // Held navigations: flow.redirect(kind, route, reason, { resume = true }).
-                if member == "redirect", kind != "dialog", arguments.count > 3 {
-                    for (line, message) in RedirectOptionsCheck.problems(tokens, options: arguments[3]) { report(line, message) }
-                } else if member == "op", arguments.count > 2, let line = RedirectOptionsCheck.misplacedResume(tokens, in: arguments[2]) {
-                    report(line, "resume is an option of flow.redirect (a rule's redirect), not of flow.op (a deep link's step)")
-                }
-            default:
-                break
-            }
-        }
-        if role == .flow { problems += matcherProblems(tokens, file: source.name) }
-        problems += globalProblems(tokens, role: role, file: source.name).filter { !expectedFailures.contains($0.line ?? 0) }
+        var scan = StaticNameScan(check: self, source: source, role: role)
+        scan.run()
+        var problems = scan.problems
+        if role == .flow { problems += matcherProblems(scan.tokens, file: source.name) }
+        problems += globalProblems(scan.tokens, role: role, file: source.name).filter { !scan.expectedFailures.contains($0.line ?? 0) }
         return problems
     }
 
@@ -451,7 +193,7 @@ struct StaticNameCheck {
 
     /// The lines of code inside `expect(...)` calls that end in `.to_fail`: their mistakes are
     /// on purpose.
-    private static func expectedFailureLines(_ tokens: [LuaToken]) -> Set<Int> {
+    static func expectedFailureLines(_ tokens: [LuaToken]) -> Set<Int> {
         var lines: Set<Int> = []
         for (index, close) in expectCalls(tokens) {
             guard close + 2 < tokens.count, tokens[close + 1].text == ".", tokens[close + 2].text == "to_fail" else { continue }
@@ -478,7 +220,7 @@ struct StaticNameCheck {
 
     /// Payload fields of a `{ name = "route", ... }` table the manifest does not declare, or
     /// literal values of the wrong type.
-    private func payloadProblems(route: String, items: [LuaToken]) -> [(Int, String)] {
+    func payloadProblems(route: String, items: [LuaToken]) -> [(Int, String)] {
         guard let manifest, let spec = manifest.routes[route] else { return [] }
         if manifest.tabNames.contains(route), Self.isTabView(items) { return [] }
         var problems: [(Int, String)] = []
@@ -509,29 +251,29 @@ struct StaticNameCheck {
         return problems
     }
 
-    private func unknownMember(_ owner: String, _ member: String, _ known: [String]) -> String {
+    func unknownMember(_ owner: String, _ member: String, _ known: [String]) -> String {
         let hint = FlowSuggestion.closest(to: member, in: known).map { " (did you mean '\($0)'?)" } ?? ""
         return "\(owner) has no '\(member)'\(hint)"
     }
 
-    private func routeProblem(_ name: String) -> String? {
+    func routeProblem(_ name: String) -> String? {
         guard let manifest, !manifest.routes.isEmpty, manifest.routes[name] == nil else { return nil }
         return manifest.problem(with: FlowRouteValue(name))
     }
 
     /// Tabs: a tab name the manifest does not declare (unchecked when it declares none).
-    private func tabProblem(_ name: String) -> String? {
+    func tabProblem(_ name: String) -> String? {
         guard let manifest, !manifest.tabs.isEmpty else { return nil }
         return manifest.problem(withTab: name)
     }
 
-    private func dialogProblem(_ id: String) -> String? {
+    func dialogProblem(_ id: String) -> String? {
         guard let manifest, !manifest.dialogs.isEmpty else { return nil }
         return manifest.problem(withDialog: id)
     }
 
     /// `facts.x = v` in a script: `facts` is read-only everywhere a script sees it.
-    private static func factAssignmentProblem(_ name: String, role: Role) -> String {
+    static func factAssignmentProblem(_ name: String, role: Role) -> String {
         switch role {
         case .rules:
             return "facts is read-only (cannot assign '\(name)'): rules read facts, the app sets them "
@@ -543,7 +285,7 @@ struct StaticNameCheck {
         }
     }
 
-    private func factProblem(_ name: String) -> String? {
+    func factProblem(_ name: String) -> String? {
         guard let manifest, !manifest.facts.isEmpty else { return nil }
         return manifest.problem(withFact: name)
     }

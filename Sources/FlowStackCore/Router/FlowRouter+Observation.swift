@@ -37,8 +37,11 @@ extension FlowRouter {
         changeObservers.removeAll { $0.id == observation.id }
     }
 
+    /// Announces a change of the state: every change of the stacks, dialogs or tabs comes here
+    /// first (SwiftUI's `objectWillChange`, and the `revision` the pipeline validates against).
     @inlinable
     func willChange() {
+        storage.revision &+= 1
         #if canImport(Combine)
         objectWillChange.send()
         #endif

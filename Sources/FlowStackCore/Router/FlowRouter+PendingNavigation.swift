@@ -43,7 +43,7 @@ extension FlowRouter {
         guard let pending = storage.state.pendingNavigation else {
             return FlowResumeResult(status: .nothingHeld, reason: "no navigation is held", navigation: nil, transaction: nil)
         }
-        if isDeciding || decidingTask != nil || transactionState != nil {
+        if isBusyForRetry {
             return FlowResumeResult(
                 status: .busy,
                 reason: "the router is busy (a rule is deciding or a transaction runs); resume after it",
@@ -64,7 +64,7 @@ extension FlowRouter {
         guard let pending = storage.state.pendingNavigation else {
             return FlowResumeResult(status: .nothingHeld, reason: "no navigation is held", navigation: nil, transaction: nil)
         }
-        if isDeciding || transactionState != nil {
+        if isBusyForRetry {
             return FlowResumeResult(
                 status: .busy,
                 reason: "the router is busy (a rule is deciding or a transaction runs); resume after it",

@@ -264,6 +264,9 @@ struct FlowRouterStorage<Route: Hashable, Dialog> {
     @usableFromInline var isDeciding = false
     /// The task whose async rule decision is suspended.
     @usableFromInline var decidingTask: Int?
+    /// Counts the router's changes (`willChange`): a request whose checks ran while it moved
+    /// is validated again.
+    @usableFromInline var revision = 0
     /// The observers of `observe(_:)`.
     @usableFromInline var changeObservers: [(id: UUID, handler: @MainActor (FlowRouterEvent<Route>) -> Void)] = []
     /// The automatic resume of a navigation held from an async one (`FlowRouter.automaticResume`).

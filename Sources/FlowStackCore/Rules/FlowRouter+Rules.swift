@@ -1,8 +1,9 @@
 import Foundation
 
 // The one seam between a router and its rules: the router builds a `FlowRuleRequest` in script
-// values, asks `decide` or `decideAsync`, and turns the `FlowRuleDecision` back into its own route
-// type in `verdict(for:link:)`. The pipeline's two drivers (`run`, `runAsync`) call these.
+// values (`ruleRequest`), asks `decide` (`decideNow`) or awaits `decideAsync` (`decideLater`), and
+// turns the `FlowRuleDecision` back into its own route type in `verdict(for:link:)`. The
+// pipeline's drivers (`run`, `runAsync`) call the two askers; the step `rulesDecided` the rest.
 
 /// The rules installed in a router, with the conversions of the router's route type.
 @MainActor @usableFromInline
@@ -119,7 +120,7 @@ extension FlowRouter {
     @inlinable @inline(__always)
     func ruleRequest(
         _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, stacks: any FlowRuleStacks,
-        source: FlowOperationSource, isAsync: Bool, condition: Bool, chain: [FlowCommand<Route>]
+        _ navigation: FlowNavigation, chain: [FlowCommand<Route>]
     ) -> FlowRuleRequest {
         let kind = FlowRuleKind(command)
         var route: FlowRouteValue?
@@ -158,7 +159,7 @@ extension FlowRouter {
         let selected = storage.state.selectedTabIndex
         return FlowRuleRequest.routerRequest(
             kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
-            source: source, isAsync: isAsync, runsDefaultPreconditions: !condition,
+            source: navigation.source, isAsync: navigation.isAsync, runsDefaultPreconditions: !navigation.hasCondition,
             dialog: dialog == nil ? nil : FlowRouterState<Route, Dialog>.dialogKey(dialog), queuedDialogCount: storage.state.dialogQueue.count,
             redirectChain: chain.isEmpty ? [] : chain.map(\.summary), stackCount: stackCount,
             frontScreenCount: stackCount == 0 ? 0 : storage.state.stacks[stackCount - 1].pathCount + 1, stacks: stacks,
@@ -178,27 +179,23 @@ extension FlowRouter {
         }
     }
 
-    /// Asks the rules about a synchronous request; a navigation requested while they decide is
-    /// refused (`isDeciding`).
+    /// The rules' decision on a synchronous request, asked now; a navigation requested while
+    /// they decide is refused (`isDeciding`).
     @inlinable @inline(__always)
-    func consultRules(
-        _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, source: FlowOperationSource, condition: Bool,
-        chain: [FlowCommand<Route>]
-    ) -> FlowRulesVerdict<Route> {
+    func decideNow(
+        _ command: FlowCommand<Route>, _ navigation: FlowNavigation, chain: [FlowCommand<Route>], link: FlowRulesLink<Route>
+    ) -> FlowRuleDecision {
         // The view is the router's (unchecked storage), reading its stacks: reused while no
         // rule kept it.
         if storage.syncStacks == nil {
             storage.syncStacks = FlowRouterStacks(encode: link.encode, current: { [unowned self] in self.storage.state.stacks })
         }
-        let verdict: FlowRulesVerdict<Route>
+        let decision: FlowRuleDecision
         do {
-            let request = ruleRequest(
-                command, link: link, stacks: storage.syncStacks!, source: source, isAsync: false, condition: condition,
-                chain: chain)
+            let request = ruleRequest(command, link: link, stacks: storage.syncStacks!, navigation, chain: chain)
             isDeciding = true
-            let decision = link.hook.decide(request)
+            decision = link.hook.decide(request)
             isDeciding = false
-            verdict = self.verdict(for: decision, link: link)
         }
         // A rule kept the view: it keeps the stacks it decided on (no navigation runs while a
         // rule decides), and the next decision gets a new one.
@@ -206,22 +203,22 @@ extension FlowRouter {
             storage.syncStacks!.detach()
             storage.syncStacks = nil
         }
-        return verdict
+        return decision
     }
 
-    /// Asks the rules about a request of the async queue (they may suspend); a navigation the
-    /// deciding task requests is refused (`decidingTask`).
-    func consultRulesAsync(
-        _ command: FlowCommand<Route>, link: FlowRulesLink<Route>, source: FlowOperationSource, condition: Bool,
-        chain: [FlowCommand<Route>]
-    ) async -> FlowRulesVerdict<Route> {
+    /// The rules' decision on a request of the async queue, awaited (they may suspend, so they
+    /// read a snapshot of the stacks); a navigation the deciding task requests is refused
+    /// (`decidingTask`).
+    func decideLater(
+        _ command: FlowCommand<Route>, _ navigation: FlowNavigation, chain: [FlowCommand<Route>], link: FlowRulesLink<Route>
+    ) async -> FlowRuleDecision {
         let request = ruleRequest(
-            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: storage.state.stacks), source: source,
-            isAsync: true, condition: condition, chain: chain)
+            command, link: link, stacks: FlowRouterStacks(encode: link.encode, stacks: storage.state.stacks), navigation,
+            chain: chain)
         decidingTask = FlowSerialQueue.currentTask
         let decision = await link.hook.decideAsync(request)
         decidingTask = nil
-        return verdict(for: decision, link: link)
+        return decision
     }
 
     /// A decision in the router's route type: the one place a rule's redirect becomes a command.

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The contract is not generic: a router hands its rules a ``FlowRuleRequest`` whose routes are
 /// ``FlowRouteValue``s, and turns the ``FlowRuleDecision`` it gets back into its own route type
-/// in one place (`FlowRouter.consultRules`). The Lua engine implements it; an app may implement
+/// in one place (`FlowRouter.verdict(for:link:)`). The Lua engine implements it; an app may implement
 /// it in Swift and install it with `FlowRouter.installRules(_:)`. With no rules installed the
 /// router behaves exactly like FlowStack.
 @MainActor

@@ -64,12 +64,7 @@ public struct FlowCommand<Route: Hashable>: Hashable {
     /// The kind's name as rules scripts see it (`push`, `pushMany`, `sheet`, `fullScreenCover`, ...).
     @inlinable
     public var kindName: String {
-        if batch != nil { return "pushMany" }
-        if tab != nil { return "selectTab" }
-        if case .present(_, let style) = operation {
-            return style == .fullScreenCover ? "fullScreenCover" : "sheet"
-        }
-        return operation.kind.rawValue
+        FlowRuleKind(self).rawValue
     }
 
     /// The routes the command navigates to: what route guards look at.

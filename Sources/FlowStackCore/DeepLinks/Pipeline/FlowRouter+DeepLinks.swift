@@ -9,7 +9,7 @@ extension FlowRouter {
     public func open(_ url: URL, source: FlowOperationSource = .deeplink) -> FlowDeepLinkResult<Route> {
         // A link opened while a rule decides (from a host function it calls) cannot navigate:
         // every step would be refused, so nothing is attempted and the result says why.
-        if isDeciding || (decidingTask != nil && decidingTask == FlowSerialQueue.currentTask) {
+        if isRuleDeciding {
             return FlowDeepLinkResult(
                 url: url, status: .unhandled,
                 reason: "link '\(url.absoluteString)' was opened while a rule was deciding: nothing was applied; "
