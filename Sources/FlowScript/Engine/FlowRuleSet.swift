@@ -20,6 +20,10 @@ final class FlowRuleSet {
     var dialogGuardNames: Set<String> = []
     /// Runs the facts rules (`flow.on_facts_changed`) for one change (FlowRulesEngine+FactsRules.swift).
     var factsFunction: LuaFunctionRef!
+    /// Experiments with an audience (`flow.audience`).
+    var audienceNames: Set<String> = []
+    /// Whether the manifest declares experiments (decisions then note where rules read them).
+    var hasExperiments = false
     /// How many `flow.on_facts_changed` handlers are registered.
     var factsHandlerCount = 0
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).

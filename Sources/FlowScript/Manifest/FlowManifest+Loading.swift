@@ -210,6 +210,12 @@ extension FlowManifest {
                     kind: .typeError, file: displayName, line: line(ofKeys: ["explore"] + path, in: source), message: message)
             })
         }
+        if let experiments = table.fields["experiments"] {
+            manifest.experiments = try parseExperiments(experiments, fail: { message, path in
+                FlowScriptError(
+                    kind: .typeError, file: displayName, line: line(ofKeys: ["experiments"] + path, in: source), message: message)
+            })
+        }
         if let tabs = table.fields["tabs"] {
             manifest.tabs = try parseTabs(tabs, manifest: manifest, fail: { message in fail(message, at: "tabs") }, report: report)
         }

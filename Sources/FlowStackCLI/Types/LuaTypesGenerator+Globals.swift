@@ -76,6 +76,8 @@ extension LuaTypesGenerator {
             "---@field facts? FactChanges",
             // Tabs.
             "---@field tab? TabName the tab selected at start (default the first)",
+            "---@field experiments? ExperimentChoices the variants forced (\"none\": not enrolled)",
+            "---@field unit? string the experiment unit id (default none: only forced variants enrol)",
             "",
             "---\(Self.globalDoc("app"))",
             "app = {}",

@@ -47,6 +47,11 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     public let reason: String?
     /// The rules generation in force (0 without rules).
     public let generation: Int
+    /// The experiments the rules deciding it read, experiment → variant (the enrolled ones;
+    /// see `FlowRulesHook.takeExperimentReads()`).
+    public var experiments: [String: String] { storedExperiments }
+    /// `experiments`'s storage (set once by the router as it records the entry).
+    @usableFromInline var storedExperiments: [String: String] = [:]
     /// The stacks before.
     @inlinable public var previousStacks: [FlowStackState<Route>] { storedPreviousStacks }
     /// `previousStacks`'s storage (taken out of an entry about to be evicted).
@@ -92,10 +97,12 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     /// This entry with another reason and before/after stacks (transactions rewrite the
     /// blocked step this way).
     func rewritten(reason: String?, previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>]) -> FlowHistoryEntry {
-        FlowHistoryEntry(
+        var entry = FlowHistoryEntry(
             salt: salt, sequence: sequence, date: date, event: event, source: source, status: status,
             reason: reason, generation: generation, previousStacks: previousStacks, newStacks: newStacks
         )
+        entry.storedExperiments = storedExperiments
+        return entry
     }
 
     /// The navigation command, or `nil` for a dialog change.
