@@ -67,19 +67,37 @@ public struct FlowExperiment: Hashable, Sendable {
 /// `String(h)` is the decimal text of the unsigned hash, no sign and no leading zeros. An
 /// experiment's seed is `name + ":" + salt + ":"`; a bundle's is `"bundle:" + version + ":"`.
 public enum FlowExperimentHash {
+    static let offsetBasis: UInt32 = 2_166_136_261
+    static let prime: UInt32 = 16_777_619
+
     /// FNV-1a, 32 bits, over the bytes of `text`'s UTF-8.
     public static func fnv1a32(_ text: String) -> UInt32 {
-        var hash: UInt32 = 2_166_136_261
-        for byte in text.utf8 {
+        fnv1a32(text.utf8, from: offsetBasis)
+    }
+
+    /// FNV-1a, 32 bits, continued from `hash` over `bytes` (FNV is a stream: hashing a
+    /// concatenation is hashing its parts one after the other).
+    static func fnv1a32(_ bytes: String.UTF8View, from hash: UInt32) -> UInt32 {
+        var hash = hash
+        for byte in bytes {
             hash ^= UInt32(byte)
-            hash = hash &* 16_777_619
+            hash = hash &* prime
         }
         return hash
     }
 
     /// The unit's bucket for `seed`, from 0 to 9999: `fnv1a32(String(fnv1a32(seed + unit))) % 10000`.
     public static func bucket(seed: String, unit: String) -> Int {
-        Int(fnv1a32(String(fnv1a32(seed + unit))) % 10_000)
+        let first = fnv1a32(unit.utf8, from: fnv1a32(seed.utf8, from: offsetBasis))
+        // The decimal digits of `first`, most significant first, hashed as ASCII.
+        var divisor: UInt32 = 1
+        while first / divisor >= 10 { divisor *= 10 }
+        var second = offsetBasis
+        while divisor > 0 {
+            second = (second ^ (0x30 + first / divisor % 10)) &* prime
+            divisor /= 10
+        }
+        return Int(second % 10_000)
     }
 }
 

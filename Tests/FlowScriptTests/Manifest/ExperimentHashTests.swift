@@ -1,5 +1,6 @@
 import FlowStackCore
 import Foundation
+import FlowStackTestSupport
 import Testing
 @testable import FlowScript
 
@@ -97,7 +98,9 @@ struct ExperimentHashTests {
         return (paywallShares, onboardingShares, chiSquare)
     }
 
-    @Test("100,000 units: each share within 1 point of its weight; the two experiments independent (chi-square, p > 0.001)")
+    @Test(
+        "100,000 units: each share within 1 point of its weight; the two experiments independent (chi-square, p > 0.001)",
+        .enabled(if: TestTier.slow))
     func distribution() {
         let units = 100_000
         let (paywall, onboarding, chiSquare) = Self.distribution(units: units)
