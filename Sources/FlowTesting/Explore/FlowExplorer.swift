@@ -502,7 +502,8 @@ package final class FlowExplorer {
                 ? entry.newStacks.last?.topRoute : FlowTestRunner<FlowRouteValue>.destination(of: command, in: entry.previousStacks)
             let step = FlowNavigationStep(
                 from: from?.name ?? "?", to: (to ?? from)?.name ?? "?", kind: command.kindName, applied: entry.status.isApplied,
-                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue, dialog: dialogs[entry.sequence])
+                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue, dialog: dialogs[entry.sequence],
+                experiments: entry.experiments)
             if observedStepSet.insert(step).inserted { observedSteps.append(step) }
         }
     }

@@ -119,7 +119,8 @@ extension FlowTestRunner {
                 kind: command.kindName, applied: applied,
                 reason: applied ? nil : entry.reason, source: entry.source.rawValue,
                 dialog: dialogAnswers[entry.sequence],
-                tab: entry.status.isApplied && entry.newStacks.count == 1 ? entry.newStacks.first.flatMap { tabOfStack[$0.id] } : nil))
+                tab: entry.status.isApplied && entry.newStacks.count == 1 ? entry.newStacks.first.flatMap { tabOfStack[$0.id] } : nil,
+                experiments: entry.experiments))
         }
         harvested = last
         if steps.count > Self.historyLimit { steps.removeFirst(steps.count - Self.historyLimit) }
