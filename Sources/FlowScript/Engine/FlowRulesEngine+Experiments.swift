@@ -29,23 +29,67 @@ public struct FlowExposure: Hashable, Sendable {
 }
 
 /// The engine's experiment state: the unit, the overrides, the caches and what was exposed.
+///
+/// Every declared experiment has a slot (by its index in byte order of the names) caching the
+/// audience's answer for the current facts, the variant for the current unit and overrides, and
+/// whether that variant was exposed: a read that finds its slot filled allocates nothing.
 struct FlowExperimentState {
+    /// One experiment's caches.
+    struct Slot {
+        /// The audience's answer for the current facts (`nil`: not asked yet).
+        var eligible: Bool?
+        /// Whether `variant` holds the assignment for the current unit and overrides.
+        var assigned = false
+        /// The assigned variant's index in the experiment's variants (-1: not enrolled).
+        var variant = -1
+        /// Whether the assigned variant's exposure was reported (or was before, for this unit).
+        var exposed = false
+    }
+
+    /// The declared experiments, in byte order of their names.
+    let experiments: [FlowExperiment]
+    /// Each experiment's index by name.
+    let index: [String: Int]
+    var slots: [Slot]
     /// The unit id assignments hash (`nil`: nothing enrolls but overrides).
     var unit: String?
     /// Forced variants by experiment (a `nil` variant: forced not enrolled).
     var overrides: [String: String?] = [:]
-    /// The hashed (or overridden) variant by experiment, for the current unit and overrides.
-    var assignments: [String: String?] = [:]
-    /// The audience's answer by experiment, for the current facts.
-    var eligibility: [String: Bool] = [:]
-    /// Exposures already reported in this process.
+    /// Exposures already reported in this process (their route and kind left out).
     var exposed: Set<FlowExposure> = []
     /// The navigation being decided (route, kind), while a decision runs.
     var decision: (route: String?, kind: String)?
     /// Where rules read outside a decision (`style`, `dialog`, `rules`).
     var elsewhere = "rules"
-    /// What the navigations decided since the last `takeExperimentReads()` read (enrolled only).
-    var reads: [String: String] = [:]
+    /// The variant index each experiment was read as since the last `takeExperimentReads()`
+    /// (-1: not read), and how many were read.
+    var reads: [Int]
+    var readCount = 0
+    /// The last reads taken and the dictionary made of them: the same reads give the same
+    /// dictionary, shared, not a new one per navigation.
+    var lastReads: (reads: [Int], value: [String: String]) = ([], [:])
+
+    init(manifest: FlowManifest?) {
+        experiments = (manifest?.experiments.values.map { $0 } ?? []).sorted {
+            Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8))
+        }
+        index = Dictionary(uniqueKeysWithValues: experiments.enumerated().map { ($1.name, $0) })
+        slots = Array(repeating: Slot(), count: experiments.count)
+        reads = Array(repeating: -1, count: experiments.count)
+    }
+
+    /// Forgets every assignment (a new unit, new overrides).
+    mutating func forgetAssignments() {
+        for slot in slots.indices {
+            slots[slot].assigned = false
+            slots[slot].exposed = false
+        }
+    }
+
+    /// Forgets every audience's answer (new facts, new rules).
+    mutating func forgetEligibility() {
+        for slot in slots.indices { slots[slot].eligible = nil }
+    }
 }
 
 extension FlowRulesEngine {
@@ -58,7 +102,7 @@ extension FlowRulesEngine {
         let unit = unit.flatMap { $0.isEmpty ? nil : $0 }
         guard unit != experimentState.unit else { return }
         experimentState.unit = unit
-        experimentState.assignments.removeAll()
+        experimentState.forgetAssignments()
         styleCache = FlowStyleCache()
     }
 
@@ -70,14 +114,17 @@ extension FlowRulesEngine {
     public func overrideExperiment(_ name: String, variant: String?) throws(FlowScriptError) {
         if let problem = experimentProblem(name, variant: variant) { throw FlowScriptError(kind: .typeError, message: problem) }
         experimentState.overrides[name] = .some(variant)
-        experimentState.assignments[name] = nil
+        if let slot = experimentState.index[name] {
+            experimentState.slots[slot].assigned = false
+            experimentState.slots[slot].exposed = false
+        }
         styleCache = FlowStyleCache()
     }
 
     /// Removes an experiment's override (`nil`: every override): the hash assigns it again.
     public func clearExperimentOverride(_ name: String? = nil) {
         if let name { experimentState.overrides[name] = nil } else { experimentState.overrides.removeAll() }
-        experimentState.assignments.removeAll()
+        experimentState.forgetAssignments()
         styleCache = FlowStyleCache()
     }
 
@@ -85,6 +132,7 @@ extension FlowRulesEngine {
     /// test starts as a fresh process).
     package func forgetExposures() {
         experimentState.exposed.removeAll()
+        for slot in experimentState.slots.indices { experimentState.slots[slot].exposed = false }
     }
 
     /// The forced variants by experiment (a `nil` variant: forced not enrolled).
@@ -93,9 +141,19 @@ extension FlowRulesEngine {
     /// The experiments a navigation's rules read since the router last asked (its history entry
     /// records them): experiment → variant, the enrolled ones.
     public func takeExperimentReads() -> [String: String] {
-        guard !experimentState.reads.isEmpty else { return [:] }
-        defer { experimentState.reads.removeAll() }
-        return experimentState.reads
+        guard experimentState.readCount > 0 else { return [:] }
+        defer {
+            for slot in experimentState.reads.indices { experimentState.reads[slot] = -1 }
+            experimentState.readCount = 0
+        }
+        if experimentState.reads == experimentState.lastReads.reads { return experimentState.lastReads.value }
+        var value: [String: String] = [:]
+        for (slot, variant) in experimentState.reads.enumerated() where variant >= 0 {
+            let experiment = experimentState.experiments[slot]
+            value[experiment.name] = experiment.variants[variant].name
+        }
+        experimentState.lastReads = (experimentState.reads, value)
+        return value
     }
 
     /// The manifest's problem with an experiment name, or with a variant of it (`nil`: not
@@ -108,45 +166,62 @@ extension FlowRulesEngine {
         return manifest.problem(withExperiment: name)
     }
 
-    /// What `experiments.<name>` reads: the variant, or `nil`, or `ask` when the audience must
-    /// say first (the prelude runs it and reads again with its answer).
-    func readExperiment(_ name: String, eligible: Bool?) throws(FlowScriptError) -> (variant: String?, ask: Bool) {
-        guard let experiment = configuration.manifest?.experiments[name] else {
-            throw FlowScriptError(kind: .undeclaredGlobal, message: experimentProblem(name, variant: nil)!)
-        }
+    /// What `experiments.<name>` reads (the experiment at `slot`): the variant, or `nil`, or
+    /// `ask` when the audience must say first (the prelude runs it and reads again with its
+    /// answer, `eligible`).
+    func readExperiment(slot: Int, eligible: Bool?) throws(FlowScriptError) -> (variant: String?, ask: Bool) {
         if let eligible {
-            experimentState.eligibility[name] = eligible
-        } else if experimentState.eligibility[name] == nil {
-            if ruleSet?.audienceNames.contains(name) == true { return (nil, true) }
-            experimentState.eligibility[name] = true
+            experimentState.slots[slot].eligible = eligible
+        } else if experimentState.slots[slot].eligible == nil {
+            if ruleSet?.audienceNames.contains(experimentState.experiments[slot].name) == true { return (nil, true) }
+            experimentState.slots[slot].eligible = true
         }
-        guard experimentState.eligibility[name] == true else { return (nil, false) }
-        let variant: String?
-        if let cached = experimentState.assignments[name] {
-            variant = cached
+        guard experimentState.slots[slot].eligible == true else { return (nil, false) }
+        if !experimentState.slots[slot].assigned { try assign(slot: slot) }
+        let variant = experimentState.slots[slot].variant
+        guard variant >= 0 else { return (nil, false) }
+        if experimentState.decision != nil {
+            if experimentState.reads[slot] < 0 { experimentState.readCount += 1 }
+            experimentState.reads[slot] = variant
+        }
+        if !experimentState.slots[slot].exposed { expose(slot: slot) }
+        return (experimentState.experiments[slot].variants[variant].name, false)
+    }
+
+    /// Fills the experiment's slot: its override, or (unless exploration splits here) the hash
+    /// of the unit.
+    private func assign(slot: Int) throws(FlowScriptError) {
+        let experiment = experimentState.experiments[slot]
+        let name: String?
+        if let forced = experimentState.overrides[experiment.name] {
+            name = forced
         } else {
-            if let forced = experimentState.overrides[name] {
-                variant = forced
-            } else {
-                if let error = onUnsetExperiment?(name) { throw error }
-                variant = experimentState.unit.flatMap { experiment.variant(forUnit: $0) }
-            }
-            experimentState.assignments[name] = .some(variant)
+            if let error = onUnsetExperiment?(experiment.name) { throw error }
+            name = experimentState.unit.flatMap { experiment.variant(forUnit: $0) }
         }
-        guard let variant else { return (nil, false) }
-        let place = experimentState.decision
-        if place != nil { experimentState.reads[name] = variant }
-        let exposure = FlowExposure(
-            experiment: name, variant: variant, unit: experimentState.unit, route: place?.route, kind: place?.kind ?? experimentState.elsewhere)
+        experimentState.slots[slot].variant = name.flatMap { experiment.variantNames.firstIndex(of: $0) } ?? -1
+        experimentState.slots[slot].assigned = true
+        experimentState.slots[slot].exposed = false
+    }
+
+    /// Reports the exposure of the experiment's assigned variant, unless this (experiment, unit,
+    /// variant) was reported before in this process.
+    private func expose(slot: Int) {
+        experimentState.slots[slot].exposed = true
+        let experiment = experimentState.experiments[slot]
+        let variant = experiment.variants[experimentState.slots[slot].variant].name
+        let unit = experimentState.unit
         // Once per (experiment, unit, variant): the route and kind are those of the first read.
-        let key = FlowExposure(experiment: name, variant: variant, unit: exposure.unit, route: nil, kind: "")
-        if experimentState.exposed.insert(key).inserted { onExposure?(exposure) }
-        return (variant, false)
+        guard experimentState.exposed.insert(FlowExposure(experiment: experiment.name, variant: variant, unit: unit, route: nil, kind: "")).inserted
+        else { return }
+        let place = experimentState.decision
+        onExposure?(FlowExposure(
+            experiment: experiment.name, variant: variant, unit: unit, route: place?.route, kind: place?.kind ?? experimentState.elsewhere))
     }
 
     /// Facts changed: the audiences answer again.
     func experimentFactsChanged() {
-        if !experimentState.eligibility.isEmpty { experimentState.eligibility.removeAll() }
+        experimentState.forgetEligibility()
     }
 
     /// Installs `experiments`, read through the prelude's `readExperiment` (upvalue-free: the
@@ -154,7 +229,7 @@ extension FlowRulesEngine {
     func registerExperimentNative(in vm: LuaVM) throws(FlowScriptError) {
         try vm.register("__flow_native.experimentRead") { [unowned self] arguments, writer in
             let name = try arguments.string(at: 1)
-            guard configuration.manifest?.experiments[name] != nil else {
+            guard let slot = experimentState.index[name] else {
                 // The prelude raises it at the reading rule's line.
                 writer.push(nil as String?)
                 writer.push(nil as String?)
@@ -162,7 +237,7 @@ extension FlowRulesEngine {
                 return 3
             }
             let eligible: Bool? = arguments.count >= 2 && arguments.type(at: 2) == .boolean ? arguments.isTruthy(at: 2) : nil
-            let (variant, ask) = try readExperiment(name, eligible: eligible)
+            let (variant, ask) = try readExperiment(slot: slot, eligible: eligible)
             writer.push(variant)
             if ask { writer.push(true); return 2 }
             return 1

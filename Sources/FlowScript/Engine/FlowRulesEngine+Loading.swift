@@ -73,7 +73,7 @@ extension FlowRulesEngine {
         if case .integer(let count) = summary["factsHandlerCount"] { set.factsHandlerCount = count }
         for case .string(let name) in summary["audienceNames"].tableValue?.array ?? [] { set.audienceNames.insert(name) }
         set.hasExperiments = configuration.manifest?.experiments.isEmpty == false
-        experimentState.eligibility.removeAll()
+        experimentState.forgetEligibility()
         try vm.lockGlobals()
         for diagnostic in set.links.diagnostics {
             note(FlowScriptDiagnostic(

@@ -59,7 +59,7 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// navigate from it.
     public var onExposure: (@MainActor (FlowExposure) -> Void)?
     /// The unit, overrides, caches and exposures of experiments.
-    var experimentState = FlowExperimentState()
+    var experimentState: FlowExperimentState
     /// The wall-clock time limit of one rule call (nil: none, only the instruction and memory
     /// budgets stop a rule: exploration, whose findings must not depend on the machine's speed).
     package var ruleTimeLimit: Duration? {
@@ -125,6 +125,7 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         self.directory = directory
         self.sources = sources
         self.facts = configuration.manifest?.facts ?? [:]
+        experimentState = FlowExperimentState(manifest: configuration.manifest)
         let set = try buildRuleSet(from: sources, generation: 1)
         ruleSet = set
         generation = 1
