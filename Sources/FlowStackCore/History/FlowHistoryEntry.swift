@@ -50,8 +50,8 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     /// The experiments the rules deciding it read, experiment → variant (the enrolled ones;
     /// see `FlowRulesHook.takeExperimentReads()`).
     public var experiments: [String: String] { storedExperiments }
-    /// `experiments`'s storage (set once by the router as it records the entry).
-    @usableFromInline var storedExperiments: [String: String] = [:]
+    /// `experiments`'s storage.
+    @usableFromInline let storedExperiments: [String: String]
     /// The stacks before.
     @inlinable public var previousStacks: [FlowStackState<Route>] { storedPreviousStacks }
     /// `previousStacks`'s storage (taken out of an entry about to be evicted).
@@ -63,8 +63,9 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     init(
         salt: UInt64, sequence: Int, date: Date, event: FlowHistoryEvent<Route>, source: FlowOperationSource,
         status: FlowOperationStatus, reason: String?, generation: Int,
-        previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>]
+        previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>], experiments: [String: String] = [:]
     ) {
+        self.storedExperiments = experiments
         self.salt = salt
         self.sequence = sequence
         self.date = date
@@ -97,12 +98,11 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     /// This entry with another reason and before/after stacks (transactions rewrite the
     /// blocked step this way).
     func rewritten(reason: String?, previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>]) -> FlowHistoryEntry {
-        var entry = FlowHistoryEntry(
+        FlowHistoryEntry(
             salt: salt, sequence: sequence, date: date, event: event, source: source, status: status,
-            reason: reason, generation: generation, previousStacks: previousStacks, newStacks: newStacks
+            reason: reason, generation: generation, previousStacks: previousStacks, newStacks: newStacks,
+            experiments: storedExperiments
         )
-        entry.storedExperiments = storedExperiments
-        return entry
     }
 
     /// The navigation command, or `nil` for a dialog change.
