@@ -22,8 +22,9 @@ final class FlowRuleSet {
     var factsFunction: LuaFunctionRef!
     /// Experiments with an audience (`flow.audience`).
     var audienceNames: Set<String> = []
-    /// Whether the manifest declares experiments (decisions then note where rules read them).
-    var hasExperiments = false
+    /// Whether the manifest declares experiments (decisions then note where rules read them);
+    /// a constant, read on every decision without an access check.
+    let hasExperiments: Bool
     /// How many `flow.on_facts_changed` handlers are registered.
     var factsHandlerCount = 0
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).
@@ -58,9 +59,10 @@ final class FlowRuleSet {
     var callsInFlight = 0
     var retired = false
 
-    init(vm: LuaVM, generation: Int) {
+    init(vm: LuaVM, generation: Int, hasExperiments: Bool = false) {
         self.vm = vm
         self.generation = generation
+        self.hasExperiments = hasExperiments
     }
 
     private func updateDefaultsByKind() {

@@ -6,7 +6,7 @@ extension FlowRulesEngine {
     /// Builds a fresh VM with the prelude, facts, host functions and every rules file.
     func buildRuleSet(from sources: [FlowRulesSource], generation: Int) throws(FlowScriptError) -> FlowRuleSet {
         let vm = try LuaVM(configuration: .init(memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget))
-        let set = FlowRuleSet(vm: vm, generation: generation)
+        let set = FlowRuleSet(vm: vm, generation: generation, hasExperiments: configuration.manifest?.experiments.isEmpty == false)
         // Counted from the load on: the functions the rules' top level calls ran.
         vm.coverage = coverageCounts
         do {
@@ -72,7 +72,6 @@ extension FlowRulesEngine {
         for case .string(let name) in summary["dialogGuardNames"].tableValue?.array ?? [] { set.dialogGuardNames.insert(name) }
         if case .integer(let count) = summary["factsHandlerCount"] { set.factsHandlerCount = count }
         for case .string(let name) in summary["audienceNames"].tableValue?.array ?? [] { set.audienceNames.insert(name) }
-        set.hasExperiments = configuration.manifest?.experiments.isEmpty == false
         experimentState.forgetEligibility()
         try vm.lockGlobals()
         for diagnostic in set.links.diagnostics {

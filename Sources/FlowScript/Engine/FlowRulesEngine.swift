@@ -58,8 +58,11 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// app's analytics record the exposure. It runs during the rule's read: record, never
     /// navigate from it.
     public var onExposure: (@MainActor (FlowExposure) -> Void)?
-    /// The unit, overrides, caches and exposures of experiments.
-    var experimentState: FlowExperimentState
+    /// The unit, overrides, caches and exposures of experiments. Unchecked, like `ruleSet`:
+    /// every navigation the router records asks it (`takeExperimentReads`), always on the main
+    /// actor, and no access to it spans a call out (`onExposure` and `onUnsetExperiment` are
+    /// called between accesses).
+    @exclusivity(unchecked) var experimentState: FlowExperimentState
     /// The wall-clock time limit of one rule call (nil: none, only the instruction and memory
     /// budgets stop a rule: exploration, whose findings must not depend on the machine's speed).
     package var ruleTimeLimit: Duration? {
