@@ -13,7 +13,7 @@ files["**/rules/**/*.lua"] = {
   allow_defined_top = true,
   unused_args = false, -- rule callbacks take (op, stacks, ctx) by contract
   read_globals = {
-    flow = { fields = { precondition = {}, guard = {}, dialog_guard = {}, redirect = {}, op = {}, deeplink = {}, on_facts_changed = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
+    flow = { fields = { precondition = {}, guard = {}, dialog_guard = {}, redirect = {}, op = {}, deeplink = {}, on_facts_changed = {}, audience = {}, style = { fields = { screen = {}, stack = {}, modal = {} } } } },
     facts = { other_fields = true },
     host = { fields = { confirmDiscard = {}, requestPhotoAccess = {} }, other_fields = true },
   },
@@ -24,7 +24,7 @@ files["**/flows/**/*.lua"] = {
   std = "+busted",
   read_globals = {
     "describe", "it", "pending", "before_each", "after_each", "before_all", "after_all", "setup", "teardown", "expect", "spy",
-    app = { fields = { reset = {}, facts = {}, host = {}, wait = {}, advance = {}, calls = {}, scriptErrors = {}, reload = {}, generation = {} } },
+    app = { fields = { reset = {}, facts = {}, experiments = {}, exposures = {}, host = {}, wait = {}, advance = {}, calls = {}, scriptErrors = {}, reload = {}, generation = {} } },
     router = { fields = { setRoot = {}, setRootAsync = {}, push = {}, pushAsync = {}, pushMany = {}, pushManyAsync = {}, pushRemovingPrevious = {}, pushRemovingPreviousAsync = {}, replaceCurrent = {}, replaceCurrentAsync = {}, replacePath = {}, replacePathAsync = {}, pop = {}, popAsync = {}, popToRoot = {}, popToRootAsync = {}, popTo = {}, popToAsync = {}, sheet = {}, sheetAsync = {}, fullScreenCover = {}, fullScreenCoverAsync = {}, dismiss = {}, dismissAsync = {}, dismissAll = {}, dismissAllAsync = {}, selectTab = {}, selectTabAsync = {}, userPop = {}, userDismiss = {}, showDialog = {}, showDialogAsync = {}, hideDialog = {}, clearDialogs = {}, dialog = {}, queuedDialogCount = {}, top = {}, stacks = {}, tab = {}, tabs = {}, history = {}, style = {}, open = {}, pendingLink = {}, resumePendingLink = {}, pendingLinkTimeout = { read_only = false }, pendingNavigation = {}, resumePendingNavigation = {}, resumePendingNavigationAsync = {}, cancelPendingNavigation = {} } },
     facts = { other_fields = true },
   },

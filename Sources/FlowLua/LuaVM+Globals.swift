@@ -103,6 +103,34 @@ extension LuaVM {
         }
     }
 
+    /// Makes `path` a global holding a read-only view of `contents` whose missing keys are read
+    /// by a Lua function: reading a key `contents` lacks returns `function(path, key)` (`pairs`
+    /// calls it with a nil key first), so the function computes what the table holds.
+    package func installReadOnlyTable(
+        at path: String, contents: LuaTable, missingKeyFunction function: LuaFunctionRef, instead: String? = nil
+    ) throws(FlowScriptError) {
+        let state = try openState()
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        let writer = LuaStackWriter(state: state, owner: referenceOwner)
+        try pushReadOnlyBacking(contents, name: path, writer: writer)
+        lua_pushvalue(state, -1)
+        let backing = luaL_ref(state, clua_registryindex())
+        if let old = readOnlyBackings.updateValue(backing, forKey: path) {
+            luaL_unref(state, clua_registryindex(), old)
+        }
+        writer.push(path)
+        try writer.push(function)
+        writer.push(instead)
+        guard clua_make_readonly(state) == LUA_OK else {
+            throw makeError(status: LUA_ERRMEM, state: state, function: nil)
+        }
+        try assign(path) { writer in
+            writer.reserve(1)
+            lua_pushvalue(writer.state, top + 1)
+        }
+    }
+
     /// Replaces the contents of a read-only table made by `installReadOnlyTable(at:contents:)`
     /// (scripts holding it see the new contents).
     package func replaceReadOnlyContents(at path: String, with contents: LuaTable) throws(FlowScriptError) {

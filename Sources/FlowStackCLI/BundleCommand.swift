@@ -23,6 +23,14 @@ struct BundleCommand: AsyncParsableCommand {
             12 MiB together, 32 folders deep, and a 16 MiB archive; a project
             over one is refused and nothing is written.
 
+            With --rollout F (a fraction from 0 to 1, such as 0.1) the bundle is
+            staged: an app's FlowRuleBundleStore installs it only where the
+            device's bucket, fnv1a32(str(fnv1a32("bundle:" + version + ":" +
+            unit))) % 10000 for the store's rolloutUnit, is below F × 10000.
+            Publishing the same version again with the same rules and a higher
+            --rollout widens it: devices already in keep it, the newly covered
+            ones install it.
+
             With --output FILE it also writes the signed bundle as one archive
             file (JSON), the file to publish for FlowRuleBundleUpdater /
             FlowRuleBundleStore.install(data:) to download and install.
@@ -38,6 +46,8 @@ struct BundleCommand: AsyncParsableCommand {
                   --min-app 2.0 --expires 2027-06-01
               flowstack bundle Scripts --key rules.key --version 1.4.1 \\
                   --min-app 2.0 --expires 2027-06-01 --output rules-1.4.1.flowbundle
+              flowstack bundle Scripts --key rules.key --version 1.5.0 \\
+                  --min-app 2.0 --expires 2027-06-01 --rollout 0.1 --output rules-1.5.0.flowbundle
             """
     )
 
@@ -58,6 +68,9 @@ struct BundleCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Also write the signed bundle as one archive file, to publish for apps to download.", valueName: "FILE"))
     var output: String?
 
+    @Option(help: ArgumentHelp("Stage the bundle: the share of devices that install it, a fraction from 0 to 1 (such as 0.1).", valueName: "F"))
+    var rollout: Double?
+
     mutating func run() async throws {
         let directory = project.url
         var isDirectory: ObjCBool = false
@@ -73,16 +86,20 @@ struct BundleCommand: AsyncParsableCommand {
         guard let expiry = FlowRuleBundleManifest.parseDate(expires) else {
             throw CommandFailure("--expires \"\(expires)\" is not a date: write it as 2027-06-01 or 2027-06-01T12:00:00Z")
         }
+        if let rollout, !(rollout >= 0 && rollout <= 1) {
+            throw CommandFailure("--rollout \(rollout) is not a share of devices: give a fraction from 0 to 1, as in --rollout 0.1 (10%)")
+        }
         do {
             let signingKey = try Self.signingKey(at: key)
             let manifest = try FlowRuleBundle.write(
                 directory: directory, privateKey: signingKey,
                 version: try FlowRuleBundleVersion(parsing: version, field: "--version"),
                 minimumAppVersion: try FlowRuleBundleVersion(parsing: minApp, field: "--min-app"),
-                expires: expiry, contents: .rulesAndManifest)
+                expires: expiry, contents: .rulesAndManifest, rollout: rollout)
             Terminal.write("""
                 signed \(project.directory): version \(manifest.version), for apps \(manifest.minimumAppVersion) and later, \
-                expires \(FlowRuleBundleManifest.formatDate(manifest.expires)), \(manifest.files.count) files
+                expires \(FlowRuleBundleManifest.formatDate(manifest.expires)), \(manifest.files.count) files\
+                \(manifest.rollout.map { ", rolled out to \(FlowRuleBundleStoreError.percent($0)) of devices" } ?? "")
                 wrote \(project.directory)/\(FlowRuleBundle.manifestFileName) and \(project.directory)/\(FlowRuleBundle.signatureFileName)
 
                 """)

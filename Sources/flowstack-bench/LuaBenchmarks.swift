@@ -127,6 +127,12 @@ enum LuaBenchmarks {
         case "decision":
             Measure.report("lua_decision_only_ns", try decisionOnly(), "ns")
             return
+        case "experiment_push":
+            Measure.report("lua_experiment_push_ns", try experimentPush(reads: true), "ns")
+            return
+        case "experiment_push_base":
+            Measure.report("lua_experiment_push_base_ns", try experimentPush(reads: false), "ns")
+            return
         case "enum_push":
             Measure.report("lua_guarded_push_enum_ns", try guardedEnumPush(), "ns")
             return
@@ -155,6 +161,9 @@ enum LuaBenchmarks {
         // same push + pop through several guards and one default precondition.
         Measure.report("lua_decision_only_ns", try decisionOnly(), "ns")
         Measure.report("lua_one_default_push_ns", try oneDefaultPush(), "ns")
+        // A guard reading an experiment's assignment, and the same guard reading a fact.
+        Measure.report("lua_experiment_push_ns", try experimentPush(reads: true), "ns")
+        Measure.report("lua_experiment_push_base_ns", try experimentPush(reads: false), "ns")
         let deep = try guardedPush(depth: 1_000)
         Measure.report("lua_guarded_push_depth1000_ns", deep, "ns")
         Measure.report("reload_5kb_us", try reload5KB(), "us")

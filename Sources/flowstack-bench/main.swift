@@ -32,7 +32,7 @@ func runBenchmarks() {
         }
         return
     }
-    if ["lua_push", "enum_push", "reload", "decision", "one_default", "style"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
+    if ["lua_push", "enum_push", "reload", "decision", "one_default", "style", "experiment_push", "experiment_push_base"].contains(ProcessInfo.processInfo.environment["FLOWSTACK_BENCH_ONLY"]) {
         do {
             try LuaBenchmarks.run(swiftGuardedPush: 1)
         } catch {

@@ -68,7 +68,8 @@ package enum FlowRuleBundle {
         minimumAppVersion: FlowRuleBundleVersion,
         expires: Date,
         createdAt: Date = Date(),
-        contents: Contents = .allFiles
+        contents: Contents = .allFiles,
+        rollout: Double? = nil
     ) throws(FlowRuleBundleError) -> FlowRuleBundleManifest {
         let bundle = directory.path
         let created = wholeSeconds(createdAt)
@@ -90,7 +91,7 @@ package enum FlowRuleBundle {
         try FlowRuleBundleLimits.check(fileSizes: contentsByPath.mapValues(\.count), bundle: bundle)
         let manifest = FlowRuleBundleManifest(
             version: version, minimumAppVersion: minimumAppVersion,
-            expires: expiry, createdAt: created, files: files
+            expires: expiry, createdAt: created, files: files, rollout: rollout
         )
         let bytes = try manifest.encoded()
         let signature = Data((try privateKey.sign(bytes).base64EncodedString() + "\n").utf8)

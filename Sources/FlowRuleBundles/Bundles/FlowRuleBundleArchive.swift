@@ -117,7 +117,8 @@ package struct FlowRuleBundleArchive: Hashable, Sendable {
         minimumAppVersion: FlowRuleBundleVersion,
         expires: Date,
         createdAt: Date = Date(),
-        signingKey: FlowRuleBundleSigningKey?
+        signingKey: FlowRuleBundleSigningKey?,
+        rollout: Double? = nil
     ) throws(FlowRuleBundleError) -> FlowRuleBundleArchive {
         for path in files.keys { try FlowRuleBundlePaths.checkListed(path, bundle: "the archive") }
         try FlowRuleBundleLimits.check(fileSizes: files.mapValues(\.count), bundle: "the archive")
@@ -126,7 +127,7 @@ package struct FlowRuleBundleArchive: Hashable, Sendable {
         guard expiry > created else { throw .invalidExpiry(expires: expiry, createdAt: created) }
         let manifest = FlowRuleBundleManifest(
             version: version, minimumAppVersion: minimumAppVersion, expires: expiry, createdAt: created,
-            files: files.mapValues(FlowRuleBundle.sha256Hex))
+            files: files.mapValues(FlowRuleBundle.sha256Hex), rollout: rollout)
         let bytes = try manifest.encoded()
         let signature = try signingKey.map { key throws(FlowRuleBundleError) in
             Data((try key.sign(bytes).base64EncodedString() + "\n").utf8)

@@ -1,3 +1,4 @@
+import FlowScript
 import Foundation
 
 /// The contents of a bundle's `bundle.json`: what the signature vouches for.
@@ -9,9 +10,14 @@ import Foundation
 ///   "files" : { "routes.lua" : "9f86d0…", "rules/auth.lua" : "60303a…" },
 ///   "format" : 1,
 ///   "minimumAppVersion" : "2.3",
+///   "rollout" : 0.1,
 ///   "version" : "1.4.2"
 /// }
 /// ```
+///
+/// `rollout` (optional, a fraction from 0 to 1; absent: every device) stages the bundle: a
+/// store installs it only where the device's bucket is below it (see
+/// `FlowRuleBundleStore.rolloutUnit`).
 ///
 /// Dates are ISO-8601 (`2025-12-31T00:00:00Z`; a plain `2025-12-31` is read as midnight UTC).
 /// `files` maps every file of the bundle except `bundle.json`, `bundle.sig` and hidden files to
@@ -32,6 +38,8 @@ public struct FlowRuleBundleManifest: Hashable, Sendable {
     public var createdAt: Date
     /// Every file's relative path and the lowercase hex SHA-256 of its bytes.
     public var files: [String: String]
+    /// The share of devices the bundle is for, from 0 to 1 (`nil`: every device).
+    public var rollout: Double?
 
     /// Creates a manifest.
     public init(
@@ -40,8 +48,10 @@ public struct FlowRuleBundleManifest: Hashable, Sendable {
         minimumAppVersion: FlowRuleBundleVersion,
         expires: Date,
         createdAt: Date,
-        files: [String: String]
+        files: [String: String],
+        rollout: Double? = nil
     ) {
+        self.rollout = rollout
         self.format = format
         self.version = version
         self.minimumAppVersion = minimumAppVersion
@@ -81,6 +91,9 @@ public struct FlowRuleBundleManifest: Hashable, Sendable {
         } catch {
             throw .malformedManifest(bundle: bundle, detail: "\(error)")
         }
+        if let rollout = manifest.rollout, !(0...1).contains(rollout) {
+            throw .malformedManifest(bundle: bundle, detail: "rollout must be a fraction from 0 to 1, got \(rollout)")
+        }
         for (path, hash) in manifest.files {
             try FlowRuleBundlePaths.checkListed(path, bundle: bundle)
             guard hash.utf8.count == 64, hash.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }) else {
@@ -116,7 +129,7 @@ public struct FlowRuleBundleManifest: Hashable, Sendable {
 
 extension FlowRuleBundleManifest: Codable {
     private enum CodingKeys: String, CodingKey {
-        case format, version, minimumAppVersion, expires, createdAt, files
+        case format, version, minimumAppVersion, expires, createdAt, files, rollout
     }
 
     /// Decodes a manifest; dates are ISO-8601 text.
@@ -128,7 +141,8 @@ extension FlowRuleBundleManifest: Codable {
             minimumAppVersion: try container.decode(FlowRuleBundleVersion.self, forKey: .minimumAppVersion),
             expires: try Self.decodeDate(container, .expires),
             createdAt: try Self.decodeDate(container, .createdAt),
-            files: try container.decode([String: String].self, forKey: .files)
+            files: try container.decode([String: String].self, forKey: .files),
+            rollout: try container.decodeIfPresent(Double.self, forKey: .rollout)
         )
     }
 
@@ -141,6 +155,22 @@ extension FlowRuleBundleManifest: Codable {
         try container.encode(Self.formatDate(expires), forKey: .expires)
         try container.encode(Self.formatDate(createdAt), forKey: .createdAt)
         try container.encode(files, forKey: .files)
+        try container.encodeIfPresent(rollout, forKey: .rollout)
+    }
+
+    /// Whether the device whose rollout unit is `unit` is in the rollout: always without
+    /// `rollout`; otherwise when its bucket (``rolloutBucket(unit:)``) is below `rollout × 10000`
+    /// (no unit: never, but for a rollout of 1).
+    public func includes(unit: String?) -> Bool {
+        guard let rollout, rollout < 1 else { return true }
+        guard let unit, !unit.isEmpty else { return false }
+        return Double(rolloutBucket(unit: unit)) < rollout * 10_000
+    }
+
+    /// The device's bucket for this bundle, 0 to 9999: the experiments' hash
+    /// (`FlowExperimentHash.bucket`) seeded with `"bundle:" + version + ":"`.
+    public func rolloutBucket(unit: String) -> Int {
+        FlowExperimentHash.bucket(seed: "bundle:\(version):", unit: unit)
     }
 
     private static func decodeDate(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> Date {

@@ -25,6 +25,10 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
     public let directory: URL
     /// The checks every bundle must pass, at install and again at launch.
     public let verifier: FlowRuleBundleVerifier
+    /// The device's unit id for staged rollouts (a bundle's `rollout`): a stable id of the
+    /// install or the user, the one `engine.setExperimentUnit` gets. `nil`: a bundle staged for
+    /// fewer than all devices is never installed.
+    public let rolloutUnit: String?
     let fileSystem: any FlowRuleBundleFileSystem
     package let logger: Logger
     let lock = NSLock()
@@ -42,8 +46,10 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
         directory: URL? = nil,
         verifier: FlowRuleBundleVerifier,
         fileSystem: any FlowRuleBundleFileSystem = FlowRuleBundleDiskFileSystem(),
-        logger: Logger = Logger(label: "FlowStack.RuleBundleStore")
+        logger: Logger = Logger(label: "FlowStack.RuleBundleStore"),
+        rolloutUnit: String? = nil
     ) throws {
+        self.rolloutUnit = rolloutUnit
         self.directory = try directory ?? Self.defaultDirectory()
         self.verifier = verifier
         self.fileSystem = fileSystem
@@ -68,7 +74,10 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
     /// Verifies a bundle archive and installs it; the bundle in force is kept as the previous one.
     ///
     /// Throws `refused` (nothing written), `diskFull` or `writeFailed` (the previous bundle
-    /// stays in force, whole), or `withdrawn`.
+    /// stays in force, whole), `withdrawn`, or `outsideRollout` (a staged bundle this device is
+    /// not in: nothing written). The same version published again with a wider `rollout` (and
+    /// the same files) installs where the first was skipped, and is already installed where it
+    /// was not.
     @discardableResult
     public func install(data: Data) throws(FlowRuleBundleStoreError) -> InstallResult {
         lock.lock()
@@ -81,8 +90,17 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
             manifest = try verifier.verify(
                 archive: archive, highestVersion: state.highestVersion, highestManifestSHA256: state.highestManifestSHA256)
         } catch {
+            if case .sameVersionDifferentContent = error, let republished = republished(data, state: state) {
+                return .alreadyInstalled(republished)
+            }
             logger.error("rule bundle refused: \(error.description)")
             throw .refused(error)
+        }
+        guard manifest.includes(unit: rolloutUnit) else {
+            let skipped = FlowRuleBundleStoreError.outsideRollout(
+                version: manifest.version, rollout: manifest.rollout ?? 1, bucket: rolloutUnit.map { manifest.rolloutBucket(unit: $0) })
+            logger.info("\(skipped.description)")
+            throw skipped
         }
         let manifestSHA256 = FlowRuleBundle.sha256Hex(archive.manifest)
         if state.withdrawn.contains(manifestSHA256) {
@@ -119,6 +137,20 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
         logger.info("rule bundle \(manifest.version) installed (previous: \(replaced.current ?? "the embedded rules"))")
         removeBundles(except: [state.current, state.previous])
         return .installed(manifest.version)
+    }
+
+    /// The version of `data` when it is the bundle installed now published again (a staged
+    /// rollout widened): the same version and files as the current bundle, signed (`verify`
+    /// checked the signature before it refused the version); `nil` otherwise.
+    private func republished(_ data: Data, state: FlowRuleBundleStoreState) -> FlowRuleBundleVersion? {
+        guard let current = state.current,
+              let installedBytes = try? Data(contentsOf: bundleURL(current).appendingPathComponent(FlowRuleBundle.manifestFileName)),
+              let installed = try? FlowRuleBundleManifest.decode(installedBytes, bundle: current),
+              let archive = try? FlowRuleBundleArchive(data: data),
+              let offered = try? FlowRuleBundleManifest.decode(archive.manifest, bundle: "the downloaded bundle"),
+              offered.version == installed.version, offered.files == installed.files
+        else { return nil }
+        return offered.version
     }
 
     /// The highest bundle version ever installed here (persisted; nothing older installs again).

@@ -12,6 +12,9 @@ public enum FlowRuleBundleStoreError: Error, CustomStringConvertible, Sendable {
     case withdrawn(version: FlowRuleBundleVersion)
     /// There is no previous bundle to roll back to.
     case nothingToRollBackTo
+    /// The bundle is staged for a share of devices (`rollout`) this one is not in (its bucket,
+    /// 0 to 9999, is at or above `rollout × 10000`; `nil`: the store has no rollout unit).
+    case outsideRollout(version: FlowRuleBundleVersion, rollout: Double, bucket: Int?)
 
     /// What happened and what to do.
     public var description: String {
@@ -25,9 +28,21 @@ public enum FlowRuleBundleStoreError: Error, CustomStringConvertible, Sendable {
             return "cannot install the rule bundle: writing \(path) failed (\(detail)); the previous rules stay in force"
         case .withdrawn(let version):
             return "rule bundle refused: version \(version) was rolled back on this device; publish a bundle with a newer version"
+        case .outsideRollout(let version, let rollout, let bucket?):
+            return "rule bundle \(version) skipped: it is rolled out to \(Self.percent(rollout)) of devices, and this device's bucket \(bucket) "
+                + "of 10000 is outside it (below \(Int((rollout * 10_000).rounded(.up))) is in); the rules in force stay until a wider rollout is published"
+        case .outsideRollout(let version, let rollout, nil):
+            return "rule bundle \(version) skipped: it is rolled out to \(Self.percent(rollout)) of devices, and this store has no rollout unit "
+                + "to place the device (FlowRuleBundleStore(rolloutUnit:)); the rules in force stay"
         case .nothingToRollBackTo:
             return "cannot roll back: the store keeps no previous bundle (only one was ever installed, or it was already rolled back)"
         }
+    }
+
+    /// A fraction as a percentage: `0.1` → `10%`, `0.125` → `12.5%`.
+    package static func percent(_ fraction: Double) -> String {
+        let value = fraction * 100
+        return value == value.rounded() ? "\(Int(value))%" : "\(value)%"
     }
 
     /// Classifies an error thrown by a file operation.

@@ -19,6 +19,11 @@ final class FlowRuleSet {
     var dialogGuardNames: Set<String> = []
     /// Runs the facts rules (`flow.on_facts_changed`) for one change (FlowRulesEngine+FactsRules.swift).
     var factsFunction: LuaFunctionRef!
+    /// Experiments with an audience (`flow.audience`).
+    var audienceNames: Set<String> = []
+    /// Whether the manifest declares experiments (decisions then note where rules read them);
+    /// a constant, read on every decision without an access check.
+    let hasExperiments: Bool
     /// How many `flow.on_facts_changed` handlers are registered.
     var factsHandlerCount = 0
     /// Returns `"file:line"` of the rule run last (for errors that lost their location).
@@ -53,9 +58,10 @@ final class FlowRuleSet {
     var callsInFlight = 0
     var retired = false
 
-    init(vm: LuaVM, generation: Int) {
+    init(vm: LuaVM, generation: Int, hasExperiments: Bool = false) {
         self.vm = vm
         self.generation = generation
+        self.hasExperiments = hasExperiments
     }
 
     private func updateDefaultsByKind() {

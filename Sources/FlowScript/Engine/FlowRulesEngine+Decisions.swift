@@ -7,7 +7,11 @@ extension FlowRulesEngine: FlowRulesHook {
     public func decide(_ request: FlowRuleRequest) -> FlowRuleDecision {
         guard let set = ruleSet, needsDecision(request, in: set) else { return .allow }
         syncStacks = request.stacks
-        defer { syncStacks = nil }
+        if set.hasExperiments { beginExperimentDecision(request) }
+        defer {
+            syncStacks = nil
+            if set.hasExperiments { endExperimentDecision() }
+        }
         do {
             return try set.vm.callDecision(
                 set.decideFunction,
@@ -27,9 +31,11 @@ extension FlowRulesEngine: FlowRulesHook {
         nextSnapshot += 1
         snapshots[snapshot] = request.stacks
         set.beginCall()
+        if set.hasExperiments { beginExperimentDecision(request) }
         defer {
             snapshots[snapshot] = nil
             set.endCall()
+            if set.hasExperiments { endExperimentDecision() }
         }
         do {
             return try await set.vm.callAsync(

@@ -19,9 +19,11 @@ extension FlowRulesEngine {
         nextSnapshot += 1
         snapshots[snapshot] = stacks
         set.beginCall()
+        experimentState.elsewhere = "dialog"
         defer {
             snapshots[snapshot] = nil
             set.endCall()
+            experimentState.elsewhere = "rules"
         }
         var view = LuaTable()
         for (key, value) in request.dialog.fields ?? [:] { view[key] = value.luaValue }

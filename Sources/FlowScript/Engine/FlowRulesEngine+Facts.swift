@@ -81,6 +81,7 @@ extension FlowRulesEngine {
     /// Tells the rules and the routers: the facts rules run for `changed` (a reset changes
     /// nothing they act on), then the held link and navigation are retried.
     private func refreshFacts(changed: Set<String>) throws(FlowScriptError) {
+        experimentFactsChanged()
         if let vm = ruleSet?.vm, !vm.isClosed {
             try vm.replaceReadOnlyContents(at: "facts", with: factsTable)
         }

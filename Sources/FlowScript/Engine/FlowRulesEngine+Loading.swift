@@ -6,7 +6,7 @@ extension FlowRulesEngine {
     /// Builds a fresh VM with the prelude, facts, host functions and every rules file.
     func buildRuleSet(from sources: [FlowRulesSource], generation: Int) throws(FlowScriptError) -> FlowRuleSet {
         let vm = try LuaVM(configuration: .init(memoryBudget: configuration.memoryBudget, instructionBudget: configuration.instructionBudget))
-        let set = FlowRuleSet(vm: vm, generation: generation)
+        let set = FlowRuleSet(vm: vm, generation: generation, hasExperiments: configuration.manifest?.experiments.isEmpty == false)
         // Counted from the load on: the functions the rules' top level calls ran.
         vm.coverage = coverageCounts
         do {
@@ -40,6 +40,9 @@ extension FlowRulesEngine {
         set.factsFunction = try Self.preludeEntry("factsChanged", in: entryPoints)
         let finish = try Self.preludeEntry("finishLoading", in: entryPoints)
         try installFacts(in: vm)
+        try vm.installReadOnlyTable(
+            at: "experiments", contents: LuaTable(), missingKeyFunction: try Self.preludeEntry("readExperiment", in: entryPoints),
+            instead: "rules read experiments, the app assigns them (engine.setExperimentUnit, overrideExperiment)")
         _ = try vm.run(source: "host = setmetatable({}, { __index = function(_, name) error(\"no host function '\" .. tostring(name) .. \"' is registered; the app registers it with registerHost\", 2) end })", chunkName: FlowRulesPrelude.chunkName)
         for (name, host) in hosts { try install(host, named: name, in: vm) }
         try vm.recordGlobalDeclarations()
@@ -68,6 +71,8 @@ extension FlowRulesEngine {
         }
         for case .string(let name) in summary["dialogGuardNames"].tableValue?.array ?? [] { set.dialogGuardNames.insert(name) }
         if case .integer(let count) = summary["factsHandlerCount"] { set.factsHandlerCount = count }
+        for case .string(let name) in summary["audienceNames"].tableValue?.array ?? [] { set.audienceNames.insert(name) }
+        experimentState.forgetEligibility()
         try vm.lockGlobals()
         for diagnostic in set.links.diagnostics {
             note(FlowScriptDiagnostic(
@@ -106,6 +111,7 @@ extension FlowRulesEngine {
             return [manifest.problem(with: route).map(LuaValue.string) ?? .nil]
         })
         try registerDialogNative(in: vm)
+        try registerExperimentNative(in: vm)
         // Tabs: tabProblem(name) checks a selectTab target against the manifest's tabs.
         try vm.register("__flow_native.tabProblem", returning: { [unowned self] arguments in
             guard let manifest = self.configuration.manifest, !manifest.tabs.isEmpty else { return [.nil] }

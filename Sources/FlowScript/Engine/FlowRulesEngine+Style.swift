@@ -16,7 +16,9 @@ extension FlowRulesEngine {
         guard let set = ruleSet, (set.styleCounts[hook] ?? 0) > 0 else { return nil }
         if let kept = styleCache.lookup(hook, context, generation: generation, facts: facts) { return kept }
         let hostCalls = hostCallCount
+        experimentState.elsewhere = "style"
         let attributes = resolveStyle(for: context, hook: hook, in: set)
+        experimentState.elsewhere = "rules"
         if hostCallCount == hostCalls { styleCache.store(attributes, hook, context) }
         return attributes
     }

@@ -51,6 +51,18 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// name, or with `nil` when a rule iterates `facts`; returns the error to raise, or nil to
     /// read `nil` (exploration, which assigns a fact only once a rule reads it).
     package var onUnsetFact: (@MainActor (String?) -> FlowScriptError?)?
+    /// Called when a rule reads an experiment with no override, before the hash assigns it;
+    /// returns the error to raise (exploration splits there), or nil to assign it.
+    package var onUnsetExperiment: (@MainActor (String) -> FlowScriptError?)?
+    /// Called the first time in this process a rule reads each (experiment, unit, variant): the
+    /// app's analytics record the exposure. It runs during the rule's read: record, never
+    /// navigate from it.
+    public var onExposure: (@MainActor (FlowExposure) -> Void)?
+    /// The unit, overrides, caches and exposures of experiments. Unchecked, like `ruleSet`:
+    /// every navigation the router records asks it (`takeExperimentReads`), always on the main
+    /// actor, and no access to it spans a call out (`onExposure` and `onUnsetExperiment` are
+    /// called between accesses).
+    @exclusivity(unchecked) var experimentState: FlowExperimentState
     /// The wall-clock time limit of one rule call (nil: none, only the instruction and memory
     /// budgets stop a rule: exploration, whose findings must not depend on the machine's speed).
     package var ruleTimeLimit: Duration? {
@@ -118,6 +130,7 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         self.directory = directory
         self.sources = sources
         self.facts = configuration.manifest?.facts ?? [:]
+        experimentState = FlowExperimentState(manifest: configuration.manifest)
         let set = try buildRuleSet(from: sources, generation: 1)
         ruleSet = set
         generation = 1

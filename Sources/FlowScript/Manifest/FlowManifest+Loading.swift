@@ -162,6 +162,14 @@ private struct ManifestReader {
                     message: message)
             })
         }
+        if let experiments = table.fields["experiments"] {
+            let source = source, displayName = displayName
+            manifest.experiments = try FlowManifest.parseExperiments(experiments, fail: { message, path in
+                FlowScriptError(
+                    kind: .typeError, file: displayName, line: FlowManifest.line(ofKeys: ["experiments"] + path, in: source),
+                    message: message)
+            })
+        }
         if let tabs = table.fields["tabs"] {
             var noted: [FlowScriptError] = []
             let lenient = lenient

@@ -55,6 +55,8 @@ public struct FlowManifest: Hashable, Sendable {
     /// The declared tabs in order (`tabs = { { name = "feed", root = "feedHome" }, ... }`), each
     /// with its root route; the first is selected at start. Empty for an app without tabs.
     public var tabs: [Tab] = []
+    /// The declared experiments by name (`experiments = { ... }`), empty when none.
+    public var experiments: [String: FlowExperiment] = [:]
 
     /// One declared tab: its name and its root route.
     public struct Tab: Hashable, Sendable {

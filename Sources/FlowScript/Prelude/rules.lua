@@ -8,6 +8,7 @@ __flow_native = nil
 local suggest, routeProblem, sourceOf, expandName = native.suggest, native.routeProblem, native.sourceOf, native.expandName
 local stackInfo, routeAt, registerLink = native.stackInfo, native.routeAt, native.deeplink
 local stackKit, decider, freeze = native.stackKit, native.decider, native.freeze
+local experimentRead, experimentProblem = native.experimentRead, native.experimentProblem
 local type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, tointeger =
   type, error, setmetatable, getmetatable, tostring, rawset, next, pcall, math.tointeger
 
@@ -319,6 +320,41 @@ function flow.on_facts_changed(fn)
   append(factsHandlers, entry(fn, "flow.on_facts_changed"))
 end
 
+-- Experiments: flow.audience(name, fn) says who an experiment may enrol. `experiments.<name>`
+-- reads through readExperiment (the read-only proxy's missing-key handler, installed by Swift):
+-- Swift answers from its caches, or asks for the audience's answer first (ask = true), which
+-- it keeps until facts change.
+local audiences = {}
+function flow.audience(name, fn)
+  needLoading("flow.audience")
+  if type(name) ~= "string" then
+    fail("bad argument #1 to 'flow.audience' (experiment name expected, got " .. type(name) .. ")", 2)
+  end
+  local problem = experimentProblem(name)
+  if problem then fail(problem, 2) end
+  local item = entry(fn, "flow.audience")
+  if audiences[name] then
+    fail("flow.audience: experiment '" .. name .. "' already has an audience (at " .. audiences[name].where
+      .. "); one function decides who it enrols", 2)
+  end
+  audiences[name] = item
+end
+
+local function readExperiment(_, name)
+  if name == nil then
+    fail("experiments are read by name (experiments.paywallStyle): pairs(experiments) lists nothing", 2)
+  end
+  if type(name) ~= "string" then return nil end
+  local variant, ask, problem = experimentRead(name)
+  if problem then fail(problem, 2) end
+  if ask then
+    -- Called directly (no pcall): an error in the audience keeps its own file:line.
+    local eligible = audiences[name].fn(facts)
+    variant = experimentRead(name, eligible ~= nil and eligible ~= false)
+  end
+  return variant
+end
+
 -- factsChanged(changed, stacks, ctx): every handler's steps, in order, and where each step's
 -- handler is (for messages). The tables are read-only for the handlers.
 local function factsChanged(changed, stacks, ctx)
@@ -510,6 +546,12 @@ local function decideDialog(view, snap, count, front, ctx)
   return 0
 end
 
+local function audienceNames()
+  local names = {}
+  for name in next, audiences do append(names, name) end
+  return names
+end
+
 local function finishLoading()
   loading = false
   for i = 1, #KINDS do mergedByIndex[i] = ruleList(merged(byKind[KINDS[i]] or {}, star)) end
@@ -523,7 +565,7 @@ local function finishLoading()
   return {
     preconditionKinds = kinds, guardNames = names, dialogGuardNames = dialogNames,
     styleCounts = { screen = #styles.screen, stack = #styles.stack, modal = #styles.modal },
-    factsHandlerCount = #factsHandlers,
+    factsHandlerCount = #factsHandlers, audienceNames = audienceNames(),
   }
 end
 
@@ -532,5 +574,5 @@ local function runningWhere() local running = currentRule(); return running and 
 -- The entry points Swift reads by name (FlowRulesEngine+Loading.swift).
 return {
   decide = decide, style = style, finishLoading = finishLoading, runningWhere = runningWhere, decideDialog = decideDialog,
-  factsChanged = factsChanged,
+  factsChanged = factsChanged, readExperiment = readExperiment,
 }

@@ -18,6 +18,7 @@ package enum FlowLuaSurface {
         .init(.flow, "op(kind: OpKind|\"showDialog\", route?: RouteLike|RouteLike[]|Dialog, extra?: table|integer|DialogPolicy)", returns: "Op", "One step of a deep link's or a facts rule's plan (\"showDialog\": shown after the navigation steps, only if the whole plan applies)."),
         .init(.flow, "deeplink(pattern: string, handler: fun(p: table<string, string>, url: string): Op[]?)", "Maps a URL pattern (`/products/:id`, `/promo/*`) to a plan."),
         .init(.flow, "on_facts_changed(handler: fun(changed: table<string, boolean>, stacks: table[], ctx: table): Op[]?)", "What the screens on show become when facts change: a plan run as one transaction (source \"facts\"), its showDialog steps shown after it."),
+        .init(.flow, "audience(experiment: ExperimentName, eligible: fun(facts: Facts): boolean?)", "Who an experiment may enrol: a unit whose facts make it return false or nil is not enrolled (and never exposed)."),
         .init(.flow, "style", returns: "FlowStyle", "The style hooks: flow.style.screen, flow.style.stack, flow.style.modal."),
         // flow.style.* (rules)
         .init(.flowStyle, "screen(rule: fun(c: StyleContext): StyleAttributes?)", "Attributes of one screen."),
@@ -63,8 +64,10 @@ package enum FlowLuaSurface {
         .init(.router, "resumePendingNavigationAsync()", returns: "boolean, string?", "Like router.resumePendingNavigation, as one turn of the async queue: the rules may call async hosts."),
         .init(.router, "cancelPendingNavigation()", returns: "boolean", "Drops the held navigation; whether one was held."),
         // app.* (flows)
-        .init(.app, "reset(options?: AppResetOptions)", "A fresh router at `root` (or the manifest's), facts reset to the defaults plus `facts`."),
+        .init(.app, "reset(options?: AppResetOptions)", "A fresh router at `root` (or the manifest's), facts reset to the defaults plus `facts`, experiments as `experiments` forces them (for unit `unit`, default none)."),
         .init(.app, "facts(changes: FactChanges)", "Merges facts into the current facts; the facts rules run, the held link and navigation are retried (an async-held one in its queue turn, awaited)."),
+        .init(.app, "experiments(choices: ExperimentChoices)", "Forces experiments' variants (\"none\": not enrolled) for the running test; the audience still decides who is eligible."),
+        .init(.app, "exposures()", returns: "Exposure[]", "The exposures reported in the running test so far, oldest first: { experiment, variant, unit, route, kind }."),
         .init(.app, "host(name: HostName|string, stub: (fun(...): any)|Spy)", "Stubs a host function for the running test (a spy records the rules' calls)."),
         .init(.app, "wait(seconds: number)", "Lets virtual time pass inside a stub or a test (async navigations only)."),
         .init(.app, "advance(seconds: number)", "Moves the virtual clock forward (pending deep links expire by it)."),
@@ -112,6 +115,7 @@ package enum FlowLuaSurface {
         .init("flow", [.rules], "Registers rules (at the top level of a rules file) and makes redirects and plan steps."),
         .init("facts", [.rules, .flows], "The app's facts (read-only; flows set them with app.facts)."),
         .init("host", [.rules], "The host functions the app registers."),
+        .init("experiments", [.rules], "The variant of each declared experiment for the app's unit, or nil when not enrolled (read-only)."),
         .init("router", [.flows], "Drives the app's router in flow tests."),
         .init("app", [.flows], "The app around the router in flow tests."),
     ] + functions(of: .flowGlobal).map { FlowLuaGlobal($0.name, [.flows], $0.doc) }
@@ -143,6 +147,9 @@ package enum FlowLuaSurface {
         .init("facts", "table<string, any>", "Every fact, with its default value (boolean, number, string or table)."),
         .init("links", "{ schemes?: string[], hosts?: string[] }", "Which deep links the app accepts."),
         .init("tabs", "{ name: string, root: RouteLike }[]", "The tab bar: each tab's name and root route, the first selected at start (then `root` is not needed)."),
+        .init(
+            "experiments", "table<string, { variants: table<string, integer>, salt: string }>",
+            "Every experiment: its variants with their weights in percent (adding up to at most 100; the rest is not enrolled) and the salt its assignment hashes."),
         .init("explore", "ManifestExplore", "What `flowstack explore` tries: fact values, parameter samples, host answers, URLs."),
     ]
 

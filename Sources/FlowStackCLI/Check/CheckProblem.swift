@@ -27,7 +27,7 @@ struct CheckProblem: Hashable, Comparable {
     /// The kinds of findings, as `-- flowstack: ignore <kind>` names them.
     static let kinds = [
         "route", "dialog", "fact", "tab", "call", "global", "kind", "options", "link-parameter", "pattern",
-        "style", "return", "host", "load",
+        "style", "return", "host", "experiment", "load",
     ]
 
     /// The kind of this finding (one of `kinds`), read from what it says.
@@ -39,6 +39,7 @@ struct CheckProblem: Hashable, Comparable {
             return "options"
         }
         if text.hasPrefix("unknown route") || text.hasPrefix("route '") { return "route" }
+        if text.contains("experiment") { return "experiment" }
         if text.contains("dialog") && (text.hasPrefix("unknown dialog") || text.contains("policy")) { return "dialog" }
         if text.contains("fact") { return "fact" }
         if text.hasPrefix("unknown tab") || text.contains("tab '") { return "tab" }

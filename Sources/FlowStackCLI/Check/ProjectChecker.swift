@@ -66,6 +66,9 @@ struct ProjectChecker {
             problems += unusedHostAnswers(manifest, hosts: hosts)
             let manifestSource = try? String(contentsOf: directory.appendingPathComponent(FlowProject.manifestFileName), encoding: .utf8)
             problems += FactUseCheck(manifest: manifest, manifestSource: manifestSource).problems(rules: project.rules)
+            let experiments = ExperimentNameCheck(manifest: manifest)
+            for source in project.rules + project.flows { problems += experiments.problems(in: source) }
+            problems += experiments.unread(rules: project.rules, manifestSource: manifestSource)
         }
         for source in project.flows { problems += names.check(flow: source) }
         let exploreListing = self.listing("explore")

@@ -113,6 +113,10 @@ struct NavigationGraph {
         case "resume": label += " (resume)"
         default: break
         }
+        // The variants the deciding rules read: the arm that takes this edge.
+        if !step.experiments.isEmpty {
+            label += " [" + step.experiments.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + "]"
+        }
         if step.applied {
             totals.applied += 1
         } else {

@@ -226,6 +226,33 @@ struct LuaTypesGenerator {
             + FlowLuaSurface.exploreKeys.map { "---@field \($0.name)? \($0.type) \($0.doc)" } + [""]
     }
 
+    /// `ExperimentName`, a `<Name>Variant` alias per experiment, the `Experiments` rules read
+    /// and the `ExperimentChoices` flows set (`"none"`: not enrolled).
+    private func experimentTypes() -> [String] {
+        let experiments = manifest?.experiments ?? [:]
+        let names = experiments.keys.sorted()
+        var out = [
+            "---An experiment declared in routes.lua (experiments = { ... }).",
+            "---@alias ExperimentName \(Self.union(names, fallback: "string"))",
+        ]
+        for name in names {
+            let alias = Self.variantAlias(name)
+            out.append("---A variant of the experiment \(name).")
+            out.append("---@alias \(alias) \(Self.union(experiments[name]!.variantNames, fallback: "string"))")
+        }
+        out += ["", "---Each experiment's variant for the app's unit, or nil when not enrolled (read-only).", "---@class Experiments"]
+        for name in names { out.append("---@field \(FlowLuaAnnotationText.field(name)) \(Self.variantAlias(name))?") }
+        out += ["", "---Variants a flow forces (\"none\": not enrolled).", "---@class ExperimentChoices"]
+        for name in names { out.append("---@field \(FlowLuaAnnotationText.field(name))? \(Self.variantAlias(name))|\"none\"") }
+        out += ["", "---@type Experiments", "experiments = {}", ""]
+        return out
+    }
+
+    /// The alias of an experiment's variants: `paywallStyle` → `PaywallStyleVariant`.
+    static func variantAlias(_ name: String) -> String {
+        name.prefix(1).uppercased() + name.dropFirst() + "Variant"
+    }
+
     private func factsAndHosts() -> [String] {
         var out = ["---The app's facts (read-only in rules; set them in flows with app.facts).", "---@class Facts"]
         let facts = manifest?.facts ?? [:]
@@ -238,7 +265,9 @@ struct LuaTypesGenerator {
         for name in facts.keys.sorted() {
             out.append("---@field \(FlowLuaAnnotationText.field(name))? \(Self.luaType(facts[name]!.typeName))")
         }
-        out += ["", "---@type Facts", "facts = {}", "", "---Host functions the app registers (stub them in flows with app.host).", "---@class Host"]
+        out += ["", "---@type Facts", "facts = {}", ""]
+        out += experimentTypes()
+        out += ["---Host functions the app registers (stub them in flows with app.host).", "---@class Host"]
         for name in hostNames { out.append("---@field \(FlowLuaAnnotationText.field(name)) fun(...): any") }
         out += ["", "---@type Host", "host = {}", ""]
         return out

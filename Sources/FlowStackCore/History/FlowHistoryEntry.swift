@@ -47,6 +47,11 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     public let reason: String?
     /// The rules generation in force (0 without rules).
     public let generation: Int
+    /// The experiments the rules deciding it read, experiment → variant (the enrolled ones;
+    /// see `FlowRulesHook.takeExperimentReads()`).
+    public var experiments: [String: String] { storedExperiments }
+    /// `experiments`'s storage.
+    @usableFromInline let storedExperiments: [String: String]
     /// The stacks before.
     @inlinable public var previousStacks: [FlowStackState<Route>] { storedPreviousStacks }
     /// `previousStacks`'s storage (taken out of an entry about to be evicted).
@@ -58,8 +63,9 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     init(
         salt: UInt64, sequence: Int, date: Date, event: FlowHistoryEvent<Route>, source: FlowOperationSource,
         status: FlowOperationStatus, reason: String?, generation: Int,
-        previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>]
+        previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>], experiments: [String: String] = [:]
     ) {
+        self.storedExperiments = experiments
         self.salt = salt
         self.sequence = sequence
         self.date = date
@@ -94,7 +100,8 @@ public struct FlowHistoryEntry<Route: Hashable>: Identifiable {
     func rewritten(reason: String?, previousStacks: [FlowStackState<Route>], newStacks: [FlowStackState<Route>]) -> FlowHistoryEntry {
         FlowHistoryEntry(
             salt: salt, sequence: sequence, date: date, event: event, source: source, status: status,
-            reason: reason, generation: generation, previousStacks: previousStacks, newStacks: newStacks
+            reason: reason, generation: generation, previousStacks: previousStacks, newStacks: newStacks,
+            experiments: storedExperiments
         )
     }
 

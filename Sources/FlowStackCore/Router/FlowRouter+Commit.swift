@@ -83,14 +83,15 @@ extension FlowRouter {
             storage.state.apply(command)
         }
         let generation = decidedBy ?? self.generation
+        let experiments = rules?.hook.takeExperimentReads() ?? [:]
         if applied, didApplyOperation == nil, let output = Output.appliedWithoutResult {
             // Without a result to build, the command moves into the history entry.
             store(storage.state.entry(.navigation(command), source: source, status: status, reason: reason,
-                             generation: generation, previous: before))
+                             generation: generation, previous: before, experiments: experiments))
             return output
         }
         let entry = storage.state.entry(.navigation(copy command), source: source, status: status, reason: reason,
-                               generation: generation, previous: before)
+                               generation: generation, previous: before, experiments: experiments)
         let sequence = entry.sequence
         store(entry)
         if applied { notifyApplied(command) }

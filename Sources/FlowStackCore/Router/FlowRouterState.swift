@@ -484,13 +484,13 @@ extension FlowRouterState {
     @inlinable
     mutating func entry(
         _ event: consuming FlowHistoryEvent<Route>, source: FlowOperationSource, status: FlowOperationStatus,
-        reason: String?, generation: Int, previous: [FlowStackState<Route>]
+        reason: String?, generation: Int, previous: [FlowStackState<Route>], experiments: [String: String] = [:]
     ) -> FlowHistoryEntry<Route> {
         let sequence = nextSequence
         nextSequence = sequence + 1
         return FlowHistoryEntry(
             salt: salt, sequence: sequence, date: Date(), event: event, source: source, status: status,
-            reason: reason, generation: generation, previousStacks: previous, newStacks: stacks)
+            reason: reason, generation: generation, previousStacks: previous, newStacks: stacks, experiments: experiments)
     }
 }
 

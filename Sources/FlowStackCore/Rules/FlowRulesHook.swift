@@ -27,6 +27,10 @@ public protocol FlowRulesHook: AnyObject {
 
     /// Decides a dialog about to be shown (`flow.dialog_guard`); `stacks` are the router's now.
     func decideDialog(_ request: FlowDialogRuleRequest, stacks: any FlowRuleStacks) -> FlowDialogRuleDecision
+
+    /// The experiments the rules read deciding since the router last asked, experiment →
+    /// variant (the history entry it records next keeps them), then forgotten.
+    func takeExperimentReads() -> [String: String]
 }
 
 extension FlowRulesHook {
@@ -43,6 +47,11 @@ extension FlowRulesHook {
     /// By default the rules style nothing.
     public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         nil
+    }
+
+    /// By default the rules read no experiment.
+    public func takeExperimentReads() -> [String: String] {
+        [:]
     }
 
     /// By default every dialog is shown.

@@ -19,9 +19,15 @@ final class FlowExploreAssignments {
         let isHost: Bool
         /// The values explored, in the manifest's order (booleans: false, true).
         let values: [FlowScriptValue]
+        /// Whether it is an experiment's variant (its values: every variant in byte order, then
+        /// `"none"`, not enrolled).
+        var isExperiment = false
 
-        /// How it is labelled in reports: the fact's name, or `host.<name>`.
-        var label: String { isHost ? "host.\(name)" : name }
+        /// Whether it is a fact.
+        var isFact: Bool { !isHost && !isExperiment }
+
+        /// How it is labelled in reports: the fact's name, `host.<name>` or `experiments.<name>`.
+        var label: String { isHost ? "host.\(name)" : isExperiment ? "experiments.\(name)" : name }
     }
 
     /// The facts and hosts that may be split on: facts first, then hosts, each sorted by name.
@@ -63,6 +69,7 @@ final class FlowExploreAssignments {
             for value in manifest.explore.hostAnswers[name]! where !domain.contains(value) { domain.append(value) }
             if !domain.isEmpty { variables.append(Variable(name: name, isHost: true, values: domain)) }
         }
+        variables += Self.experimentVariables(manifest)
         self.variables = Array(variables.prefix(Int(Int8.max)))
         self.constants = constants
         defaults = manifest.facts
@@ -113,7 +120,7 @@ final class FlowExploreAssignments {
     /// The facts assignment `id` sets: the constants and the facts read so far.
     func facts(_ id: Int) -> [String: FlowScriptValue] {
         var facts = constants
-        for (index, variable) in variables.enumerated() where !variable.isHost {
+        for (index, variable) in variables.enumerated() where variable.isFact {
             if let value = value(id, index) { facts[variable.name] = variable.values[value] }
         }
         return facts
@@ -133,6 +140,7 @@ final class FlowExploreAssignments {
     func labels(_ id: Int) -> [String: FlowScriptValue] {
         var labels = defaults.merging(facts(id)) { $1 }
         for (name, value) in hosts(id) { labels["host.\(name)"] = value }
+        for (name, variant) in experiments(id) { labels["experiments.\(name)"] = .string(variant ?? FlowExperiment.notEnrolled) }
         return labels
     }
 

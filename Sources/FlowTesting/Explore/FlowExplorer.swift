@@ -192,13 +192,14 @@ package final class FlowExplorer {
                 index = self.assignments.index(of: name)
             } else {
                 // `pairs(facts)` reads every fact: the first unset one is split on first.
-                index = variables.indices.first { !variables[$0].isHost && self.assignments.value(self.activeAssignment, $0) == nil }
+                index = variables.indices.first { variables[$0].isFact && self.assignments.value(self.activeAssignment, $0) == nil }
             }
             guard let index, self.activeAssignment >= 0 else { return nil }
             self.unsetReads.append(index)
             return FlowScriptError(kind: .runtime, message: "fact '\(self.assignments.variables[index].name)' \(Self.unsetMarker)")
         }
         invariants.onUnsetFact = engine.onUnsetFact
+        exploreExperiments()
         let pattern = /host\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/
         var hosts = Set<String>()
         for source in sources {
@@ -240,6 +241,7 @@ package final class FlowExplorer {
             routerKey = nil
         }
         try engine.replaceFacts(exactly: assignments.facts(id))
+        try activateExperiments(id)
         hostAnswers = assignments.hosts(id)
         activeAssignment = id
     }
@@ -326,7 +328,7 @@ package final class FlowExplorer {
         if options.factChanges, activeAssignment >= 0 {
             // Facts with more than one explored value change to each other value (an unset one
             // to each: whatever it was, no rule read it).
-            for (index, variable) in assignments.variables.enumerated() where !variable.isHost {
+            for (index, variable) in assignments.variables.enumerated() where variable.isFact {
                 let current = assignments.value(activeAssignment, index)
                 for (number, value) in variable.values.enumerated() where number != current {
                     steps.append(.setFact(variable.name, value))
@@ -500,7 +502,8 @@ package final class FlowExplorer {
                 ? entry.newStacks.last?.topRoute : FlowTestRunner<FlowRouteValue>.destination(of: command, in: entry.previousStacks)
             let step = FlowNavigationStep(
                 from: from?.name ?? "?", to: (to ?? from)?.name ?? "?", kind: command.kindName, applied: entry.status.isApplied,
-                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue, dialog: dialogs[entry.sequence])
+                reason: entry.status.isApplied ? nil : entry.reason, source: entry.source.rawValue, dialog: dialogs[entry.sequence],
+                experiments: entry.experiments)
             if observedStepSet.insert(step).inserted { observedSteps.append(step) }
         }
     }

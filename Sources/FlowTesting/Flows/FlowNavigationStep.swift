@@ -20,12 +20,15 @@ public struct FlowNavigationStep: Hashable, Sendable {
     /// The tab whose stack shows `to` after an applied step (nothing presented above it), or
     /// `nil` (no tabs, a presented stack, a refused step).
     public let tab: String?
+    /// The experiments the rules deciding it read, experiment → variant (the history entry's).
+    public let experiments: [String: String]
 
     /// Creates a step.
     public init(
         from: String, to: String, kind: String, applied: Bool, reason: String?, source: String, dialog: String? = nil,
-        tab: String? = nil
+        tab: String? = nil, experiments: [String: String] = [:]
     ) {
+        self.experiments = experiments
         self.dialog = dialog
         self.tab = tab
         self.from = from

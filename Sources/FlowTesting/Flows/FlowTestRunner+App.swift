@@ -11,15 +11,23 @@ extension FlowTestRunner {
             var root: Route?
             var tab: String?
             var facts: [String: FlowScriptValue] = [:]
+            var experiments = FlowExperimentChoices()
             if !arguments.isNil(at: 1) {
                 let options = try arguments.table(at: 1)
-                let known = ["root", "facts", "tab"]
+                let known = ["root", "facts", "tab", "experiments", "unit"]
                 for key in options.fields.keys {
                     guard case .string(let name) = key, known.contains(name) else {
                         let hint = FlowSuggestion.closest(to: key.description, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-                        throw FlowScriptError(kind: .typeError, message: "app.reset: unknown option \(key)\(hint); options are root, facts and tab")
+                        throw FlowScriptError(
+                            kind: .typeError, message: "app.reset: unknown option \(key)\(hint); options are root, facts, tab, experiments and unit")
                     }
                 }
+                switch options["unit"] {
+                case .nil: break
+                case .string(let unit): experiments.unit = unit
+                default: throw FlowScriptError(kind: .typeError, message: "app.reset: unit must be a string (the experiment unit id), got \(options["unit"].typeName)")
+                }
+                experiments.variants = try self.experimentChoices(options["experiments"], function: "app.reset")
                 if options["root"] != .nil { root = try self.route(options["root"], function: "app.reset", position: 1) }
                 switch options["tab"] {
                 case .nil: break
@@ -28,8 +36,8 @@ extension FlowTestRunner {
                 }
                 facts = try Self.facts(options["facts"], function: "app.reset")
             }
-            try self.resetState(root: root, tab: tab, facts: facts)
-            self.recordingSetup?.append(.reset(root: root, tab: tab, facts: facts))
+            try self.resetState(root: root, tab: tab, facts: facts, experiments: experiments)
+            self.recordingSetup?.append(.reset(root: root, tab: tab, facts: facts, experiments: experiments))
             return []
         })
         // Adaptive: in a test (run as a coroutine) it waits for the automatic resume of a
@@ -42,6 +50,23 @@ extension FlowTestRunner {
             // flow goes on once it ran, as the app shows it a moment later.
             if let resume = try self.setFlowFacts(arguments.first ?? .nil) { await resume.value }
             return []
+        })
+        try vm.register("app.experiments", returning: { [unowned self] arguments in
+            let choices = try self.experimentChoices(try arguments.value(at: 1), function: "app.experiments")
+            try self.setFlowExperiments(choices)
+            self.recordingSetup?.append(.experiments(choices))
+            return []
+        })
+        try vm.register("app.exposures", returning: { [unowned self] _ in
+            [.table(LuaTable(array: self.exposures.map { exposure in
+                var table = LuaTable()
+                table["experiment"] = .string(exposure.experiment)
+                table["variant"] = .string(exposure.variant)
+                if let unit = exposure.unit { table["unit"] = .string(unit) }
+                if let route = exposure.route { table["route"] = .string(route) }
+                table["kind"] = .string(exposure.kind)
+                return .table(table)
+            }))]
         })
         try vm.register("app.host", returning: { [unowned self] arguments in
             let name = try arguments.string(at: 1)
@@ -95,6 +120,35 @@ extension FlowTestRunner {
         recordingSetup?.append(.facts(changes))
         guard let resume = router.automaticResume, resume != before else { return nil }
         return resume
+    }
+
+    /// Forces the experiments' variants (`nil`: not enrolled); the engine checks the names.
+    func setFlowExperiments(_ choices: [String: String?]) throws(FlowScriptError) {
+        guard let engine else { return }
+        for (name, variant) in choices.sorted(by: { $0.key < $1.key }) {
+            try engine.overrideExperiment(name, variant: variant)
+        }
+    }
+
+    /// The variants given to `app.reset{ experiments = ... }` or `app.experiments{ ... }`:
+    /// experiment → variant name, `"none"` for not enrolled.
+    func experimentChoices(_ value: LuaValue, function: String) throws(FlowScriptError) -> [String: String?] {
+        let shape = "as in { paywallStyle = \"annualFirst\" } (\"none\": not enrolled)"
+        switch value {
+        case .nil: return [:]
+        case .table(let table):
+            guard table.array.isEmpty else { throw FlowScriptError(kind: .typeError, message: "\(function): experiments need names, \(shape)") }
+            var choices: [String: String?] = [:]
+            for (key, field) in table.fields {
+                guard case .string(let name) = key, case .string(let variant) = field else {
+                    throw FlowScriptError(kind: .typeError, message: "\(function): experiment \(key) must be set to a variant's name, \(shape); got \(field.typeName)")
+                }
+                choices[name] = variant == FlowExperiment.notEnrolled ? .some(nil) : .some(variant)
+            }
+            return choices
+        default:
+            throw FlowScriptError(kind: .typeError, message: "\(function): experiments must be a table, \(shape); got \(value.typeName)")
+        }
     }
 
     /// Facts given to `app.reset` or `app.facts`.

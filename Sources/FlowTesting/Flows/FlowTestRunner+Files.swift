@@ -18,10 +18,12 @@ struct FlowCollectedTest {
 /// A call of a `before_all` hook that sets where the block's tests start: replayed on the fresh
 /// router of each later test of the block.
 enum FlowSetupCall<Route> {
-    /// `app.reset{ root = ..., tab = ..., facts = ... }`.
-    case reset(root: Route?, tab: String?, facts: [String: FlowScriptValue])
+    /// `app.reset{ root = ..., tab = ..., facts = ..., experiments = ..., unit = ... }`.
+    case reset(root: Route?, tab: String?, facts: [String: FlowScriptValue], experiments: FlowExperimentChoices)
     /// `app.facts{ ... }`.
     case facts([String: FlowScriptValue])
+    /// `app.experiments{ ... }`.
+    case experiments([String: String?])
 }
 
 /// A `describe` block (or the file's top level) and its once-per-block hooks.
@@ -207,8 +209,10 @@ extension FlowTestRunner {
     private func replay(_ calls: [FlowSetupCall<Route>]) throws(FlowScriptError) {
         for call in calls {
             switch call {
-            case .reset(let root, let tab, let facts):
-                try resetState(root: root, tab: tab, facts: facts)
+            case .reset(let root, let tab, let facts, let experiments):
+                try resetState(root: root, tab: tab, facts: facts, experiments: experiments)
+            case .experiments(let choices):
+                try setFlowExperiments(choices)
             case .facts(let changes):
                 guard let engine else { continue }
                 try engine.setFacts(changes.mapValues { Optional($0) })
@@ -272,4 +276,11 @@ extension FlowTestRunner {
         }
         return lines
     }
+}
+
+/// What `app.reset` sets of experiments: the unit id (default none) and the forced variants
+/// (a `nil` variant: not enrolled).
+struct FlowExperimentChoices {
+    var unit: String?
+    var variants: [String: String?] = [:]
 }

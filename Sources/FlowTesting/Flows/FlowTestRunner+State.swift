@@ -6,7 +6,9 @@ extension FlowTestRunner {
     /// Replaces the router with a fresh one (one root stack, or the manifest's tabs with `tab`
     /// selected; empty history, no dialog, no held link) and resets the facts to the manifest's
     /// defaults merged with `facts`. With tabs, `root` replaces the selected tab's root.
-    func resetState(root: Route?, tab: String? = nil, facts: [String: FlowScriptValue]) throws(FlowScriptError) {
+    func resetState(
+        root: Route?, tab: String? = nil, facts: [String: FlowScriptValue], experiments: FlowExperimentChoices = FlowExperimentChoices()
+    ) throws(FlowScriptError) {
         if let manifest, !manifest.facts.isEmpty {
             for (name, value) in facts.sorted(by: { $0.key < $1.key }) {
                 if let problem = manifest.problem(withFact: name, value: value) {
@@ -39,6 +41,14 @@ extension FlowTestRunner {
         dialogAnswers.removeAll()
         try engine?.resetFacts(facts)
         try refreshFlowFacts()
+        if let engine {
+            // A fresh app: no unit but the one given, no override but those given, nothing exposed.
+            engine.clearExperimentOverride()
+            engine.setExperimentUnit(experiments.unit)
+            engine.forgetExposures()
+            exposures.removeAll()
+            try setFlowExperiments(experiments.variants)
+        }
     }
 
     /// The tabs of a fresh router (the manifest's, `root` replacing the selected one's root), or
@@ -109,7 +119,8 @@ extension FlowTestRunner {
                 kind: command.kindName, applied: applied,
                 reason: applied ? nil : entry.reason, source: entry.source.rawValue,
                 dialog: dialogAnswers[entry.sequence],
-                tab: entry.status.isApplied && entry.newStacks.count == 1 ? entry.newStacks.first.flatMap { tabOfStack[$0.id] } : nil))
+                tab: entry.status.isApplied && entry.newStacks.count == 1 ? entry.newStacks.first.flatMap { tabOfStack[$0.id] } : nil,
+                experiments: entry.experiments))
         }
         harvested = last
         if steps.count > Self.historyLimit { steps.removeFirst(steps.count - Self.historyLimit) }

@@ -164,6 +164,9 @@ extension FlowTestRunner {
             table["applied"] = .boolean(entry.status.isApplied)
             if let reason = entry.reason { table["reason"] = .string(reason) }
             table["generation"] = .integer(entry.generation)
+            if !entry.experiments.isEmpty {
+                table["experiments"] = .table(LuaTable(fields: Dictionary(uniqueKeysWithValues: entry.experiments.map { (LuaTableKey.string($0.key), LuaValue.string($0.value)) })))
+            }
             entries.append(.table(table))
         }
         return .table(LuaTable(array: entries))

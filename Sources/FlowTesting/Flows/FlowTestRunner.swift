@@ -114,6 +114,8 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     var blockSetups: [Int: [FlowSetupCall<Route>]] = [:]
     /// The calls of the `before_all` hooks running now; `nil` outside them.
     var recordingSetup: [FlowSetupCall<Route>]?
+    /// The exposures the engine reported in the running test (`app.exposures()`).
+    var exposures: [FlowExposure] = []
 
     /// Creates a runner for a project with its own engine, loaded from the project's rules.
     ///
@@ -142,6 +144,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         }
         rulesOutput = loading.lines
         engine?.onPrint = { [weak self] line in self?.recordOutput(line) }
+        engine?.onExposure = { [weak self] exposure in self?.exposures.append(exposure) }
         registerScannedHosts()
     }
 
@@ -156,6 +159,11 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
         engine.onPrint = { [weak self] line in
             self?.recordOutput(line)
             previous?(line)
+        }
+        let previousExposure = engine.onExposure
+        engine.onExposure = { [weak self] exposure in
+            self?.exposures.append(exposure)
+            previousExposure?(exposure)
         }
         registerScannedHosts()
     }

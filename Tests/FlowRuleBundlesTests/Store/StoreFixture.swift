@@ -17,6 +17,13 @@ final class StoreFixture {
         publicKey = try FlowRuleBundlePublicKey(base64: pair.publicKey)
     }
 
+    /// Another device's store directory with `other`'s keys (the same publisher).
+    init(sharing other: StoreFixture) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowscript-store-\(UUID().uuidString)")
+        signingKey = other.signingKey
+        publicKey = other.publicKey
+    }
+
     deinit {
         try? FileManager.default.removeItem(at: directory)
     }

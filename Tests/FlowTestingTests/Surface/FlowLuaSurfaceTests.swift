@@ -74,7 +74,7 @@ struct FlowLuaSurfaceTests {
     }
 
     /// The globals the engine installs from Swift rather than the prelude.
-    static let engineGlobals = ["facts", "host"]
+    static let engineGlobals = ["facts", "host", "experiments"]
 
     @Test("the rules prelude's flow, flow.style and globals are exactly the table's")
     func rulesPrelude() throws {
