@@ -47,10 +47,12 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Called with the `file:line` of the rule that blocked, redirected or refused a request
     /// (`flowstack explore` and `diff` attribute decisions to rules with it).
     package var onDecidingRule: (@MainActor (String?) -> Void)?
-    /// Called when a rule reads a declared fact that is unset (`replaceFacts(exactly:)`), with its
-    /// name, or with `nil` when a rule iterates `facts`; returns the error to raise, or nil to
-    /// read `nil` (exploration, which assigns a fact only once a rule reads it).
-    package var onUnsetFact: (@MainActor (String?) -> FlowScriptError?)?
+    /// Called when a rule reads a declared fact the facts do not hold (`replaceFacts(exactly:)`),
+    /// with its name: returns the value read (`nil`: none) or the error to raise. Exploration
+    /// serves every fact it explores this way, so that it sees each read a decision makes. Called
+    /// with `nil` when a rule iterates `facts`: returns every fact as a table (what `pairs` loops
+    /// over; `nil`: the facts held) or the error to raise.
+    package var onMissingFact: (@MainActor (String?) -> Result<FlowScriptValue?, FlowScriptError>)?
     /// The wall-clock time limit of one rule call (nil: none, only the instruction and memory
     /// budgets stop a rule: exploration, whose findings must not depend on the machine's speed).
     package var ruleTimeLimit: Duration? {

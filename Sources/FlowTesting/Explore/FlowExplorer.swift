@@ -97,6 +97,14 @@ package final class FlowExplorer {
         var failures: [String]
     }
 
+    /// A transition with what else the operation did: the hosts it called that have no listed
+    /// answers, and the style rules that failed.
+    struct Outcome {
+        var transition: Transition
+        var unanswered: [String] = []
+        var styleFailures: [String] = []
+    }
+
     /// The project explored.
     package let project: FlowProject
     /// Its manifest.
@@ -125,12 +133,18 @@ package final class FlowExplorer {
     /// The facts and host answers split on, and the assignments met (a diff's two explorers
     /// share one).
     var assignments: FlowExploreAssignments
-    var hostAnswers: [String: FlowScriptValue] = [:]
     var unanswered: [String] = []
     /// The rules that decided in the operation being tried, in order.
     var decidingLocations: [String] = []
     /// The unset facts and unanswered hosts read since the last `beginReads()`.
     var unsetReads: [Int] = []
+    /// Every fact and host answer read since the last `beginReads()`, in order, with its value.
+    var reads: [FlowExploreMemo.Read] = []
+    /// Operations' outcomes by screens and what their decisions read (not with fact changes:
+    /// a change retries what is held, which no key tells).
+    var memo = FlowExploreMemo()
+    /// Whether the engine's facts hold more than the constants (a fact change set one).
+    var engineHoldsVariables = true
     var decidedLocations: Set<String> = []
     var seenDiagnostics = 0
     /// The finding key of each failure reason met (`noteFailure`).
@@ -185,20 +199,21 @@ package final class FlowExplorer {
         engine.onDecidingRule = { [unowned self] location in
             if let location { self.decidingLocations.append(location) }
         }
-        engine.onUnsetFact = { [unowned self] name in
-            let variables = self.assignments.variables
-            let index: Int?
+        // The engine holds the constant facts only: every other fact a rule reads is served by
+        // `fact(_:)`, which records the read.
+        engine.onMissingFact = { [unowned self] name in self.serveFact(name) }
+        invariants.onMissingFact = { [unowned self] name in
+            // The invariants' facts are those the state's assignment sets: a missing one is unset.
+            guard self.activeAssignment >= 0 else { return .success(nil) }
             if let name {
-                index = self.assignments.index(of: name)
-            } else {
-                // `pairs(facts)` reads every fact: the first unset one is split on first.
-                index = variables.indices.first { !variables[$0].isHost && self.assignments.value(self.activeAssignment, $0) == nil }
+                guard let index = self.assignments.index(of: name) else { return .success(nil) }
+                return self.read(index).map { _ in nil }
             }
-            guard let index, self.activeAssignment >= 0 else { return nil }
-            self.unsetReads.append(index)
-            return FlowScriptError(kind: .runtime, message: "fact '\(self.assignments.variables[index].name)' \(Self.unsetMarker)")
+            for index in self.assignments.variables.indices where !self.assignments.variables[index].isHost {
+                if case .failure(let error) = self.read(index) { return .failure(error) }
+            }
+            return .success(nil)
         }
-        invariants.onUnsetFact = engine.onUnsetFact
         let pattern = /host\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/
         var hosts = Set<String>()
         for source in sources {
@@ -206,11 +221,7 @@ package final class FlowExplorer {
         }
         for name in hosts.sorted() {
             engine.registerHost(name) { [unowned self] _ in
-                if let answer = self.hostAnswers[name] { return [answer] }
-                if let index = self.assignments.index(of: "host.\(name)") {
-                    self.unsetReads.append(index)
-                    throw FlowScriptError(kind: .host, message: "host.\(name) \(Self.unsetMarker)")
-                }
+                if let index = self.assignments.index(of: "host.\(name)") { return [try self.read(index).get()] }
                 self.unanswered.append(name)
                 throw FlowScriptError(
                     kind: .host,
@@ -222,6 +233,38 @@ package final class FlowExplorer {
 
     /// The assignment the engine's facts and host answers are set to now (-1: none).
     var activeAssignment = -1
+
+    /// Variable `index` read under the active assignment: its value, recorded; unset, the read
+    /// is recorded as a split and fails the rule (its outcome is dropped).
+    func read(_ index: Int) -> Result<FlowScriptValue?, FlowScriptError> {
+        guard activeAssignment >= 0 else { return .success(nil) }
+        let variable = assignments.variables[index]
+        if let value = assignments.value(activeAssignment, index) {
+            reads.append(FlowExploreMemo.Read(variable: Int32(index), value: Int8(value)))
+            return .success(variable.values[value])
+        }
+        reads.append(FlowExploreMemo.Read(variable: Int32(index), value: -1))
+        unsetReads.append(index)
+        return .failure(FlowScriptError(kind: variable.isHost ? .host : .runtime, message: "\(variable.isHost ? "host." : "fact '")\(variable.name)\(variable.isHost ? "" : "'") \(Self.unsetMarker)"))
+    }
+
+    /// A fact the engine does not hold, read by a rule (`nil`: `pairs(facts)`, every fact, the
+    /// first unset one split on first).
+    func serveFact(_ name: String?) -> Result<FlowScriptValue?, FlowScriptError> {
+        if let name {
+            guard let index = assignments.index(of: name) else { return .success(nil) }
+            return read(index)
+        }
+        guard activeAssignment >= 0 else { return .success(nil) }
+        var all = assignments.constants
+        for (index, variable) in assignments.variables.enumerated() where !variable.isHost {
+            switch read(index) {
+            case .success(let value): all[variable.name] = value
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(.table(all))
+    }
     /// The key of the state the router shows now, when known (`apply` restores another).
     var routerKey: StateKey?
 
@@ -239,14 +282,39 @@ package final class FlowExplorer {
             router.restoreValidated(startState, held: true)
             routerKey = nil
         }
-        try engine.replaceFacts(exactly: assignments.facts(id))
-        hostAnswers = assignments.hosts(id)
+        // Switching assignments costs nothing more: the facts are served as rules read them.
+        if engineHoldsVariables {
+            try engine.replaceFacts(exactly: assignments.constants)
+            engineHoldsVariables = false
+        }
         activeAssignment = id
     }
 
-    /// Starts recording the unset facts and unanswered hosts rules read.
+    /// Starts recording the facts and host answers rules read.
     func beginReads() {
         unsetReads.removeAll(keepingCapacity: true)
+        reads.removeAll(keepingCapacity: true)
+    }
+
+    /// What `step` does from `state` (whose key is `key`) under the active assignment: from the
+    /// memo when the same operation on the same screens read the same values before.
+    func outcome(of step: FlowExploreStep, from state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey, screens: Int32) -> Outcome {
+        let combination = activeAssignment
+        let memoizes = !options.factChanges && combination >= 0
+        if memoizes {
+            switch memo.answer(step, on: screens, combination: combination, value: { self.assignments.value(combination, $0) }) {
+            case .outcome(let outcome): return outcome
+            case .split(let variable):
+                return Outcome(transition: Transition(
+                    state: state, key: key, changed: false, allowed: false, decision: "", reads: [variable], failures: []))
+            case .unknown: break
+            }
+        }
+        unanswered.removeAll()
+        let transition = apply(step, to: state, key: key)
+        let outcome = Outcome(transition: transition, unanswered: unanswered, styleFailures: newErrorDiagnostics().map(\.description))
+        if memoizes, transition.reads.isEmpty { memo.keep(outcome, of: step, on: screens, reads: reads) }
+        return outcome
     }
 
     /// The routes tried: every declared route, with every combination of sample parameters.
@@ -346,6 +414,7 @@ package final class FlowExplorer {
         routerKey = nil
         let before = router.history.last?.sequence ?? 0
         decidingLocations.removeAll(keepingCapacity: true)
+        beginReads()
         var extra: String?
         // Whether a link's outcome names a failing rule (a handler that returns no plan leaves
         // the link unhandled on purpose, naming its own file:line: no failure).
@@ -383,6 +452,7 @@ package final class FlowExplorer {
             // The new assignment is in force while the held navigation and link are retried.
             activeAssignment = index
             do {
+                engineHoldsVariables = true
                 try engine.setFacts([name: value])
                 combinationAfter = index
             } catch {

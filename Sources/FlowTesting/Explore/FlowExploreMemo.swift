@@ -1,0 +1,83 @@
+import FlowStackCore
+import Foundation
+
+/// What each operation did from each screens exploration tried it on, with the values of the
+/// facts and host answers its decisions read, in the order read: the same operation on the
+/// same screens under another assignment that gives those values the same answers is not run
+/// again (a decision is a function of what it read).
+///
+/// The lever that makes exploration fast: splitting on facts explores the same screens under
+/// many assignments, and most operations read none of the facts that tell them apart (the
+/// shop fixture tries each operation on each screens about twelve times without it).
+@MainActor
+struct FlowExploreMemo {
+    /// One variable read: its index among the assignments' variables and its value number (-1:
+    /// unset, the read split the branch).
+    struct Read: Hashable {
+        var variable: Int32
+        var value: Int8
+    }
+
+    /// An operation's outcome and what its decisions read to reach it.
+    struct Entry {
+        var reads: [Read]
+        var outcome: FlowExplorer.Outcome
+    }
+
+    /// What the memo knows of an operation under an assignment.
+    enum Answer {
+        /// The outcome (its key under the assignment asked about).
+        case outcome(FlowExplorer.Outcome)
+        /// Its decisions read this variable, unset in the assignment: the branch splits on it.
+        case split(Int)
+        /// Not known: the operation runs.
+        case unknown
+    }
+
+    private var screens: [[UInt32]: Int32] = [:]
+    private var steps: [FlowExploreStep: Int32] = [:]
+    private var entries: [Int64: [Entry]] = [:]
+
+    /// The memo's number of `codes` (a state key's screens), to ask about operations on them.
+    mutating func screensNumber(_ codes: [UInt32]) -> Int32 {
+        if let number = screens[codes] { return number }
+        let number = Int32(screens.count)
+        screens[codes] = number
+        return number
+    }
+
+    private mutating func slot(_ screens: Int32, _ step: FlowExploreStep) -> Int64 {
+        let number: Int32
+        if let known = steps[step] {
+            number = known
+        } else {
+            number = Int32(steps.count)
+            steps[step] = number
+        }
+        return Int64(screens) << 32 | Int64(number)
+    }
+
+    /// What `step` did on `screens` under an assignment whose variable values `value` gives.
+    ///
+    /// An entry answers when each value it read is the assignment's: its decisions ran the same
+    /// way. The first read the assignment leaves unset splits the branch (the operation would
+    /// read it, unset, right there).
+    mutating func answer(_ step: FlowExploreStep, on screens: Int32, combination: Int, value: (Int) -> Int?) -> Answer {
+        guard let known = entries[slot(screens, step)] else { return .unknown }
+        entries: for entry in known {
+            for read in entry.reads {
+                guard let current = value(Int(read.variable)) else { return .split(Int(read.variable)) }
+                if current != Int(read.value) { continue entries }
+            }
+            var outcome = entry.outcome
+            outcome.transition.key.combination = combination
+            return .outcome(outcome)
+        }
+        return .unknown
+    }
+
+    /// Keeps what `step` did on `screens`, having read `reads`.
+    mutating func keep(_ outcome: FlowExplorer.Outcome, of step: FlowExploreStep, on screens: Int32, reads: [Read]) {
+        entries[slot(screens, step), default: []].append(Entry(reads: reads, outcome: outcome))
+    }
+}
