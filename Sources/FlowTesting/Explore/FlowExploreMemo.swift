@@ -46,24 +46,28 @@ struct FlowExploreMemo {
         return number
     }
 
-    private mutating func slot(_ screens: Int32, _ step: FlowExploreStep) -> Int64 {
-        let number: Int32
+    /// Where the operations `step` on `screens` are kept. Steps numbered by the caller (the
+    /// route steps, in one order everywhere) pass `number`; others are numbered here, after
+    /// them (hashing a step costs more than the rest of a lookup).
+    mutating func slot(_ screens: Int32, _ number: Int?, _ step: FlowExploreStep) -> Int64 {
+        if let number { return Int64(screens) << 32 | Int64(number) }
+        let numbered: Int32
         if let known = steps[step] {
-            number = known
+            numbered = known
         } else {
-            number = Int32(steps.count)
-            steps[step] = number
+            numbered = Int32(steps.count)
+            steps[step] = numbered
         }
-        return Int64(screens) << 32 | Int64(number)
+        return Int64(screens) << 32 | Int64(1 << 20 + numbered)
     }
 
-    /// What `step` did on `screens` under an assignment whose variable values `value` gives.
+    /// What the operation of `slot` did under an assignment whose variable values `value` gives.
     ///
     /// An entry answers when each value it read is the assignment's: its decisions ran the same
     /// way. The first read the assignment leaves unset splits the branch (the operation would
     /// read it, unset, right there).
-    mutating func answer(_ step: FlowExploreStep, on screens: Int32, combination: Int, value: (Int) -> Int?) -> Answer {
-        guard let known = entries[slot(screens, step)] else { return .unknown }
+    func answer(_ slot: Int64, combination: Int, value: (Int) -> Int?) -> Answer {
+        guard let known = entries[slot] else { return .unknown }
         entries: for entry in known {
             for read in entry.reads {
                 guard let current = value(Int(read.variable)) else { return .split(Int(read.variable)) }
@@ -76,8 +80,10 @@ struct FlowExploreMemo {
         return .unknown
     }
 
-    /// Keeps what `step` did on `screens`, having read `reads`.
-    mutating func keep(_ outcome: FlowExplorer.Outcome, of step: FlowExploreStep, on screens: Int32, reads: [Read]) {
-        entries[slot(screens, step), default: []].append(Entry(reads: reads, outcome: outcome))
+    var debugDescription: String { "slots \(entries.count) entries \(entries.values.reduce(0) { $0 + $1.count }) reads \(entries.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.reads.count } }) screens \(screens.count)" }
+
+    /// Keeps what the operation of `slot` did, having read `reads`.
+    mutating func keep(_ outcome: FlowExplorer.Outcome, in slot: Int64, reads: [Read]) {
+        entries[slot, default: []].append(Entry(reads: reads, outcome: outcome))
     }
 }

@@ -146,8 +146,8 @@ extension FlowExplorer {
             return expansion
         }
         let screens = memo.screensNumber(key.codes)
-        for step in steps {
-            let outcome = self.outcome(of: step, from: state, key: key, screens: screens)
+        for (number, step) in steps.enumerated() {
+            let outcome = self.outcome(of: step, number: number, from: state, key: key, screens: screens)
             if let variable = outcome.transition.reads.first {
                 expansion.split = variable
                 break
@@ -297,7 +297,7 @@ extension FlowExplorer {
                     let isFactChange = if case .setFact = step { true } else { false }
                     if let known = graph.keys[transition.key] {
                         if !isFactChange { graph.link(id, Int(known)) }
-                    } else if !withinBounds(transition.state) {
+                    } else if !withinBounds(transition.key) {
                         // Max-stack and max-presented are constraints on the states explored:
                         // leaving them out does not make the exploration incomplete.
                         continue
@@ -313,7 +313,8 @@ extension FlowExplorer {
                         // differs), it leads back as that one does.
                         if !isFactChange, let same = screensIndex[Self.screens(of: transition.key)] { graph.link(id, Int(same)) }
                     } else {
-                        let new = add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
+                        let new = add(
+                            successor(of: outcome, step: step, from: state, key: key), key: transition.key, parent: (id, step), depth: depth + 1)
                         if !isFactChange { graph.link(id, new) }
                         next.append(new)
                         report.diameter = max(report.diameter, depth + 1)
@@ -371,6 +372,7 @@ extension FlowExplorer {
             return lhs.message < rhs.message
         }
         report.seconds = Date().timeIntervalSince(started)
+        FileHandle.standardError.write("DEBUG \(memo.debugDescription) diag \(engine.diagnostics.count) graph \(graph.count)\n".data(using: .utf8)!)
         return report
     }
 

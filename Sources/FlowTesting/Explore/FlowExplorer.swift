@@ -103,6 +103,9 @@ package final class FlowExplorer {
         var transition: Transition
         var unanswered: [String] = []
         var styleFailures: [String] = []
+        /// Whether `transition.state` is left out (an outcome from the memo, which keeps no
+        /// router states: `successor(of:)` runs the operation again for the state).
+        var withoutState = false
     }
 
     /// The project explored.
@@ -240,7 +243,10 @@ package final class FlowExplorer {
         guard activeAssignment >= 0 else { return .success(nil) }
         let variable = assignments.variables[index]
         if let value = assignments.value(activeAssignment, index) {
-            reads.append(FlowExploreMemo.Read(variable: Int32(index), value: Int8(value)))
+            // Read again, it reads the same: recorded once.
+            if !reads.contains(where: { $0.variable == Int32(index) }) {
+                reads.append(FlowExploreMemo.Read(variable: Int32(index), value: Int8(value)))
+            }
             return .success(variable.values[value])
         }
         reads.append(FlowExploreMemo.Read(variable: Int32(index), value: -1))
@@ -293,16 +299,22 @@ package final class FlowExplorer {
     /// Starts recording the facts and host answers rules read.
     func beginReads() {
         unsetReads.removeAll(keepingCapacity: true)
-        reads.removeAll(keepingCapacity: true)
+        // Not keeping capacity: the memo keeps these arrays, and a long redirect chain's
+        // capacity would stay with every later one.
+        reads.removeAll()
     }
 
     /// What `step` does from `state` (whose key is `key`) under the active assignment: from the
     /// memo when the same operation on the same screens read the same values before.
-    func outcome(of step: FlowExploreStep, from state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey, screens: Int32) -> Outcome {
+    func outcome(
+        of step: FlowExploreStep, number: Int, from state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey, screens: Int32
+    ) -> Outcome {
         let combination = activeAssignment
         let memoizes = !options.factChanges && combination >= 0
+        // Route steps come first in every state's steps, in one order: numbered by position.
+        let slot = memoizes ? memo.slot(screens, number < routeSteps.count ? number : nil, step) : 0
         if memoizes {
-            switch memo.answer(step, on: screens, combination: combination, value: { self.assignments.value(combination, $0) }) {
+            switch memo.answer(slot, combination: combination, value: { self.assignments.value(combination, $0) }) {
             case .outcome(let outcome): return outcome
             case .split(let variable):
                 return Outcome(transition: Transition(
@@ -313,8 +325,26 @@ package final class FlowExplorer {
         unanswered.removeAll()
         let transition = apply(step, to: state, key: key)
         let outcome = Outcome(transition: transition, unanswered: unanswered, styleFailures: newErrorDiagnostics().map(\.description))
-        if memoizes, transition.reads.isEmpty { memo.keep(outcome, of: step, on: screens, reads: reads) }
+        if memoizes, transition.reads.isEmpty {
+            // Kept without its router state: most operations change nothing or lead to a known
+            // state, and the router states were most of the memo's memory.
+            var kept = outcome
+            kept.transition.state = startState
+            kept.withoutState = true
+            memo.keep(kept, in: slot, reads: reads)
+        }
         return outcome
+    }
+
+    /// The state `step` leads to from `state` (the router state `outcome` holds, or, when it
+    /// came from the memo, the operation run again for it).
+    func successor(
+        of outcome: Outcome, step: FlowExploreStep, from state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey
+    ) -> FlowRouterState<FlowRouteValue, FlowDialogValue> {
+        guard outcome.withoutState else { return outcome.transition.state }
+        let state = apply(step, to: state, key: key).state
+        _ = newErrorDiagnostics()
+        return state
     }
 
     /// The routes tried: every declared route, with every combination of sample parameters.
@@ -413,7 +443,7 @@ package final class FlowExplorer {
         if routerKey != sourceKey { router.restoreValidated(state, held: options.factChanges) }
         routerKey = nil
         let before = router.history.last?.sequence ?? 0
-        decidingLocations.removeAll(keepingCapacity: true)
+        decidingLocations.removeAll()
         beginReads()
         var extra: String?
         // Whether a link's outcome names a failing rule (a handler that returns no plan leaves
@@ -539,11 +569,30 @@ package final class FlowExplorer {
         }
     }
 
-    /// Whether a state is within the bounds.
-    func withinBounds(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> Bool {
-        state.stacks.count - 1 <= options.maxPresented && state.dialogQueue.count <= options.maxQueued
-            && state.stacks.allSatisfy { $0.pathCount + 1 <= options.maxStack }
-            && state.tabs.allSatisfy { $0.stack.pathCount + 1 <= options.maxStack }
+    /// Whether the state a key describes is within the bounds (read from the key's numbers: the
+    /// memo keeps no router states).
+    func withinBounds(_ key: StateKey) -> Bool {
+        let codes = key.codes
+        let stacks = Int(codes[0])
+        guard stacks - 1 <= options.maxPresented else { return false }
+        var index = 1
+        for _ in 0..<stacks {
+            let count = Int(codes[index] & 0xFF_FFFF)
+            guard count <= options.maxStack else { return false }
+            index += 1 + count
+        }
+        let dialogs = codes[index]
+        let shown = Int(dialogs & 1)
+        guard Int(dialogs >> 1) - shown <= options.maxQueued else { return false }
+        index += 1 + Int(dialogs >> 1)
+        guard codes[index] > 0 else { return true }
+        index += 1
+        while index < codes.count - (options.factChanges ? 2 : 0) {
+            let count = Int(codes[index])
+            guard count <= options.maxStack else { return false }
+            index += 1 + count
+        }
+        return true
     }
 
     /// New error diagnostics of the engine (failing style rules), since the last call.

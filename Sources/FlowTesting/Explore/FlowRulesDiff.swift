@@ -223,13 +223,18 @@ package final class FlowRulesDiff {
                 var steps = old.steps(from: state)
                 let known = Set(steps)
                 steps += new.steps(from: state).filter { !known.contains($0) }
-                var outcomes: [(step: FlowExploreStep, before: FlowExplorer.Transition, after: FlowExplorer.Transition)] = []
+                var outcomes: [(step: FlowExploreStep, before: FlowExplorer.Outcome, after: FlowExplorer.Outcome)] = []
+                let key = graph.stateKeys[id]
                 if old.unsetReads.isEmpty && new.unsetReads.isEmpty {
-                    for step in steps {
-                        let before = old.apply(step, to: state)
-                        let after = new.apply(step, to: state)
+                    let screens = (old.memo.screensNumber(key.codes), new.memo.screensNumber(key.codes))
+                    for (number, step) in steps.enumerated() {
+                        let before = old.outcome(of: step, number: number, from: state, key: key, screens: screens.0)
+                        let after = new.outcome(of: step, number: number, from: state, key: key, screens: screens.1)
                         tried += 1
-                        if !before.reads.isEmpty || !after.reads.isEmpty { break }
+                        if let variable = before.transition.reads.first ?? after.transition.reads.first {
+                            (old.unsetReads.isEmpty ? old : new).unsetReads.append(variable)
+                            break
+                        }
                         outcomes.append((step, before, after))
                         if tried % 512 == 0, let onProgress {
                             onProgress(FlowExplorer.Progress(
@@ -250,7 +255,8 @@ package final class FlowRulesDiff {
                     }
                     continue
                 }
-                for (step, before, after) in outcomes {
+                for (step, beforeOutcome, afterOutcome) in outcomes {
+                    let (before, after) = (beforeOutcome.transition, afterOutcome.transition)
                     decisions += 1
                     // Equal texts need no normalizing (most decisions): compared as they are.
                     let same = before.decision == after.decision
@@ -283,16 +289,18 @@ package final class FlowRulesDiff {
                             groups[groupKey] = (change, trace.count, [assignment])
                         }
                     }
-                    for transition in [before, after] where transition.changed {
+                    for (explorer, outcome) in [(old, beforeOutcome), (new, afterOutcome)] where outcome.transition.changed {
+                        let transition = outcome.transition
                         if let known = graph.keys[transition.key] {
                             graph.link(id, Int(known))
-                        } else if !old.withinBounds(transition.state) {
+                        } else if !old.withinBounds(transition.key) {
                             continue
                         } else if depth >= options.depth || graph.count >= options.maxStates {
                             truncated = true
                             if depth < options.depth { budgetReached = true }
                         } else {
-                            next.append(graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1))
+                            let successor = explorer.successor(of: outcome, step: step, from: state, key: key)
+                            next.append(graph.add(successor, key: transition.key, parent: (id, step), depth: depth + 1))
                         }
                     }
                 }
