@@ -18,10 +18,20 @@ struct FlowExploreMemo {
         var value: Int8
     }
 
-    /// An operation's outcome and what its decisions read to reach it.
+    /// An operation's outcome, without the router state it led to (a router state takes a
+    /// kilobyte inline: kept, it was most of the memo's memory), and what its decisions read
+    /// to reach it.
     struct Entry {
         var reads: [Read]
-        var outcome: FlowExplorer.Outcome
+        var codes: [UInt32]
+        var changed: Bool
+        var allowed: Bool
+        var decision: String
+        var entries: [(text: String, route: String?)]
+        var locations: [String]
+        var failures: [String]
+        var unanswered: [String]
+        var styleFailures: [String]
     }
 
     /// What the memo knows of an operation under an assignment.
@@ -66,24 +76,32 @@ struct FlowExploreMemo {
     /// An entry answers when each value it read is the assignment's: its decisions ran the same
     /// way. The first read the assignment leaves unset splits the branch (the operation would
     /// read it, unset, right there).
-    func answer(_ slot: Int64, combination: Int, value: (Int) -> Int?) -> Answer {
+    /// The outcome holds `placeholder` for the router state (`withoutState`).
+    func answer(
+        _ slot: Int64, combination: Int, placeholder: FlowRouterState<FlowRouteValue, FlowDialogValue>, value: (Int) -> Int?
+    ) -> Answer {
         guard let known = entries[slot] else { return .unknown }
         entries: for entry in known {
             for read in entry.reads {
                 guard let current = value(Int(read.variable)) else { return .split(Int(read.variable)) }
                 if current != Int(read.value) { continue entries }
             }
-            var outcome = entry.outcome
-            outcome.transition.key.combination = combination
-            return .outcome(outcome)
+            let transition = FlowExplorer.Transition(
+                state: placeholder, key: FlowExplorer.StateKey(codes: entry.codes, combination: combination), changed: entry.changed,
+                allowed: entry.allowed, decision: entry.decision, entries: entry.entries, locations: entry.locations,
+                failures: entry.failures)
+            return .outcome(FlowExplorer.Outcome(
+                transition: transition, unanswered: entry.unanswered, styleFailures: entry.styleFailures, withoutState: true))
         }
         return .unknown
     }
 
-    var debugDescription: String { "slots \(entries.count) entries \(entries.values.reduce(0) { $0 + $1.count }) reads \(entries.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.reads.count } }) screens \(screens.count)" }
-
     /// Keeps what the operation of `slot` did, having read `reads`.
     mutating func keep(_ outcome: FlowExplorer.Outcome, in slot: Int64, reads: [Read]) {
-        entries[slot, default: []].append(Entry(reads: reads, outcome: outcome))
+        let transition = outcome.transition
+        entries[slot, default: []].append(Entry(
+            reads: reads, codes: transition.key.codes, changed: transition.changed, allowed: transition.allowed,
+            decision: transition.decision, entries: transition.entries, locations: transition.locations, failures: transition.failures,
+            unanswered: outcome.unanswered, styleFailures: outcome.styleFailures))
     }
 }

@@ -314,7 +314,7 @@ package final class FlowExplorer {
         // Route steps come first in every state's steps, in one order: numbered by position.
         let slot = memoizes ? memo.slot(screens, number < routeSteps.count ? number : nil, step) : 0
         if memoizes {
-            switch memo.answer(slot, combination: combination, value: { self.assignments.value(combination, $0) }) {
+            switch memo.answer(slot, combination: combination, placeholder: startState, value: { self.assignments.value(combination, $0) }) {
             case .outcome(let outcome): return outcome
             case .split(let variable):
                 return Outcome(transition: Transition(
@@ -325,14 +325,8 @@ package final class FlowExplorer {
         unanswered.removeAll()
         let transition = apply(step, to: state, key: key)
         let outcome = Outcome(transition: transition, unanswered: unanswered, styleFailures: newErrorDiagnostics().map(\.description))
-        if memoizes, transition.reads.isEmpty {
-            // Kept without its router state: most operations change nothing or lead to a known
-            // state, and the router states were most of the memo's memory.
-            var kept = outcome
-            kept.transition.state = startState
-            kept.withoutState = true
-            memo.keep(kept, in: slot, reads: reads)
-        }
+        // Kept without its router state: most operations change nothing or lead to a known state.
+        if memoizes, transition.reads.isEmpty { memo.keep(outcome, in: slot, reads: reads) }
         return outcome
     }
 
