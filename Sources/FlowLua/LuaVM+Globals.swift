@@ -89,12 +89,16 @@ extension LuaVM {
                 default: return 0
                 }
                 guard let value = try onMissingKey(key).get() else { return 0 }
-                if let key {
+                switch (key, value) {
+                case (let key?, .table):
                     try self.pushReadOnlyValue(value, name: "\(path).\(key)", writer: results)
-                } else if case .table(let contents) = value {
+                case (.some, _):
+                    // A scalar needs no read-only name (built for each read, it cost as much as the read).
+                    try results.push(value)
+                case (nil, .table(let contents)):
                     // What `pairs` loops over: a plain table, its nested tables read-only.
                     try self.pushReadOnlyBacking(contents, name: path, writer: results)
-                } else {
+                case (nil, _):
                     return 0
                 }
                 return 1

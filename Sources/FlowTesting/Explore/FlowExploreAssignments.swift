@@ -101,45 +101,6 @@ final class FlowExploreAssignments {
         return self.id(of: assignment)
     }
 
-    /// Assignment `id` with every variable `other` assigns and `id` leaves unset assigned as
-    /// `other` does.
-    func refining(_ id: Int, with other: Int) -> Int {
-        var assignment = values[id]
-        let refined = values[other]
-        for index in assignment.indices where assignment[index] < 0 { assignment[index] = refined[index] }
-        return assignment == values[id] ? id : self.id(of: assignment)
-    }
-
-    /// Whether assignment `general` stands for `specific`: every variable it sets, `specific`
-    /// sets to the same value.
-    func covers(_ general: Int, _ specific: Int) -> Bool {
-        guard general != specific else { return true }
-        let general = values[general], specific = values[specific]
-        for index in general.indices where general[index] >= 0 && general[index] != specific[index] { return false }
-        return true
-    }
-
-    /// Where exploration splits (the one place an unset read makes branches): runs `attempt`
-    /// under `assignment`; when it reads a variable `assignment` leaves unset (its answer says
-    /// which, and its result is dropped), runs it again under `assignment` with that variable set
-    /// to each of its values, and so on. Returns one result per assignment that decided, in the
-    /// variables' value order: a decision that read no unset variable holds under every value of
-    /// the others, so the results cover every refinement of `assignment` exactly once.
-    func split<Result>(from assignment: Int, _ attempt: (Int) -> (read: Int?, result: Result)) -> [(assignment: Int, result: Result)] {
-        var decided: [(assignment: Int, result: Result)] = []
-        var pending = [assignment]
-        while let current = pending.popLast() {
-            let (read, result) = attempt(current)
-            guard let read, value(current, read) == nil else {
-                decided.append((current, result))
-                continue
-            }
-            // Last value first on the stack: the values are tried in order.
-            pending += variables[read].values.indices.reversed().map { assigning(current, variable: read, value: $0) }
-        }
-        return decided
-    }
-
     /// The index of the fact `name`, or of the host `host.<name>`, if it is split on.
     func index(of label: String) -> Int? { indexes[label] }
 

@@ -18,8 +18,6 @@ extension FlowExplorer {
         var stateKeys: [FlowExplorer.StateKey] = []
         /// Each state's id by its key.
         var keys: [FlowExplorer.StateKey: Int32] = [:]
-        /// The states showing each screens, under any assignment.
-        var byScreens: [[UInt32]: [Int32]] = [:]
         /// States from which an operation failed (a rule error or loop, reported on its own).
         var failing: [Bool] = []
         /// Nodes split on a fact they read (not explored themselves).
@@ -53,7 +51,6 @@ extension FlowExplorer {
             states.append(state)
             stateKeys.append(key)
             keys[key] = Int32(id)
-            byScreens[key.codes, default: []].append(Int32(id))
             parents.append(parent.map { (Int32($0.0), $0.1) })
             depths.append(Int32(clamping: depth))
             edges.append([])
@@ -62,14 +59,6 @@ extension FlowExplorer {
             split.append(false)
             origins.append(Int32(origin ?? parent.map { Int(origins[$0.0]) } ?? key.combination))
             return id
-        }
-
-        /// The state explored with `key`'s screens under an assignment that stands for `key`'s
-        /// (its own, or one setting fewer facts): exploring it explored `key` too.
-        @MainActor func covering(_ key: FlowExplorer.StateKey, in assignments: FlowExploreAssignments) -> Int? {
-            if let known = keys[key] { return Int(known) }
-            guard let candidates = byScreens[key.codes] else { return nil }
-            return candidates.first { !split[Int($0)] && assignments.covers(stateKeys[Int($0)].combination, key.combination) }.map(Int.init)
         }
 
         /// An operation from `from` leads to the known state `to`.
@@ -127,20 +116,22 @@ extension FlowExplorer {
     }
 
     /// What expanding one state found: the invariants it breaks, the style rules that failed
-    /// on it and each operation's outcome under each assignment its decisions split into, or
-    /// the unset fact that splits the whole state.
+    /// on it and each operation's outcome, or the unset fact that splits it.
     struct Expansion {
         var broken: [(invariant: FlowExploreInvariants.Invariant, error: String?)] = []
         var styleFailures: [String] = []
-        var outcomes: [(step: FlowExploreStep, assignment: Int, outcome: Outcome)] = []
-        /// The unset fact (or unanswered host) an invariant or a style read: the state is
-        /// explored again under each of its values, and `outcomes` is empty.
+        var outcomes: [(step: FlowExploreStep, outcome: Outcome)] = []
+        /// The unset fact (or unanswered host) an invariant, a style or an operation read: the
+        /// state is explored again under each of its values, and `outcomes` is dropped.
         var split: Int?
     }
 
     /// Expands state `state` (key `key`) under its assignment (active): its invariants and
-    /// styles, then every operation, each split on the unset facts its own decisions read (the
-    /// assignments it decided under refine the state's; the other operations keep it).
+    /// styles, then every operation until one reads an unset fact.
+    ///
+    /// The state's copies under each value of that fact run the same operations again: those
+    /// that read none of what tells them apart come from the memo, so a late read costs the
+    /// operations that read it only.
     func expand(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey) -> Expansion {
         var expansion = Expansion()
         router.restoreValidated(state, held: options.factChanges)
@@ -156,20 +147,13 @@ extension FlowExplorer {
         }
         let screens = memo.screensNumber(key.codes)
         for (number, step) in steps.enumerated() {
-            let decided = assignments.split(from: key.combination) { leaf -> (read: Int?, result: Outcome?) in
-                do {
-                    try activate(leaf)
-                } catch {
-                    return (nil, nil)
-                }
-                let outcome = self.outcome(of: step, number: number, from: state, key: StateKey(codes: key.codes, combination: leaf), screens: screens)
-                return (outcome.transition.reads.first, outcome)
+            let outcome = self.outcome(of: step, number: number, from: state, key: key, screens: screens)
+            if let variable = outcome.transition.reads.first {
+                expansion.split = variable
+                break
             }
-            for (leaf, outcome) in decided {
-                if let outcome { expansion.outcomes.append((step, leaf, outcome)) }
-            }
+            expansion.outcomes.append((step, outcome))
         }
-        try? activate(key.combination)
         return expansion
     }
 
@@ -293,13 +277,8 @@ extension FlowExplorer {
                 for failure in expansion.styleFailures {
                     noteFailure(failure, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
                 }
-                for (step, leaf, outcome) in expansion.outcomes {
+                for (step, outcome) in expansion.outcomes {
                     let (transition, unanswered, styleFailures) = (outcome.transition, outcome.unanswered, outcome.styleFailures)
-                    // Split on facts its own decisions read: what it did holds under those values.
-                    let refined = leaf != assignment
-                    let leafOrigin = refined ? assignments.refining(origin, with: leaf) : origin
-                    let labels = refined ? assignments.labels(leafOrigin) : labels
-                    usedAssignments.insert(leaf)
                     report.transitions += 1
                     decidedLocations.formUnion(transition.locations)
                     for name in unanswered {
@@ -314,25 +293,10 @@ extension FlowExplorer {
                     for failure in transition.failures + styleFailures where !failure.contains(Self.unansweredMarker) {
                         noteFailure(failure, graph: graph, id: id, step: step, labels: labels, findings: &findings)
                     }
-                    guard transition.changed else {
-                        // Refused (or changing nothing) under these values only: the state under
-                        // them is explored too, at this depth, for the ways out it may lack there
-                        // (a trap under some facts only).
-                        guard refined else { continue }
-                        let copyKey = StateKey(codes: key.codes, combination: leaf)
-                        if let known = graph.covering(copyKey, in: assignments) {
-                            graph.link(id, Int(known))
-                        } else {
-                            let parent = graph.parents[id].map { (Int($0.state), $0.step) }
-                            let copy = add(state, key: copyKey, parent: parent, depth: depth, origin: leafOrigin)
-                            graph.link(id, copy)
-                            layer.append(copy)
-                        }
-                        continue
-                    }
+                    guard transition.changed else { continue }
                     let isFactChange = if case .setFact = step { true } else { false }
-                    if let known = options.factChanges ? graph.keys[transition.key].map(Int.init) : graph.covering(transition.key, in: assignments) {
-                        if !isFactChange { graph.link(id, known) }
+                    if let known = graph.keys[transition.key] {
+                        if !isFactChange { graph.link(id, Int(known)) }
                     } else if !withinBounds(transition.key) {
                         // Max-stack and max-presented are constraints on the states explored:
                         // leaving them out does not make the exploration incomplete.
@@ -349,9 +313,8 @@ extension FlowExplorer {
                         // differs), it leads back as that one does.
                         if !isFactChange, let same = screensIndex[Self.screens(of: transition.key)] { graph.link(id, Int(same)) }
                     } else {
-                        if refined { try? activate(leaf) }
-                        let successor = successor(of: outcome, step: step, from: state, key: StateKey(codes: key.codes, combination: leaf))
-                        let new = add(successor, key: transition.key, parent: (id, step), depth: depth + 1, origin: leafOrigin)
+                        let new = add(
+                            successor(of: outcome, step: step, from: state, key: key), key: transition.key, parent: (id, step), depth: depth + 1)
                         if !isFactChange { graph.link(id, new) }
                         next.append(new)
                         report.diameter = max(report.diameter, depth + 1)

@@ -428,6 +428,21 @@ package final class FlowExplorer {
         return steps
     }
 
+    /// What performing one step did, before its history is read.
+    private struct Performed {
+        var result: FlowOperationResult<FlowRouteValue>?
+        /// A link's outcome when it did not apply (`link unhandled: ...`).
+        var extra: String?
+        /// Whether `extra` names a failing rule (a handler that returns no plan leaves the link
+        /// unhandled on purpose, naming its own file:line: no failure).
+        var extraFailed = false
+        /// A link is allowed when its plan applied (its first step may be a popToRoot with
+        /// nothing to pop, which says nothing of the link).
+        var linkApplied: Bool?
+        /// The combination in force after the step (a fact change moves to another).
+        var combinationAfter: Int
+    }
+
     /// Performs one step from `state` and says what happened.
     func apply(_ step: FlowExploreStep, to state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key stateKey: StateKey? = nil) -> Transition {
         let combination = max(activeAssignment, 0)
@@ -439,33 +454,46 @@ package final class FlowExplorer {
         let before = router.history.last?.sequence ?? 0
         decidingLocations.removeAll()
         beginReads()
-        var extra: String?
-        // Whether a link's outcome names a failing rule (a handler that returns no plan leaves
-        // the link unhandled on purpose, naming its own file:line: no failure).
-        var extraFailed = false
-        // A link is allowed when its plan applied (its first step may be a popToRoot with
-        // nothing to pop, which says nothing of the link).
-        var linkApplied: Bool?
-        var result: FlowOperationResult<FlowRouteValue>?
-        // The combination in force after the step (a fact change moves to another).
-        var combinationAfter = combination
+        let performed = perform(step, combination: combination)
+        var transition = Transition(
+            state: state, key: sourceKey, changed: false, allowed: true, decision: "", locations: decidingLocations, reads: unsetReads,
+            failures: [])
+        readHistory(since: before, into: &transition, performed: performed)
+        // The history is read: the state kept holds none (its own copy of the last entries was
+        // most of a kept state's memory, and a restore never reads it).
+        router.clearOperationHistory()
+        transition.state = router.state
+        transition.key = key(of: transition.state, combination: performed.combinationAfter)
+        transition.changed = transition.key != sourceKey
+        routerKey = transition.key
+        if performed.combinationAfter != combination {
+            // Back to this state's facts, retrying nothing (the router is restored next).
+            try? activate(combination)
+            routerKey = nil
+        }
+        return transition
+    }
+
+    /// Performs `step` on the router (under assignment `combination`).
+    private func perform(_ step: FlowExploreStep, combination: Int) -> Performed {
+        var performed = Performed(combinationAfter: combination)
         switch step {
-        case .push(let route): result = router.perform(FlowCommand(.push(route, target: .active)))
-        case .pushMany(let route): result = router.perform(FlowCommand.pushMany([route], target: .active)!)
-        case .sheet(let route): result = router.perform(FlowCommand(.present(route, style: .sheet)))
-        case .fullScreenCover(let route): result = router.perform(FlowCommand(.present(route, style: .fullScreenCover)))
-        case .setRoot(let route): result = router.perform(FlowCommand(.setRoot(route)))
-        case .replaceCurrent(let route): result = router.perform(FlowCommand(.replaceCurrent(route, target: .active)))
-        case .popTo(let route): result = router.perform(FlowCommand(.popTo(route, match: .exclusive, target: .active)))
-        case .pop: result = router.perform(FlowCommand(.pop(count: 1, target: .active)))
-        case .popToRoot: result = router.perform(FlowCommand(.popToRoot(target: .active)))
-        case .dismiss: result = router.perform(FlowCommand(.dismiss(target: .active)))
-        case .dismissAll: result = router.perform(FlowCommand(.dismissAll))
-        case .userPop: result = router.userDidPop()
-        case .userDismiss: result = router.userDidDismiss()
+        case .push(let route): performed.result = router.perform(FlowCommand(.push(route, target: .active)))
+        case .pushMany(let route): performed.result = router.perform(FlowCommand.pushMany([route], target: .active)!)
+        case .sheet(let route): performed.result = router.perform(FlowCommand(.present(route, style: .sheet)))
+        case .fullScreenCover(let route): performed.result = router.perform(FlowCommand(.present(route, style: .fullScreenCover)))
+        case .setRoot(let route): performed.result = router.perform(FlowCommand(.setRoot(route)))
+        case .replaceCurrent(let route): performed.result = router.perform(FlowCommand(.replaceCurrent(route, target: .active)))
+        case .popTo(let route): performed.result = router.perform(FlowCommand(.popTo(route, match: .exclusive, target: .active)))
+        case .pop: performed.result = router.perform(FlowCommand(.pop(count: 1, target: .active)))
+        case .popToRoot: performed.result = router.perform(FlowCommand(.popToRoot(target: .active)))
+        case .dismiss: performed.result = router.perform(FlowCommand(.dismiss(target: .active)))
+        case .dismissAll: performed.result = router.perform(FlowCommand(.dismissAll))
+        case .userPop: performed.result = router.userDidPop()
+        case .userDismiss: performed.result = router.userDidDismiss()
         case .showDialog(let id): router.showGlobalDialog(FlowDialogValue(id: id))
         case .hideDialog: router.hideGlobalDialog()
-        case .selectTab(let name): result = router.perform(.selectTab(name))
+        case .selectTab(let name): performed.result = router.perform(.selectTab(name))
         case .setFact(let name, let value):
             // The app changes a fact: rules see it at once, and the held link and the held
             // navigation of this state are retried (their steps are read below); the next
@@ -478,7 +506,7 @@ package final class FlowExplorer {
             do {
                 engineHoldsVariables = true
                 try engine.setFacts([name: value])
-                combinationAfter = index
+                performed.combinationAfter = index
             } catch {
                 activeAssignment = -1
                 try? activate(combination)
@@ -486,67 +514,58 @@ package final class FlowExplorer {
         case .open(let text):
             if let url = URL(string: text) {
                 let result = router.open(url)
-                linkApplied = result.status == .applied
+                performed.linkApplied = result.status == .applied
                 if result.status != .applied {
                     let reason = result.reason ?? ""
-                    extra = "link \(result.status): \(reason)"
-                    extraFailed = !(result.status == .unhandled && reason.contains("handler returned no plan"))
+                    performed.extra = "link \(result.status): \(reason)"
+                    performed.extraFailed = !(result.status == .unhandled && reason.contains("handler returned no plan"))
                 }
             }
         }
+        return performed
+    }
+
+    /// Reads the history entries after sequence `before` into `transition`: whether the request
+    /// applied, the failures, and (`recordsDecisions`) the decision as text.
+    private func readHistory(since before: Int, into transition: inout Transition, performed: Performed) {
         var decision: [String] = []
-        var entries: [(text: String, route: String?)] = []
-        var failures: [String] = []
-        var allowed = true
         var first = true
         let history = router.history
         var start = history.endIndex
         while start > history.startIndex, history[start - 1].sequence > before { start -= 1 }
         for entry in history[start...] {
-            var what: String {
-                switch entry.event {
-                case .navigation(let command):
-                    command.kindName + (Self.destination(of: command).map { " \($0)" } ?? "")
-                case .dialog(let change):
-                    // As history steps name them (`showDialog cartEmpty (queue)`), no Swift type names.
-                    switch change.action {
-                    case .show(let policy): "showDialog \(change.dialog ?? "") (\(policy.rawValue))"
-                    case .hide: "hideDialog \(change.dialog ?? "")"
-                    case .clear: "clearDialogs"
-                    }
-                }
-            }
             if recordsDecisions {
-                let text = "\(what): \(entry.status.rawValue)" + (entry.reason.map { " (\($0))" } ?? "")
+                let text = "\(Self.describe(entry.event)): \(entry.status.rawValue)" + (entry.reason.map { " (\($0))" } ?? "")
                 decision.append(text)
                 var route: String?
                 if case .navigation(let command) = entry.event { route = command.routes.first?.name }
-                entries.append((text, route))
+                transition.entries.append((text, route))
             }
-            if first { allowed = entry.status.isApplied || entry.status == .ignored; first = false }
-            if entry.status == .failed, let reason = entry.reason { failures.append(reason) }
+            if first { transition.allowed = entry.status.isApplied || entry.status == .ignored; first = false }
+            if entry.status == .failed, let reason = entry.reason { transition.failures.append(reason) }
         }
-        if let linkApplied { allowed = linkApplied }
-        if let extra {
+        if let linkApplied = performed.linkApplied { transition.allowed = linkApplied }
+        if let extra = performed.extra {
             decision.append(extra)
-            if extraFailed, FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
+            if performed.extraFailed, FlowExploreRuleInventory.location(in: extra) != nil { transition.failures.append(extra) }
         }
-        if recordsSteps { record(history[start...], answered: result) }
-        // The history is read: the state kept holds none (its own copy of the last entries was
-        // most of a kept state's memory, and a restore never reads it).
-        router.clearOperationHistory()
-        let after = router.state
-        let key = self.key(of: after, combination: combinationAfter)
-        routerKey = key
-        if combinationAfter != combination {
-            // Back to this state's facts, retrying nothing (the router is restored next).
-            try? activate(combination)
-            routerKey = nil
+        transition.decision = decision.joined(separator: " → ")
+        if recordsSteps { record(history[start...], answered: performed.result) }
+    }
+
+    /// A history entry's event as history steps name it (`push checkout`, `showDialog
+    /// cartEmpty (queue)`), no Swift type names.
+    private static func describe(_ event: FlowHistoryEvent<FlowRouteValue>) -> String {
+        switch event {
+        case .navigation(let command):
+            command.kindName + (destination(of: command).map { " \($0)" } ?? "")
+        case .dialog(let change):
+            switch change.action {
+            case .show(let policy): "showDialog \(change.dialog ?? "") (\(policy.rawValue))"
+            case .hide: "hideDialog \(change.dialog ?? "")"
+            case .clear: "clearDialogs"
+            }
         }
-        return Transition(
-            state: after, key: key, changed: key != sourceKey, allowed: allowed,
-            decision: decision.joined(separator: " → "), entries: entries, locations: decidingLocations,
-            reads: unsetReads, failures: failures)
     }
 
     static func destination(of command: FlowCommand<FlowRouteValue>) -> String? {
