@@ -160,7 +160,7 @@ struct LuaVMGlobalsTests {
             """) == ["isPremium=true,plan=free,user=7"])
         #expect(reads.last == .some(nil))
         // A served table is read-only too.
-        #expect(scriptError(vm, "facts.user.id = 8", chunkName: "rules/s.lua").kind == .readOnly)
+        #expect(scriptError(vm, "facts.user.id = 8", chunkName: "rules/s.lua")?.kind == .readOnly)
     }
 
     @Test("Replacing a read-only table's contents is seen by scripts holding it")

@@ -106,7 +106,7 @@ struct CheckCommandTests {
                 flow.guard("home", function(op)
                   if not facts.isLoggedIn then return flow.redirect("sheet", "login", "sign in first") end
                 end)
-                flow.deeplink("app://play", function(p)
+                flow.deeplink("/play", function(p)
                   return { flow.op("sheet", "player"), flow.op("push", "player") }
                 end)
                 """,
