@@ -235,13 +235,17 @@ int clua_ro_pairs_fn(lua_State *L) {
 
 /** `pairs` of a strict proxy (upvalues: 1 the backing table, 2 the proxy's name, 3 the
  *  missing-key handler): the handler is told that every key is read (called as f(name, nil)),
- *  then the loop runs as for any proxy. */
+ *  then the loop runs as for any proxy, over the table the handler returned if it returned one
+ *  (keys it serves itself), else over the backing table. */
 static int clua_ro_pairs_strict_fn(lua_State *L) {
     lua_pushvalue(L, lua_upvalueindex(3));
     lua_pushvalue(L, lua_upvalueindex(2));
     lua_pushnil(L);
-    lua_call(L, 2, 0);
-    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_call(L, 2, 1);
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, lua_upvalueindex(1));
+    }
     lua_pushcclosure(L, clua_ro_next_fn, 1);
     lua_pushnil(L);
     lua_pushnil(L);

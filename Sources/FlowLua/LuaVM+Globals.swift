@@ -61,11 +61,12 @@ extension LuaVM {
     /// Scripts read it like a table (`pairs`, `#`, `ipairs` work); assigning to it, or `rawset`
     /// on it, raises `readOnly` ("facts is read-only"). Nested tables are read-only too.
     /// When `onMissingKey` is given, reading a key `contents` lacks calls it with the key: it
-    /// returns the error to raise, or nil to read `nil`; `pairs` calls it with `nil` (every key
-    /// is read). `instead` ends the message of an
+    /// returns the value read (`nil`: none) or the error to raise; `pairs` calls it with `nil`
+    /// (every key is read), and loops over the table it returns, if a table (over `contents`
+    /// otherwise). `instead` ends the message of an
     /// assignment with what to do instead ("facts is read-only (cannot assign 'x'): " + instead).
     package func installReadOnlyTable(
-        at path: String, contents: LuaTable, onMissingKey: (@MainActor (String?) -> FlowScriptError?)? = nil,
+        at path: String, contents: LuaTable, onMissingKey: (@MainActor (String?) -> Result<LuaValue?, FlowScriptError>)? = nil,
         instead: String? = nil
     ) throws(FlowScriptError) {
         let state = try openState()
@@ -80,15 +81,27 @@ extension LuaVM {
         }
         writer.push(path)
         if let onMissingKey {
-            pushHostFunction(named: "\(path) (missing key)", { arguments, _ in
+            pushHostFunction(named: "\(path) (missing key)", { [unowned self] arguments, results in
                 let key: String?
                 switch arguments.type(at: 2) {
                 case .string: key = try arguments.string(at: 2)
                 case .nil: key = nil
                 default: return 0
                 }
-                if let error = onMissingKey(key) { throw error }
-                return 0
+                guard let value = try onMissingKey(key).get() else { return 0 }
+                switch (key, value) {
+                case (let key?, .table):
+                    try self.pushReadOnlyValue(value, name: "\(path).\(key)", writer: results)
+                case (.some, _):
+                    // A scalar needs no read-only name (built for each read, it cost as much as the read).
+                    try results.push(value)
+                case (nil, .table(let contents)):
+                    // What `pairs` loops over: a plain table, its nested tables read-only.
+                    try self.pushReadOnlyBacking(contents, name: path, writer: results)
+                case (nil, _):
+                    return 0
+                }
+                return 1
             }, on: writer)
         } else {
             writer.pushNil()

@@ -110,7 +110,7 @@ struct LuaVMGlobalsTests {
     @Test("pairs over a read-only table hands out no table a script could write to")
     func pairsKeepsTheBackingTable() throws {
         let vm = try LuaVM()
-        try vm.installReadOnlyTable(at: "facts", contents: ["isPremium": false, "name": "ada"]) { _ in nil }
+        try vm.installReadOnlyTable(at: "facts", contents: ["isPremium": false, "name": "ada"]) { _ in .success(nil) }
         let results = try run(vm, """
             local iterate, state, first = pairs(facts)
             local keys = {}
@@ -128,9 +128,10 @@ struct LuaVMGlobalsTests {
         try vm.installReadOnlyTable(at: "facts", contents: ["isPremium": false]) { key in
             guard let key else {
                 everyKeyReads += 1
-                return nil
+                return .success(nil)
             }
-            return key == "optional" ? nil : FlowScriptError(kind: .undeclaredGlobal, message: "unknown fact '\(key)' (did you mean 'isPremium'?)")
+            return key == "optional" ? .success(nil)
+                : .failure(FlowScriptError(kind: .undeclaredGlobal, message: "unknown fact '\(key)' (did you mean 'isPremium'?)"))
         }
         #expect(try run(vm, "local n = 0 for _ in pairs(facts) do n = n + 1 end return n") == [1])
         #expect(everyKeyReads == 1)
@@ -138,6 +139,28 @@ struct LuaVMGlobalsTests {
         #expect(error == FlowScriptError(
             kind: .undeclaredGlobal, file: "rules/s.lua", line: 2, message: "unknown fact 'isPremuim' (did you mean 'isPremium'?)"))
         #expect(try run(vm, "return facts.optional, facts.isPremium") == [.nil, false])
+    }
+
+    @Test("A strict read-only table's handler may serve missing keys, and the table pairs loops over")
+    func servedKeys() throws {
+        let vm = try LuaVM()
+        var reads: [String?] = []
+        try vm.installReadOnlyTable(at: "facts", contents: ["plan": "free"]) { key in
+            reads.append(key)
+            guard let key else { return .success(.table(["plan": "free", "isPremium": true, "user": ["id": 7]])) }
+            return .success(key == "isPremium" ? .boolean(true) : key == "user" ? .table(["id": 7]) : nil)
+        }
+        #expect(try run(vm, "return facts.isPremium, facts.plan, facts.user.id, facts.other") == [true, "free", 7, .nil])
+        #expect(reads == ["isPremium", "user", "other"])
+        #expect(try run(vm, """
+            local keys = {}
+            for key, value in pairs(facts) do keys[#keys + 1] = key .. "=" .. tostring(type(value) == "table" and value.id or value) end
+            table.sort(keys)
+            return table.concat(keys, ",")
+            """) == ["isPremium=true,plan=free,user=7"])
+        #expect(reads.last == .some(nil))
+        // A served table is read-only too.
+        #expect(scriptError(vm, "facts.user.id = 8", chunkName: "rules/s.lua")?.kind == .readOnly)
     }
 
     @Test("Replacing a read-only table's contents is seen by scripts holding it")

@@ -89,6 +89,42 @@ struct CheckCommandTests {
         #expect(output.lines.last?.hasSuffix(": 3 errors, 0 warnings") == true, "\(output.stdout)")
     }
 
+    @Test("reports a redirect or a deep link step that opens a route in a way its opens declaration excludes")
+    func declaredOpenings() async throws {
+        let project = try TemporaryProject([
+            "routes.lua": """
+                return {
+                  root = "home",
+                  routes = { home = {}, login = { opens = { "sheet" } }, player = { opens = { "fullScreenCover", "push" } } },
+                  facts = { isLoggedIn = false },
+                }
+                """,
+            "rules/r.lua": """
+                flow.guard("player", function(op)
+                  if not facts.isLoggedIn then return flow.redirect("push", "login", "sign in first") end
+                end)
+                flow.guard("home", function(op)
+                  if not facts.isLoggedIn then return flow.redirect("sheet", "login", "sign in first") end
+                end)
+                flow.deeplink("/play", function(p)
+                  return { flow.op("sheet", "player"), flow.op("push", "player") }
+                end)
+                """,
+        ])
+        defer { project.remove() }
+        let output = try await CLIRunner.run(["check", project.path])
+        #expect(output.status == 1)
+        expectLines(of: output, startingWith: [
+            "rules/r.lua:2: error: flow.redirect opens 'login' with push, but routes.lua declares it opens only with \"sheet\" "
+                + "(login = { opens = { \"sheet\" } }): explore and diff never try push login; add \"push\" to its opens, "
+                + "or open it with that operation",
+            "rules/r.lua:8: error: flow.op opens 'player' with sheet, but routes.lua declares it opens only with "
+                + "\"fullScreenCover\", \"push\" (player = { opens = { \"fullScreenCover\", \"push\" } }): explore and diff never "
+                + "try sheet player; add \"sheet\" to its opens, or open it with one of those",
+        ])
+        #expect(output.lines.last?.hasSuffix(": 2 errors, 0 warnings") == true, "\(output.stdout)")
+    }
+
     @Test("reports load errors of rules and flows with file:line")
     func loadErrors() async throws {
         let project = try TemporaryProject([

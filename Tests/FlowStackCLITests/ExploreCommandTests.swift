@@ -139,6 +139,24 @@ struct ExploreCommandTests {
         #expect(loud.lines.last?.contains(": complete; 0 findings") == true, "\(loud.stdout)")
     }
 
+    @Test("SIGTERM or Ctrl-C on a running explore prints the findings so far, interrupted at depth k")
+    @MainActor
+    func interruptedRun() async throws {
+        let shop = FlowStackBinary.packageRoot.appendingPathComponent("Tests/Fixtures/explore-shop12").path
+        for terminate in [true, false] {
+            // Far past what it could finish: it is still exploring when the signal arrives.
+            let running = try RunningCommand(["explore", shop, "--depth", "12", "--max-states", "100000000", "--max-stack", "4"])
+            // Exploring (loading takes a fraction of a second of processor time).
+            #expect(await eventually { running.processorSeconds >= 3 })
+            let status = running.stop(terminate: terminate)
+            #expect(status == 1, "\(running.output.text)")
+            let text = running.output.text
+            #expect(text.contains("interrupted at depth "), "\(text)")
+            // The findings so far: the loop of banned people is one step from the root.
+            #expect(text.contains("redirect-loop"), "\(text)")
+        }
+    }
+
     @Test("--help of explore and diff gives examples")
     func help() async throws {
         let explore = try await CLIRunner.run(["explore", "--help"])

@@ -24,12 +24,23 @@ final class RunningCommand {
         try process.run()
     }
 
-    /// Interrupts the command (Ctrl-C), waits for it to end and returns how it ended: its exit
-    /// status, or nil when it was ended by a signal (it had no handler yet, or it was killed after
-    /// 20 s, so a test never hangs here).
+    /// Processor seconds the command used so far (Linux: /proc/<pid>/stat; 0 elsewhere or once
+    /// it ended).
+    var processorSeconds: Double {
+        guard let text = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+              let end = text.lastIndex(of: ")") else { return 0 }
+        // After the command's name: state is field 3, utime and stime fields 14 and 15.
+        let fields = text[text.index(after: end)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Interrupts the command (Ctrl-C, or with `terminate` SIGTERM), waits for it to end and
+    /// returns how it ended: its exit status, or nil when it was ended by a signal (it had no
+    /// handler yet, or it was killed after 20 s, so a test never hangs here).
     @discardableResult
-    func stop() -> Int32? {
-        process.interrupt()
+    func stop(terminate: Bool = false) -> Int32? {
+        if terminate { process.terminate() } else { process.interrupt() }
         let deadline = Date().addingTimeInterval(20)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

@@ -172,12 +172,12 @@ extension FlowRulesEngine {
     func readExperiment(slot: Int, eligible: Bool?) throws(FlowScriptError) -> (variant: String?, ask: Bool) {
         if let eligible {
             experimentState.slots[slot].eligible = eligible
-        } else if experimentState.slots[slot].eligible == nil {
+        } else if experimentState.slots[slot].eligible == nil || onExperimentRead != nil {
             if ruleSet?.audienceNames.contains(experimentState.experiments[slot].name) == true { return (nil, true) }
             experimentState.slots[slot].eligible = true
         }
         guard experimentState.slots[slot].eligible == true else { return (nil, false) }
-        if !experimentState.slots[slot].assigned { try assign(slot: slot) }
+        if !experimentState.slots[slot].assigned || onExperimentRead != nil { try assign(slot: slot) }
         let variant = experimentState.slots[slot].variant
         guard variant >= 0 else { return (nil, false) }
         if experimentState.decision != nil {
@@ -188,15 +188,16 @@ extension FlowRulesEngine {
         return (experimentState.experiments[slot].variants[variant].name, false)
     }
 
-    /// Fills the experiment's slot: its override, or (unless exploration splits here) the hash
-    /// of the unit.
+    /// Fills the experiment's slot: its override, or what exploration serves
+    /// (`onExperimentRead`), or the hash of the unit.
     private func assign(slot: Int) throws(FlowScriptError) {
         let experiment = experimentState.experiments[slot]
         let name: String?
         if let forced = experimentState.overrides[experiment.name] {
             name = forced
+        } else if let serve = onExperimentRead {
+            name = try serve(experiment.name).get()
         } else {
-            if let error = onUnsetExperiment?(experiment.name) { throw error }
             name = experimentState.unit.flatMap { experiment.variant(forUnit: $0) }
         }
         experimentState.slots[slot].variant = name.flatMap { experiment.variantNames.firstIndex(of: $0) } ?? -1

@@ -61,7 +61,7 @@ extension FlowRulesEngine {
     }
 
     /// Replaces every fact with exactly `values`: a declared fact left out is unset, and a rule
-    /// reading it (or iterating `facts`) calls `onUnsetFact` (exploration assigns facts only
+    /// reading it (or iterating `facts`) calls `onMissingFact` (exploration assigns facts only
     /// once a rule reads them).
     package func replaceFacts(exactly values: [String: FlowScriptValue]) throws(FlowScriptError) {
         try validateFacts(values.mapValues { Optional($0) })
@@ -97,11 +97,10 @@ extension FlowRulesEngine {
     func installFacts(in vm: LuaVM) throws(FlowScriptError) {
         let manifest = configuration.manifest
         try vm.installReadOnlyTable(at: "facts", contents: factsTable, onMissingKey: { [weak self] name in
-            guard let name else { return self?.onUnsetFact?(nil) }
-            if let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) {
-                return FlowScriptError(kind: .undeclaredGlobal, message: problem)
+            if let name, let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) {
+                return .failure(FlowScriptError(kind: .undeclaredGlobal, message: problem))
             }
-            return self?.onUnsetFact?(name)
+            return (self?.onMissingFact?(name) ?? .success(nil)).map { $0?.luaValue }
         }, instead: "rules read facts, the app sets them (engine.setFacts); keep a value a rule computes in a local")
     }
 

@@ -11,15 +11,18 @@ extension FlowRulesEngine {
     /// stopped by the instruction or time budget included.
     ///
     /// A resolution is kept until the rules or the facts change (`FlowStyleCache`): asking again
-    /// for the same context costs a lookup, unless a rule called a host function.
+    /// for the same context costs a lookup, unless a rule called a host function or facts are
+    /// served as rules read them (`onMissingFact`, exploration: the facts held do not say what
+    /// a resolution read).
     public func style(for context: FlowStyleContext, hook: FlowStyleHook) -> FlowStyleAttributes? {
         guard let set = ruleSet, (set.styleCounts[hook] ?? 0) > 0 else { return nil }
-        if let kept = styleCache.lookup(hook, context, generation: generation, facts: facts) { return kept }
+        let caches = onMissingFact == nil
+        if caches, let kept = styleCache.lookup(hook, context, generation: generation, facts: facts) { return kept }
         let hostCalls = hostCallCount
         experimentState.elsewhere = "style"
         let attributes = resolveStyle(for: context, hook: hook, in: set)
         experimentState.elsewhere = "rules"
-        if hostCallCount == hostCalls { styleCache.store(attributes, hook, context) }
+        if caches, hostCallCount == hostCalls { styleCache.store(attributes, hook, context) }
         return attributes
     }
 

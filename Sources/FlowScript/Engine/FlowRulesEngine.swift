@@ -47,20 +47,24 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// Called with the `file:line` of the rule that blocked, redirected or refused a request
     /// (`flowstack explore` and `diff` attribute decisions to rules with it).
     package var onDecidingRule: (@MainActor (String?) -> Void)?
-    /// Called when a rule reads a declared fact that is unset (`replaceFacts(exactly:)`), with its
-    /// name, or with `nil` when a rule iterates `facts`; returns the error to raise, or nil to
-    /// read `nil` (exploration, which assigns a fact only once a rule reads it).
-    package var onUnsetFact: (@MainActor (String?) -> FlowScriptError?)?
-    /// Called when a rule reads an experiment with no override, before the hash assigns it;
-    /// returns the error to raise (exploration splits there), or nil to assign it.
-    package var onUnsetExperiment: (@MainActor (String) -> FlowScriptError?)?
+    /// Called when a rule reads a declared fact the facts do not hold (`replaceFacts(exactly:)`),
+    /// with its name: returns the value read (`nil`: none) or the error to raise. Exploration
+    /// serves every fact it explores this way, so that it sees each read a decision makes. Called
+    /// with `nil` when a rule iterates `facts`: returns every fact as a table (what `pairs` loops
+    /// over; `nil`: the facts held) or the error to raise.
+    package var onMissingFact: (@MainActor (String?) -> Result<FlowScriptValue?, FlowScriptError>)?
+    /// Called on every read of an experiment with no override, in place of the hash: returns the
+    /// variant (`nil`: not enrolled) or the error to raise. Exploration serves each experiment
+    /// this way, as it serves facts (`onMissingFact`); while it is set, no assignment and no
+    /// audience answer is kept between reads.
+    package var onExperimentRead: (@MainActor (String) -> Result<String?, FlowScriptError>)?
     /// Called the first time in this process a rule reads each (experiment, unit, variant): the
     /// app's analytics record the exposure. It runs during the rule's read: record, never
     /// navigate from it.
     public var onExposure: (@MainActor (FlowExposure) -> Void)?
     /// The unit, overrides, caches and exposures of experiments. Unchecked, like `ruleSet`:
     /// every navigation the router records asks it (`takeExperimentReads`), always on the main
-    /// actor, and no access to it spans a call out (`onExposure` and `onUnsetExperiment` are
+    /// actor, and no access to it spans a call out (`onExposure` and `onExperimentRead` are
     /// called between accesses).
     @exclusivity(unchecked) var experimentState: FlowExperimentState
     /// The wall-clock time limit of one rule call (nil: none, only the instruction and memory

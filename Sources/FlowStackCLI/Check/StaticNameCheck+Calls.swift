@@ -86,6 +86,19 @@ extension StaticNameCheck {
         return "unknown operation kind '\(kind)' in \(call)\(hint); \(list)"
     }
 
+    /// The problem with `flow.redirect(kind, route, ...)` or a deep link's `flow.op(kind, route)`
+    /// when the manifest declares the operations that open `route` (`opens = { "sheet" }`) and
+    /// `kind` is not one of them: explore and diff never try that way in, so what it leads to
+    /// is never explored.
+    func openingProblem(_ member: String, _ kind: String, route: String) -> String? {
+        guard FlowManifest.RouteSpec.openingKinds.contains(kind), let opens = manifest?.routes[route]?.opens, !opens.contains(kind)
+        else { return nil }
+        let listed = opens.map { "\"\($0)\"" }.joined(separator: ", ")
+        return "flow.\(member) opens '\(route)' with \(kind), but routes.lua declares it opens only with \(listed) "
+            + "(\(route) = { opens = { \(listed) } }): explore and diff never try \(kind) \(route); "
+            + "add \"\(kind)\" to its opens, or open it with \(opens.count == 1 ? "that operation" : "one of those")"
+    }
+
     /// A navigation kind that takes a route (as its `router` function's first parameter does)
     /// given none: `flow.redirect("push")`, `flow.op("sheet", nil)`.
     static func missingRoute(_ member: String, _ kind: String, _ arguments: [Range<Int>], _ tokens: [LuaToken]) -> String? {

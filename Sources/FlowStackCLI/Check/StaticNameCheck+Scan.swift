@@ -194,6 +194,9 @@ struct StaticNameScan {
             tabName(argument + 2)
         } else if isStep, isSymbol(argument + 1, ",") {
             routeName(argument + 2)
+            if let kind, let route = literal(argument + 2), let problem = check.openingProblem(member, kind, route: route.text) {
+                report(route.line, problem)
+            }
         }
         // Held navigations: flow.redirect(kind, route, reason, { resume = true }).
         if member == "redirect", kind != "dialog", arguments.count > 3 {

@@ -29,7 +29,9 @@ struct ExploreCommand: AsyncParsableCommand {
 
             Facts start unset and a branch is split only when a rule, a style or an
             invariant reads a fact (or calls a host): combinations no rule tells apart
-            are explored once, and the report counts the assignments explored. Every
+            are explored once, and the report counts the assignments explored. What an
+            operation does on some screens is kept with the fact values its rules read,
+            and not run again where they are the same. Every
             (facts, state) pair is one frontier: a run cut by --max-states, or
             interrupted with Ctrl-C or SIGTERM (findings so far, "interrupted at
             depth k"), has explored every combination to the same depth, and says

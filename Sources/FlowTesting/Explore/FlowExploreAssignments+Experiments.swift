@@ -26,23 +26,17 @@ extension FlowExploreAssignments {
 }
 
 extension FlowExplorer {
-    /// Splits on experiments as on facts: a read of one the active assignment does not force
-    /// raises the split marker (`unsetMarker`).
+    /// Serves experiments as facts are served: each read of one goes through `read(_:)`, which
+    /// records it (the memo's key) and gives the variant the active assignment sets, or raises
+    /// the split marker where it sets none.
     func exploreExperiments() {
         guard !manifest.experiments.isEmpty else { return }
-        engine.onUnsetExperiment = { [unowned self] name in
-            guard let index = self.assignments.index(of: "experiments.\(name)"), self.activeAssignment >= 0 else { return nil }
-            self.unsetReads.append(index)
-            return FlowScriptError(kind: .runtime, message: "experiments.\(name) \(Self.unsetMarker)")
-        }
-    }
-
-    /// Forces the variants assignment `id` gives (the others are unset: read, they split).
-    func activateExperiments(_ id: Int) throws(FlowScriptError) {
-        guard !manifest.experiments.isEmpty else { return }
-        engine.clearExperimentOverride()
-        for (name, variant) in assignments.experiments(id).sorted(by: { $0.key < $1.key }) {
-            try engine.overrideExperiment(name, variant: variant)
+        engine.onExperimentRead = { [unowned self] name in
+            guard let index = self.assignments.index(of: "experiments.\(name)") else { return .success(nil) }
+            return self.read(index).map { value in
+                guard case .string(let variant)? = value, variant != FlowExperiment.notEnrolled else { return nil }
+                return variant
+            }
         }
     }
 }

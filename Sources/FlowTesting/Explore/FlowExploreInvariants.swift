@@ -20,8 +20,8 @@ package final class FlowExploreInvariants {
     private let checker: LuaFunctionRef
     private(set) var invariants: [Invariant] = []
     /// Called when an invariant reads a fact `facts` does not set (`nil`: iterates them);
-    /// returns the error to raise, or nil to read `nil`.
-    var onUnsetFact: (@MainActor (String?) -> FlowScriptError?)?
+    /// returns the value read (`nil`: none) or the error to raise.
+    var onMissingFact: (@MainActor (String?) -> Result<FlowScriptValue?, FlowScriptError>)?
     /// The source of every file, by name (emitted flows carry them).
     private(set) var sources: [FlowRulesSource] = []
 
@@ -47,7 +47,7 @@ package final class FlowExploreInvariants {
         }
         invariants = registered
         try vm.installReadOnlyTable(at: "facts", contents: LuaTable(), onMissingKey: { [weak self] name in
-            self?.onUnsetFact?(name)
+            (self?.onMissingFact?(name) ?? .success(nil)).map { $0?.luaValue }
         })
     }
 

@@ -115,12 +115,46 @@ extension FlowExplorer {
         isInterrupted = true
     }
 
-    /// What expanding one state found, kept until every operation from it ran without reading
-    /// an unset fact (the state is split instead otherwise).
-    private struct Expansion {
+    /// What expanding one state found: the invariants it breaks, the style rules that failed
+    /// on it and each operation's outcome, or the unset fact that splits it.
+    struct Expansion {
         var broken: [(invariant: FlowExploreInvariants.Invariant, error: String?)] = []
         var styleFailures: [String] = []
-        var outcomes: [(step: FlowExploreStep, transition: Transition, unanswered: [String], styleFailures: [String])] = []
+        var outcomes: [(step: FlowExploreStep, outcome: Outcome)] = []
+        /// The unset fact (or unanswered host) an invariant, a style or an operation read: the
+        /// state is explored again under each of its values, and `outcomes` is dropped.
+        var split: Int?
+    }
+
+    /// Expands state `state` (key `key`) under its assignment (active): its invariants and
+    /// styles, then every operation until one reads an unset fact.
+    ///
+    /// The state's copies under each value of that fact run the same operations again: those
+    /// that read none of what tells them apart come from the memo, so a late read costs the
+    /// operations that read it only.
+    func expand(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey) -> Expansion {
+        var expansion = Expansion()
+        router.restoreValidated(state, held: options.factChanges)
+        routerKey = key
+        beginReads()
+        _ = newErrorDiagnostics()
+        let steps = self.steps(from: state)
+        expansion.broken = invariants.isEmpty ? [] : invariants.broken(by: state, facts: assignments.facts(key.combination))
+        expansion.styleFailures = newErrorDiagnostics().map(\.description)
+        if let variable = unsetReads.first {
+            expansion.split = variable
+            return expansion
+        }
+        let screens = memo.screensNumber(key.codes)
+        for (number, step) in steps.enumerated() {
+            let outcome = self.outcome(of: step, number: number, from: state, key: key, screens: screens)
+            if let variable = outcome.transition.reads.first {
+                expansion.split = variable
+                break
+            }
+            expansion.outcomes.append((step, outcome))
+        }
+        return expansion
     }
 
     /// Explores every (facts, state) pair breadth-first within the bounds and reports the
@@ -196,31 +230,17 @@ extension FlowExplorer {
                     continue
                 }
                 let key = graph.stateKeys[id]
-                router.restoreValidated(state, held: options.factChanges)
-                routerKey = key
-                beginReads()
-                _ = newErrorDiagnostics()
-                var expansion = Expansion()
-                let steps = self.steps(from: state)
-                expansion.broken = invariants.isEmpty ? [] : invariants.broken(by: state, facts: assignments.facts(assignment))
-                expansion.styleFailures = newErrorDiagnostics().map(\.description)
-                if unsetReads.isEmpty {
-                    for step in steps {
-                        unanswered.removeAll()
-                        let transition = apply(step, to: state, key: key)
-                        tried += 1
-                        if !transition.reads.isEmpty { break }
-                        expansion.outcomes.append((step, transition, unanswered, newErrorDiagnostics().map(\.description)))
-                        if tried % 512 == 0, let onProgress {
-                            onProgress(Progress(
-                                depth: depth, states: graph.count, transitions: tried, assignments: assignments.count,
-                                elapsed: Date().timeIntervalSince(started)))
-                        }
-                    }
+                let expansion = expand(state, key: key)
+                tried += expansion.outcomes.count
+                if let onProgress, tried / 512 != (tried - expansion.outcomes.count) / 512 {
+                    onProgress(Progress(
+                        depth: depth, states: graph.count, transitions: tried, assignments: assignments.count,
+                        elapsed: Date().timeIntervalSince(started)))
                 }
-                if let variable = unsetReads.first {
-                    // An unset fact was read: the state is explored again under each of its values
-                    // (at this depth), and what it did without them is dropped.
+                if let variable = expansion.split {
+                    // An invariant, a style or an operation read an unset fact: the state is
+                    // explored again under each of its values (at this depth), and what it did
+                    // without them is dropped.
                     _ = newErrorDiagnostics()
                     graph.split[id] = true
                     let origin = Int(graph.origins[id])
@@ -244,7 +264,8 @@ extension FlowExplorer {
                 report.states += 1
                 usedAssignments.insert(assignment)
                 note(shown: state, combination: assignment, in: &layerShown)
-                let labels = assignments.labels(Int(graph.origins[id]))
+                let origin = Int(graph.origins[id])
+                let labels = assignments.labels(origin)
                 for (invariant, error) in expansion.broken {
                     let steps = graph.steps(to: id)
                     let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
@@ -256,7 +277,8 @@ extension FlowExplorer {
                 for failure in expansion.styleFailures {
                     noteFailure(failure, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
                 }
-                for (step, transition, unanswered, styleFailures) in expansion.outcomes {
+                for (step, outcome) in expansion.outcomes {
+                    let (transition, unanswered, styleFailures) = (outcome.transition, outcome.unanswered, outcome.styleFailures)
                     report.transitions += 1
                     decidedLocations.formUnion(transition.locations)
                     for name in unanswered {
@@ -275,7 +297,7 @@ extension FlowExplorer {
                     let isFactChange = if case .setFact = step { true } else { false }
                     if let known = graph.keys[transition.key] {
                         if !isFactChange { graph.link(id, Int(known)) }
-                    } else if !withinBounds(transition.state) {
+                    } else if !withinBounds(transition.key) {
                         // Max-stack and max-presented are constraints on the states explored:
                         // leaving them out does not make the exploration incomplete.
                         continue
@@ -291,7 +313,8 @@ extension FlowExplorer {
                         // differs), it leads back as that one does.
                         if !isFactChange, let same = screensIndex[Self.screens(of: transition.key)] { graph.link(id, Int(same)) }
                     } else {
-                        let new = add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1)
+                        let new = add(
+                            successor(of: outcome, step: step, from: state, key: key), key: transition.key, parent: (id, step), depth: depth + 1)
                         if !isFactChange { graph.link(id, new) }
                         next.append(new)
                         report.diameter = max(report.diameter, depth + 1)

@@ -97,6 +97,17 @@ package final class FlowExplorer {
         var failures: [String]
     }
 
+    /// A transition with what else the operation did: the hosts it called that have no listed
+    /// answers, and the style rules that failed.
+    struct Outcome {
+        var transition: Transition
+        var unanswered: [String] = []
+        var styleFailures: [String] = []
+        /// Whether `transition.state` is left out (an outcome from the memo, which keeps no
+        /// router states: `successor(of:)` runs the operation again for the state).
+        var withoutState = false
+    }
+
     /// The project explored.
     package let project: FlowProject
     /// Its manifest.
@@ -125,12 +136,18 @@ package final class FlowExplorer {
     /// The facts and host answers split on, and the assignments met (a diff's two explorers
     /// share one).
     var assignments: FlowExploreAssignments
-    var hostAnswers: [String: FlowScriptValue] = [:]
     var unanswered: [String] = []
     /// The rules that decided in the operation being tried, in order.
     var decidingLocations: [String] = []
     /// The unset facts and unanswered hosts read since the last `beginReads()`.
     var unsetReads: [Int] = []
+    /// Every fact and host answer read since the last `beginReads()`, in order, with its value.
+    var reads: [FlowExploreMemo.Read] = []
+    /// Operations' outcomes by screens and what their decisions read (not with fact changes:
+    /// a change retries what is held, which no key tells).
+    var memo = FlowExploreMemo()
+    /// Whether the engine's facts hold more than the constants (a fact change set one).
+    var engineHoldsVariables = true
     var decidedLocations: Set<String> = []
     var seenDiagnostics = 0
     /// The finding key of each failure reason met (`noteFailure`).
@@ -185,20 +202,21 @@ package final class FlowExplorer {
         engine.onDecidingRule = { [unowned self] location in
             if let location { self.decidingLocations.append(location) }
         }
-        engine.onUnsetFact = { [unowned self] name in
-            let variables = self.assignments.variables
-            let index: Int?
+        // The engine holds the constant facts only: every other fact a rule reads is served by
+        // `fact(_:)`, which records the read.
+        engine.onMissingFact = { [unowned self] name in self.serveFact(name) }
+        invariants.onMissingFact = { [unowned self] name in
+            // The invariants' facts are those the state's assignment sets: a missing one is unset.
+            guard self.activeAssignment >= 0 else { return .success(nil) }
             if let name {
-                index = self.assignments.index(of: name)
-            } else {
-                // `pairs(facts)` reads every fact: the first unset one is split on first.
-                index = variables.indices.first { variables[$0].isFact && self.assignments.value(self.activeAssignment, $0) == nil }
+                guard let index = self.assignments.index(of: name) else { return .success(nil) }
+                return self.read(index).map { _ in nil }
             }
-            guard let index, self.activeAssignment >= 0 else { return nil }
-            self.unsetReads.append(index)
-            return FlowScriptError(kind: .runtime, message: "fact '\(self.assignments.variables[index].name)' \(Self.unsetMarker)")
+            for index in self.assignments.variables.indices where self.assignments.variables[index].isFact {
+                if case .failure(let error) = self.read(index) { return .failure(error) }
+            }
+            return .success(nil)
         }
-        invariants.onUnsetFact = engine.onUnsetFact
         exploreExperiments()
         let pattern = /host\s*\.\s*([A-Za-z_][A-Za-z0-9_]*)/
         var hosts = Set<String>()
@@ -207,11 +225,7 @@ package final class FlowExplorer {
         }
         for name in hosts.sorted() {
             engine.registerHost(name) { [unowned self] _ in
-                if let answer = self.hostAnswers[name] { return [answer] }
-                if let index = self.assignments.index(of: "host.\(name)") {
-                    self.unsetReads.append(index)
-                    throw FlowScriptError(kind: .host, message: "host.\(name) \(Self.unsetMarker)")
-                }
+                if let index = self.assignments.index(of: "host.\(name)") { return [try self.read(index).get()] }
                 self.unanswered.append(name)
                 throw FlowScriptError(
                     kind: .host,
@@ -223,12 +237,47 @@ package final class FlowExplorer {
 
     /// The assignment the engine's facts and host answers are set to now (-1: none).
     var activeAssignment = -1
+
+    /// Variable `index` read under the active assignment: its value, recorded; unset, the read
+    /// is recorded as a split and fails the rule (its outcome is dropped).
+    func read(_ index: Int) -> Result<FlowScriptValue?, FlowScriptError> {
+        guard activeAssignment >= 0 else { return .success(nil) }
+        let variable = assignments.variables[index]
+        if let value = assignments.value(activeAssignment, index) {
+            // Read again, it reads the same: recorded once.
+            if !reads.contains(where: { $0.variable == Int32(index) }) {
+                reads.append(FlowExploreMemo.Read(variable: Int32(index), value: Int8(value)))
+            }
+            return .success(variable.values[value])
+        }
+        reads.append(FlowExploreMemo.Read(variable: Int32(index), value: -1))
+        unsetReads.append(index)
+        let what = variable.isFact ? "fact '\(variable.name)'" : variable.label
+        return .failure(FlowScriptError(kind: variable.isHost ? .host : .runtime, message: "\(what) \(Self.unsetMarker)"))
+    }
+
+    /// A fact the engine does not hold, read by a rule (`nil`: `pairs(facts)`, every fact, the
+    /// first unset one split on first).
+    func serveFact(_ name: String?) -> Result<FlowScriptValue?, FlowScriptError> {
+        if let name {
+            guard let index = assignments.index(of: name) else { return .success(nil) }
+            return read(index)
+        }
+        guard activeAssignment >= 0 else { return .success(nil) }
+        var all = assignments.constants
+        for (index, variable) in assignments.variables.enumerated() where variable.isFact {
+            switch read(index) {
+            case .success(let value): all[variable.name] = value
+            case .failure(let error): return .failure(error)
+            }
+        }
+        return .success(.table(all))
+    }
     /// The key of the state the router shows now, when known (`apply` restores another).
     var routerKey: StateKey?
 
-    /// Sets the engine's facts and host answers to assignment `id`, if they are not already:
-    /// the facts it assigns are set, the others unset (a rule reading one is told by
-    /// `onUnsetFact`).
+    /// Makes assignment `id` the active one: the facts, host answers and experiments rules read
+    /// from now on are served from it (`read(_:)`; an unset one splits).
     ///
     /// With fact changes the router holds nothing while they change (a held navigation or link
     /// would be retried: not a step, only the switch to the facts of the state explored next),
@@ -240,15 +289,57 @@ package final class FlowExplorer {
             router.restoreValidated(startState, held: true)
             routerKey = nil
         }
-        try engine.replaceFacts(exactly: assignments.facts(id))
-        try activateExperiments(id)
-        hostAnswers = assignments.hosts(id)
+        // Switching assignments costs nothing more: the facts are served as rules read them.
+        if engineHoldsVariables {
+            try engine.replaceFacts(exactly: assignments.constants)
+            engineHoldsVariables = false
+        }
         activeAssignment = id
     }
 
-    /// Starts recording the unset facts and unanswered hosts rules read.
+    /// Starts recording the facts and host answers rules read.
     func beginReads() {
         unsetReads.removeAll(keepingCapacity: true)
+        // Not keeping capacity: the memo keeps these arrays, and a long redirect chain's
+        // capacity would stay with every later one.
+        reads.removeAll()
+    }
+
+    /// What `step` does from `state` (whose key is `key`) under the active assignment: from the
+    /// memo when the same operation on the same screens read the same values before.
+    func outcome(
+        of step: FlowExploreStep, number: Int, from state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey, screens: Int32
+    ) -> Outcome {
+        let combination = activeAssignment
+        let memoizes = !options.factChanges && combination >= 0
+        // Route steps come first in every state's steps, in one order: numbered by position.
+        let slot = memoizes ? memo.slot(screens, number < routeSteps.count ? number : nil, step) : 0
+        if memoizes {
+            switch memo.answer(slot, combination: combination, placeholder: startState, value: { self.assignments.value(combination, $0) }) {
+            case .outcome(let outcome): return outcome
+            case .split(let variable):
+                return Outcome(transition: Transition(
+                    state: state, key: key, changed: false, allowed: false, decision: "", reads: [variable], failures: []))
+            case .unknown: break
+            }
+        }
+        unanswered.removeAll()
+        let transition = apply(step, to: state, key: key)
+        let outcome = Outcome(transition: transition, unanswered: unanswered, styleFailures: newErrorDiagnostics().map(\.description))
+        // Kept without its router state: most operations change nothing or lead to a known state.
+        if memoizes, transition.reads.isEmpty { memo.keep(outcome, in: slot, reads: reads) }
+        return outcome
+    }
+
+    /// The state `step` leads to from `state` (the router state `outcome` holds, or, when it
+    /// came from the memo, the operation run again for it).
+    func successor(
+        of outcome: Outcome, step: FlowExploreStep, from state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey
+    ) -> FlowRouterState<FlowRouteValue, FlowDialogValue> {
+        guard outcome.withoutState else { return outcome.transition.state }
+        let state = apply(step, to: state, key: key).state
+        _ = newErrorDiagnostics()
+        return state
     }
 
     /// The routes tried: every declared route, with every combination of sample parameters.
@@ -338,6 +429,21 @@ package final class FlowExplorer {
         return steps
     }
 
+    /// What performing one step did, before its history is read.
+    private struct Performed {
+        var result: FlowOperationResult<FlowRouteValue>?
+        /// A link's outcome when it did not apply (`link unhandled: ...`).
+        var extra: String?
+        /// Whether `extra` names a failing rule (a handler that returns no plan leaves the link
+        /// unhandled on purpose, naming its own file:line: no failure).
+        var extraFailed = false
+        /// A link is allowed when its plan applied (its first step may be a popToRoot with
+        /// nothing to pop, which says nothing of the link).
+        var linkApplied: Bool?
+        /// The combination in force after the step (a fact change moves to another).
+        var combinationAfter: Int
+    }
+
     /// Performs one step from `state` and says what happened.
     func apply(_ step: FlowExploreStep, to state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key stateKey: StateKey? = nil) -> Transition {
         let combination = max(activeAssignment, 0)
@@ -347,34 +453,48 @@ package final class FlowExplorer {
         if routerKey != sourceKey { router.restoreValidated(state, held: options.factChanges) }
         routerKey = nil
         let before = router.history.last?.sequence ?? 0
-        decidingLocations.removeAll(keepingCapacity: true)
-        var extra: String?
-        // Whether a link's outcome names a failing rule (a handler that returns no plan leaves
-        // the link unhandled on purpose, naming its own file:line: no failure).
-        var extraFailed = false
-        // A link is allowed when its plan applied (its first step may be a popToRoot with
-        // nothing to pop, which says nothing of the link).
-        var linkApplied: Bool?
-        var result: FlowOperationResult<FlowRouteValue>?
-        // The combination in force after the step (a fact change moves to another).
-        var combinationAfter = combination
+        decidingLocations.removeAll()
+        beginReads()
+        let performed = perform(step, combination: combination)
+        var transition = Transition(
+            state: state, key: sourceKey, changed: false, allowed: true, decision: "", locations: decidingLocations, reads: unsetReads,
+            failures: [])
+        readHistory(since: before, into: &transition, performed: performed)
+        // The history is read: the state kept holds none (its own copy of the last entries was
+        // most of a kept state's memory, and a restore never reads it).
+        router.clearOperationHistory()
+        transition.state = router.state
+        transition.key = key(of: transition.state, combination: performed.combinationAfter)
+        transition.changed = transition.key != sourceKey
+        routerKey = transition.key
+        if performed.combinationAfter != combination {
+            // Back to this state's facts, retrying nothing (the router is restored next).
+            try? activate(combination)
+            routerKey = nil
+        }
+        return transition
+    }
+
+    /// Performs `step` on the router (under assignment `combination`).
+    private func perform(_ step: FlowExploreStep, combination: Int) -> Performed {
+        var performed = Performed(combinationAfter: combination)
         switch step {
-        case .push(let route): result = router.perform(FlowCommand(.push(route, target: .active)))
-        case .pushMany(let route): result = router.perform(FlowCommand.pushMany([route], target: .active)!)
-        case .sheet(let route): result = router.perform(FlowCommand(.present(route, style: .sheet)))
-        case .fullScreenCover(let route): result = router.perform(FlowCommand(.present(route, style: .fullScreenCover)))
-        case .setRoot(let route): result = router.perform(FlowCommand(.setRoot(route)))
-        case .replaceCurrent(let route): result = router.perform(FlowCommand(.replaceCurrent(route, target: .active)))
-        case .popTo(let route): result = router.perform(FlowCommand(.popTo(route, match: .exclusive, target: .active)))
-        case .pop: result = router.perform(FlowCommand(.pop(count: 1, target: .active)))
-        case .popToRoot: result = router.perform(FlowCommand(.popToRoot(target: .active)))
-        case .dismiss: result = router.perform(FlowCommand(.dismiss(target: .active)))
-        case .dismissAll: result = router.perform(FlowCommand(.dismissAll))
-        case .userPop: result = router.userDidPop()
-        case .userDismiss: result = router.userDidDismiss()
+        case .push(let route): performed.result = router.perform(FlowCommand(.push(route, target: .active)))
+        case .pushMany(let route): performed.result = router.perform(FlowCommand.pushMany([route], target: .active)!)
+        case .sheet(let route): performed.result = router.perform(FlowCommand(.present(route, style: .sheet)))
+        case .fullScreenCover(let route): performed.result = router.perform(FlowCommand(.present(route, style: .fullScreenCover)))
+        case .setRoot(let route): performed.result = router.perform(FlowCommand(.setRoot(route)))
+        case .replaceCurrent(let route): performed.result = router.perform(FlowCommand(.replaceCurrent(route, target: .active)))
+        case .popTo(let route): performed.result = router.perform(FlowCommand(.popTo(route, match: .exclusive, target: .active)))
+        case .pop: performed.result = router.perform(FlowCommand(.pop(count: 1, target: .active)))
+        case .popToRoot: performed.result = router.perform(FlowCommand(.popToRoot(target: .active)))
+        case .dismiss: performed.result = router.perform(FlowCommand(.dismiss(target: .active)))
+        case .dismissAll: performed.result = router.perform(FlowCommand(.dismissAll))
+        case .userPop: performed.result = router.userDidPop()
+        case .userDismiss: performed.result = router.userDidDismiss()
         case .showDialog(let id): router.showGlobalDialog(FlowDialogValue(id: id))
         case .hideDialog: router.hideGlobalDialog()
-        case .selectTab(let name): result = router.perform(.selectTab(name))
+        case .selectTab(let name): performed.result = router.perform(.selectTab(name))
         case .setFact(let name, let value):
             // The app changes a fact: rules see it at once, and the held link and the held
             // navigation of this state are retried (their steps are read below); the next
@@ -385,8 +505,9 @@ package final class FlowExplorer {
             // The new assignment is in force while the held navigation and link are retried.
             activeAssignment = index
             do {
+                engineHoldsVariables = true
                 try engine.setFacts([name: value])
-                combinationAfter = index
+                performed.combinationAfter = index
             } catch {
                 activeAssignment = -1
                 try? activate(combination)
@@ -394,67 +515,58 @@ package final class FlowExplorer {
         case .open(let text):
             if let url = URL(string: text) {
                 let result = router.open(url)
-                linkApplied = result.status == .applied
+                performed.linkApplied = result.status == .applied
                 if result.status != .applied {
                     let reason = result.reason ?? ""
-                    extra = "link \(result.status): \(reason)"
-                    extraFailed = !(result.status == .unhandled && reason.contains("handler returned no plan"))
+                    performed.extra = "link \(result.status): \(reason)"
+                    performed.extraFailed = !(result.status == .unhandled && reason.contains("handler returned no plan"))
                 }
             }
         }
+        return performed
+    }
+
+    /// Reads the history entries after sequence `before` into `transition`: whether the request
+    /// applied, the failures, and (`recordsDecisions`) the decision as text.
+    private func readHistory(since before: Int, into transition: inout Transition, performed: Performed) {
         var decision: [String] = []
-        var entries: [(text: String, route: String?)] = []
-        var failures: [String] = []
-        var allowed = true
         var first = true
         let history = router.history
         var start = history.endIndex
         while start > history.startIndex, history[start - 1].sequence > before { start -= 1 }
         for entry in history[start...] {
-            var what: String {
-                switch entry.event {
-                case .navigation(let command):
-                    command.kindName + (Self.destination(of: command).map { " \($0)" } ?? "")
-                case .dialog(let change):
-                    // As history steps name them (`showDialog cartEmpty (queue)`), no Swift type names.
-                    switch change.action {
-                    case .show(let policy): "showDialog \(change.dialog ?? "") (\(policy.rawValue))"
-                    case .hide: "hideDialog \(change.dialog ?? "")"
-                    case .clear: "clearDialogs"
-                    }
-                }
-            }
             if recordsDecisions {
-                let text = "\(what): \(entry.status.rawValue)" + (entry.reason.map { " (\($0))" } ?? "")
+                let text = "\(Self.describe(entry.event)): \(entry.status.rawValue)" + (entry.reason.map { " (\($0))" } ?? "")
                 decision.append(text)
                 var route: String?
                 if case .navigation(let command) = entry.event { route = command.routes.first?.name }
-                entries.append((text, route))
+                transition.entries.append((text, route))
             }
-            if first { allowed = entry.status.isApplied || entry.status == .ignored; first = false }
-            if entry.status == .failed, let reason = entry.reason { failures.append(reason) }
+            if first { transition.allowed = entry.status.isApplied || entry.status == .ignored; first = false }
+            if entry.status == .failed, let reason = entry.reason { transition.failures.append(reason) }
         }
-        if let linkApplied { allowed = linkApplied }
-        if let extra {
+        if let linkApplied = performed.linkApplied { transition.allowed = linkApplied }
+        if let extra = performed.extra {
             decision.append(extra)
-            if extraFailed, FlowExploreRuleInventory.location(in: extra) != nil { failures.append(extra) }
+            if performed.extraFailed, FlowExploreRuleInventory.location(in: extra) != nil { transition.failures.append(extra) }
         }
-        if recordsSteps { record(history[start...], answered: result) }
-        // The history is read: the state kept holds none (its own copy of the last entries was
-        // most of a kept state's memory, and a restore never reads it).
-        router.clearOperationHistory()
-        let after = router.state
-        let key = self.key(of: after, combination: combinationAfter)
-        routerKey = key
-        if combinationAfter != combination {
-            // Back to this state's facts, retrying nothing (the router is restored next).
-            try? activate(combination)
-            routerKey = nil
+        transition.decision = decision.joined(separator: " → ")
+        if recordsSteps { record(history[start...], answered: performed.result) }
+    }
+
+    /// A history entry's event as history steps name it (`push checkout`, `showDialog
+    /// cartEmpty (queue)`), no Swift type names.
+    private static func describe(_ event: FlowHistoryEvent<FlowRouteValue>) -> String {
+        switch event {
+        case .navigation(let command):
+            command.kindName + (destination(of: command).map { " \($0)" } ?? "")
+        case .dialog(let change):
+            switch change.action {
+            case .show(let policy): "showDialog \(change.dialog ?? "") (\(policy.rawValue))"
+            case .hide: "hideDialog \(change.dialog ?? "")"
+            case .clear: "clearDialogs"
+            }
         }
-        return Transition(
-            state: after, key: key, changed: key != sourceKey, allowed: allowed,
-            decision: decision.joined(separator: " → "), entries: entries, locations: decidingLocations,
-            reads: unsetReads, failures: failures)
     }
 
     static func destination(of command: FlowCommand<FlowRouteValue>) -> String? {
@@ -471,11 +583,30 @@ package final class FlowExplorer {
         }
     }
 
-    /// Whether a state is within the bounds.
-    func withinBounds(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>) -> Bool {
-        state.stacks.count - 1 <= options.maxPresented && state.dialogQueue.count <= options.maxQueued
-            && state.stacks.allSatisfy { $0.pathCount + 1 <= options.maxStack }
-            && state.tabs.allSatisfy { $0.stack.pathCount + 1 <= options.maxStack }
+    /// Whether the state a key describes is within the bounds (read from the key's numbers: the
+    /// memo keeps no router states).
+    func withinBounds(_ key: StateKey) -> Bool {
+        let codes = key.codes
+        let stacks = Int(codes[0])
+        guard stacks - 1 <= options.maxPresented else { return false }
+        var index = 1
+        for _ in 0..<stacks {
+            let count = Int(codes[index] & 0xFF_FFFF)
+            guard count <= options.maxStack else { return false }
+            index += 1 + count
+        }
+        let dialogs = codes[index]
+        let shown = Int(dialogs & 1)
+        guard Int(dialogs >> 1) - shown <= options.maxQueued else { return false }
+        index += 1 + Int(dialogs >> 1)
+        guard codes[index] > 0 else { return true }
+        index += 1
+        while index < codes.count - (options.factChanges ? 2 : 0) {
+            let count = Int(codes[index])
+            guard count <= options.maxStack else { return false }
+            index += 1 + count
+        }
+        return true
     }
 
     /// New error diagnostics of the engine (failing style rules), since the last call.

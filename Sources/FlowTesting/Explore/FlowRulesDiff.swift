@@ -223,13 +223,18 @@ package final class FlowRulesDiff {
                 var steps = old.steps(from: state)
                 let known = Set(steps)
                 steps += new.steps(from: state).filter { !known.contains($0) }
-                var outcomes: [(step: FlowExploreStep, before: FlowExplorer.Transition, after: FlowExplorer.Transition)] = []
+                var outcomes: [(step: FlowExploreStep, before: FlowExplorer.Outcome, after: FlowExplorer.Outcome)] = []
+                let key = graph.stateKeys[id]
                 if old.unsetReads.isEmpty && new.unsetReads.isEmpty {
-                    for step in steps {
-                        let before = old.apply(step, to: state)
-                        let after = new.apply(step, to: state)
+                    let screens = (old.memo.screensNumber(key.codes), new.memo.screensNumber(key.codes))
+                    for (number, step) in steps.enumerated() {
+                        let before = old.outcome(of: step, number: number, from: state, key: key, screens: screens.0)
+                        let after = new.outcome(of: step, number: number, from: state, key: key, screens: screens.1)
                         tried += 1
-                        if !before.reads.isEmpty || !after.reads.isEmpty { break }
+                        if let variable = before.transition.reads.first ?? after.transition.reads.first {
+                            (old.unsetReads.isEmpty ? old : new).unsetReads.append(variable)
+                            break
+                        }
                         outcomes.append((step, before, after))
                         if tried % 512 == 0, let onProgress {
                             onProgress(FlowExplorer.Progress(
@@ -239,7 +244,8 @@ package final class FlowRulesDiff {
                     }
                 }
                 if let variable = old.unsetReads.first ?? new.unsetReads.first {
-                    // Either version read an unset fact: the state is compared again under each value.
+                    // Either version read an unset fact: the state is compared again under each
+                    // value (the operations that read none of it come from the memos).
                     graph.split[id] = true
                     let parent = graph.parents[id].map { (Int($0.state), $0.step) }
                     for value in assignments.variables[variable].values.indices {
@@ -250,49 +256,31 @@ package final class FlowRulesDiff {
                     }
                     continue
                 }
-                for (step, before, after) in outcomes {
+                for (step, beforeOutcome, afterOutcome) in outcomes {
                     decisions += 1
-                    // Equal texts need no normalizing (most decisions): compared as they are.
-                    let same = before.decision == after.decision
-                    let beforeText = same ? before.decision : Self.normalized(before.decision)
-                    let afterText = same ? after.decision : Self.normalized(after.decision)
-                    if beforeText != afterText || before.key != after.key {
-                        let direction: FlowDiffChange.Direction =
-                            before.allowed && !after.allowed ? .moreRestrictive
-                            : !before.allowed && after.allowed ? .morePermissive : .changed
-                        let trace = graph.steps(to: id, then: step)
-                        var change = FlowDiffChange(
-                            route: nil, operation: step.description, trace: trace.map(\.description),
-                            facts: assignments.labels(assignment), factPattern: [:], before: before.decision, after: after.decision,
-                            direction: direction, location: Self.firstDifferingLocation(before, after))
-                        switch step {
-                        case .selectTab(let name): change.tab = name
-                        case .showDialog(let id): change.dialog = id
-                        case .hideDialog: change.dialog = state.globalDialog?.id ?? ""
-                        case .open(let url): change.link = url
-                        default:
-                            change.route = step.route?.name ?? Self.changedRoute(before, after) ?? state.stacks.last?.topRoute.name ?? ""
-                        }
-                        let subject = change.subject
-                        let groupKey = "\(subject.section)\u{0}\(subject.name)\u{0}\(step.description)\u{0}\(beforeText)\u{0}\(afterText)"
+                    if let (groupKey, change) = Self.change(step, beforeOutcome.transition, afterOutcome.transition, in: state, facts: {
+                        (assignments.labels(assignment), graph.steps(to: id, then: step))
+                    }) {
                         if var group = groups[groupKey] {
                             group.assignments.insert(assignment)
-                            if trace.count < group.length { group.change = change; group.length = trace.count }
+                            if change.trace.count < group.length { group.change = change; group.length = change.trace.count }
                             groups[groupKey] = group
                         } else {
-                            groups[groupKey] = (change, trace.count, [assignment])
+                            groups[groupKey] = (change, change.trace.count, [assignment])
                         }
                     }
-                    for transition in [before, after] where transition.changed {
+                    for (explorer, outcome) in [(old, beforeOutcome), (new, afterOutcome)] where outcome.transition.changed {
+                        let transition = outcome.transition
                         if let known = graph.keys[transition.key] {
                             graph.link(id, Int(known))
-                        } else if !old.withinBounds(transition.state) {
+                        } else if !old.withinBounds(transition.key) {
                             continue
                         } else if depth >= options.depth || graph.count >= options.maxStates {
                             truncated = true
                             if depth < options.depth { budgetReached = true }
                         } else {
-                            next.append(graph.add(transition.state, key: transition.key, parent: (id, step), depth: depth + 1))
+                            let successor = explorer.successor(of: outcome, step: step, from: state, key: key)
+                            next.append(graph.add(successor, key: transition.key, parent: (id, step), depth: depth + 1))
                         }
                     }
                 }
@@ -326,6 +314,38 @@ package final class FlowRulesDiff {
         report.completeDepth = stoppedAt.map { $0 - 1 } ?? (report.complete ? depth : min(depth, options.depth))
         report.interruptedAtDepth = old.isInterrupted ? stoppedAt : nil
         return report
+    }
+
+    /// The change `step` from `state` makes, with the key of its group (subject, operation and
+    /// both outcomes, rule locations left out), or nil when both versions decided alike.
+    /// `context` gives the change's facts and trace (built only for a change).
+    static func change(
+        _ step: FlowExploreStep, _ before: FlowExplorer.Transition, _ after: FlowExplorer.Transition,
+        in state: FlowRouterState<FlowRouteValue, FlowDialogValue>,
+        facts context: () -> ([String: FlowScriptValue], [FlowExploreStep])
+    ) -> (String, FlowDiffChange)? {
+        // Equal texts need no normalizing (most decisions): compared as they are.
+        let same = before.decision == after.decision
+        let beforeText = same ? before.decision : normalized(before.decision)
+        let afterText = same ? after.decision : normalized(after.decision)
+        guard beforeText != afterText || before.key.codes != after.key.codes else { return nil }
+        let direction: FlowDiffChange.Direction =
+            before.allowed && !after.allowed ? .moreRestrictive
+            : !before.allowed && after.allowed ? .morePermissive : .changed
+        let (facts, trace) = context()
+        var change = FlowDiffChange(
+            route: nil, operation: step.description, trace: trace.map(\.description), facts: facts, factPattern: [:],
+            before: before.decision, after: after.decision, direction: direction, location: firstDifferingLocation(before, after))
+        switch step {
+        case .selectTab(let name): change.tab = name
+        case .showDialog(let id): change.dialog = id
+        case .hideDialog: change.dialog = state.globalDialog?.id ?? ""
+        case .open(let url): change.link = url
+        default:
+            change.route = step.route?.name ?? changedRoute(before, after) ?? state.stacks.last?.topRoute.name ?? ""
+        }
+        let subject = change.subject
+        return ("\(subject.section)\u{0}\(subject.name)\u{0}\(step.description)\u{0}\(beforeText)\u{0}\(afterText)", change)
     }
 
     /// Each name's verdict from the changes charged to it in `section`.

@@ -186,8 +186,8 @@ extension FlowTestRunner {
     func installFacts(in vm: LuaVM) throws(FlowScriptError) {
         let manifest = self.manifest
         try vm.installReadOnlyTable(at: "facts", contents: factsTable, onMissingKey: { name in
-            guard let name, let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) else { return nil }
-            return FlowScriptError(kind: .undeclaredGlobal, message: problem)
+            guard let name, let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) else { return .success(nil) }
+            return .failure(FlowScriptError(kind: .undeclaredGlobal, message: problem))
         }, instead: "a flow sets facts with app.facts{ name = value }")
     }
 
