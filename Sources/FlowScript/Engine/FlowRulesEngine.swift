@@ -65,7 +65,9 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// The unit, overrides, caches and exposures of experiments. Unchecked, like `ruleSet`:
     /// every navigation the router records asks it (`takeExperimentReads`), always on the main
     /// actor, and no access to it spans a call out (`onExposure` and `onExperimentRead` are
-    /// called between accesses).
+    /// called between accesses). Measured (callgrind, release bench, `experiment_push`, a guard
+    /// reading an assignment): 8,668 instructions per operation with the access checks, 8,208
+    /// without; `lua_push`, which reads none, is unchanged (11,380 and 11,394).
     @exclusivity(unchecked) var experimentState: FlowExperimentState
     /// The wall-clock time limit of one rule call (nil: none, only the instruction and memory
     /// budgets stop a rule: exploration, whose findings must not depend on the machine's speed).
