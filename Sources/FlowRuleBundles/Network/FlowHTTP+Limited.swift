@@ -89,7 +89,7 @@ extension FlowHTTP {
             lock.lock()
             let received = body
             lock.unlock()
-            box.finish(FlowHTTP.answer(task.response, error: error, body: received, url: url))
+            box.taskEnded(FlowHTTP.answer(task.response, error: error, body: received, url: url))
         }
     }
 }

@@ -28,7 +28,7 @@ package enum FlowHTTP {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, any Error>) in
                 let task = session.dataTask(with: request) { data, response, error in
-                    box.finish(Self.result(data: data, response: response, error: error, request: request, maximumBytes: maximumBytes))
+                    box.taskEnded(Self.result(data: data, response: response, error: error, request: request, maximumBytes: maximumBytes))
                 }
                 box.start(task, continuation: continuation)
             }
@@ -81,6 +81,7 @@ package enum FlowHTTP {
         private var task: URLSessionDataTask?
         private var continuation: CheckedContinuation<Response, any Error>?
         private var cancelled = false
+        private var taskHasEnded = false
 
         /// Starts `task` for `continuation`; when the exchange was cancelled already, cancels
         /// the task instead (so its session can end) and throws `CancellationError`.
@@ -107,14 +108,29 @@ package enum FlowHTTP {
             continuation?.resume(with: result)
         }
 
-        /// Cancels the task and ends the exchange with `CancellationError` at once, without
-        /// waiting for the task to report its end.
+        /// The task reports its end (its completion handler or `didCompleteWithError`): it is
+        /// never cancelled after this, and the exchange ends with `result` unless it has already.
+        func taskEnded(_ result: Result<Response, any Error>) {
+            lock.lock()
+            taskHasEnded = true
+            lock.unlock()
+            finish(result)
+        }
+
+        /// Cancels the task, unless it has reported its end, and ends the exchange with
+        /// `CancellationError` at once, without waiting for the task to report its end.
+        ///
+        /// The task is cancelled while the lock is held, and the task's end takes the lock
+        /// first: swift-corelibs-foundation crashes the process ("Trying to access a behaviour
+        /// for a task that in not in the registry", seen in a CI run) when a cancellation
+        /// reaches a session after the task it cancels has left it, and a finished task leaves
+        /// only once its completion returns. Either the cancellation is queued before the task
+        /// leaves, or the task's end was heard and nothing is cancelled.
         func cancel() {
             lock.lock()
             cancelled = true
-            let task = self.task
+            if !taskHasEnded { task?.cancel() }
             lock.unlock()
-            task?.cancel()
             finish(.failure(CancellationError()))
         }
     }

@@ -68,4 +68,28 @@ struct FlowHTTPTests {
             #expect(await watcher.waitUntilEnded(), "round \(round)")
         }
     }
+
+    @Test("exchanges cancelled as their answer arrives end cleanly", .timeLimit(.minutes(10)))
+    func cancelledAsTheyFinish() async throws {
+        let server = try LoopbackHTTPServer(.complete)
+        defer { server.stop() }
+        let request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/v1/rules")!)
+        // Cancellations land before, during and after each answer (a loopback answer takes
+        // about a millisecond), so some meet a task at the moment it finishes.
+        for round in 0..<300 {
+            let watcher = EndWatcher()
+            let session = URLSession(configuration: .ephemeral, delegate: watcher, delegateQueue: nil)
+            let exchange = Task { try await FlowHTTP.send(request, session: session) }
+            try await Task.sleep(for: .microseconds((round * 37) % 3_000))
+            exchange.cancel()
+            do {
+                let response = try await exchange.value
+                #expect(response.status == 200 && response.body == Data("ok".utf8))
+            } catch is CancellationError {
+                // Cancelled before the answer arrived.
+            }
+            FlowHTTP.end(session)
+            #expect(await watcher.waitUntilEnded(), "round \(round)")
+        }
+    }
 }

@@ -16,7 +16,7 @@ import Testing
 struct BundleUpdaterTimeoutTests {
     @Test("a server that sends its headers and then nothing fails at the timeout", .timeLimit(.minutes(10)))
     func headersThenNothingFailsAtTheTimeout() async throws {
-        let server = try StalledServer()
+        let server = try LoopbackHTTPServer(.stalled)
         defer { server.stop() }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowscript-timeout-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

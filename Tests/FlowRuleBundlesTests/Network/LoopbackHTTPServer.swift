@@ -6,24 +6,35 @@ import Glibc
 import Darwin
 #endif
 
-/// A tiny HTTP server on 127.0.0.1 that answers every request with its headers (a 200 and a
-/// `Content-Length` of 1000) and then sends nothing, holding the connection open until `stop()`.
-final class StalledServer: @unchecked Sendable {
+/// A tiny HTTP server on 127.0.0.1 that answers every request with a 200: in full, or (stalled)
+/// with its headers only (a `Content-Length` of 1000 and then nothing, holding the connection
+/// open until `stop()`).
+final class LoopbackHTTPServer: @unchecked Sendable {
+    /// How the server answers.
+    enum Answer {
+        /// The headers and the whole 2-byte body.
+        case complete
+        /// The headers, then nothing.
+        case stalled
+    }
+
     let port: Int
+    private let answer: Answer
     private let listener: Int32
     private let lock = NSLock()
     private var stopped = false
     private var connections: [Int32] = []
     private let done = DispatchSemaphore(value: 0)
 
-    init() throws {
+    init(_ answer: Answer) throws {
+        self.answer = answer
         (listener, port) = try LoopbackSocket.listen()
         let thread = Thread { [self] in serve() }
         thread.start()
     }
 
     /// Accepts connections (polling, so `stop()` ends the loop), reads each request's headers
-    /// and sends the answer's headers only.
+    /// and answers.
     private func serve() {
         defer { done.signal() }
         while true {
@@ -47,13 +58,22 @@ final class StalledServer: @unchecked Sendable {
                 guard count > 0 else { break }
                 request += buffer[0..<count]
             }
-            let headers = "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n"
+            let headers = switch answer {
+            case .stalled: "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 1000\r\n\r\n"
+            case .complete: "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
+            }
             #if canImport(Glibc)
             let flags = Int32(MSG_NOSIGNAL)
             #else
             let flags: Int32 = 0
             #endif
             _ = headers.withCString { send(connection, $0, strlen($0), flags) }
+            if answer == .complete {
+                lock.lock()
+                connections.removeAll { $0 == connection }
+                lock.unlock()
+                LoopbackSocket.close(connection)
+            }
         }
     }
 
