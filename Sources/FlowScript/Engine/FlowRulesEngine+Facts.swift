@@ -96,11 +96,12 @@ extension FlowRulesEngine {
 
     func installFacts(in vm: LuaVM) throws(FlowScriptError) {
         let manifest = configuration.manifest
-        try vm.installReadOnlyTable(at: "facts", contents: factsTable, onMissingKey: { [weak self] name in
+        let missingFacts = self.missingFacts
+        try vm.installReadOnlyTable(at: "facts", contents: factsTable, onMissingKey: { name in
             if let name, let manifest, !manifest.facts.isEmpty, let problem = manifest.problem(withFact: name) {
                 return .failure(FlowScriptError(kind: .undeclaredGlobal, message: problem))
             }
-            return (self?.onMissingFact?(name) ?? .success(nil)).map { $0?.luaValue }
+            return (missingFacts.serve?(name) ?? .success(nil)).map { $0?.luaValue }
         }, instead: "rules read facts, the app sets them (engine.setFacts); keep a value a rule computes in a local")
     }
 

@@ -52,7 +52,14 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     /// serves every fact it explores this way, so that it sees each read a decision makes. Called
     /// with `nil` when a rule iterates `facts`: returns every fact as a table (what `pairs` loops
     /// over; `nil`: the facts held) or the error to raise.
-    package var onMissingFact: (@MainActor (String?) -> Result<FlowScriptValue?, FlowScriptError>)?
+    package var onMissingFact: (@MainActor (String?) -> Result<FlowScriptValue?, FlowScriptError>)? {
+        get { missingFacts.serve }
+        set { missingFacts.serve = newValue }
+    }
+    /// `onMissingFact`'s storage, which the VMs' `facts` tables hold (not the engine: a weak
+    /// reference to the engine would give it a side table, and every retain and release of the
+    /// engine, several per decision, would take the runtime's slow path).
+    let missingFacts = FlowMissingFacts()
     /// Called on every read of an experiment with no override, in place of the hash: returns the
     /// variant (`nil`: not enrolled) or the error to raise. Exploration serves each experiment
     /// this way, as it serves facts (`onMissingFact`); while it is set, no assignment and no
@@ -174,6 +181,12 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
         case .error: configuration.logger.error("\(diagnostic.description)")
         }
     }
+}
+
+/// Who serves the facts a rule reads and the facts do not hold (`FlowRulesEngine.onMissingFact`).
+@MainActor
+final class FlowMissingFacts {
+    var serve: (@MainActor (String?) -> Result<FlowScriptValue?, FlowScriptError>)?
 }
 
 /// A router the engine is installed in, held weakly.

@@ -75,6 +75,7 @@ extension FlowRouter {
         _ command: consuming FlowCommand<Route>, source: FlowOperationSource, status: FlowOperationStatus,
         reason: String?, generation decidedBy: Int? = nil, pendingRedirect: FlowCommand<Route>? = nil
     ) -> Output where Output.Route == Route {
+        let experiments = rules?.hook.takeExperimentReads() ?? [:]
         willChange()
         let before = storage.state.stacks
         let applied = status == .applied
@@ -83,7 +84,6 @@ extension FlowRouter {
             storage.state.apply(command)
         }
         let generation = decidedBy ?? self.generation
-        let experiments = rules?.hook.takeExperimentReads() ?? [:]
         if applied, didApplyOperation == nil, let output = Output.appliedWithoutResult {
             // Without a result to build, the command moves into the history entry.
             store(storage.state.entry(.navigation(command), source: source, status: status, reason: reason,
