@@ -18,8 +18,13 @@ public final class SilentListener {
         (descriptor, port) = try LoopbackSocket.listen()
     }
 
-    /// Closes the socket.
+    private var isClosed = false
+
+    /// Closes the socket (once: a second call does nothing, so it never closes a descriptor
+    /// number the system has given to someone else since).
     public func close() {
+        guard !isClosed else { return }
+        isClosed = true
         LoopbackSocket.close(descriptor)
     }
 }

@@ -16,7 +16,8 @@ extension FlowHTTP {
     /// exceeds `maximumBytes` (by its `Content-Length`, or while it streams in), so an
     /// oversized answer is never held in memory. With `timeout`, the whole exchange must end
     /// within it: a server that sends its headers and then nothing (or trickles bytes) is
-    /// abandoned at the deadline with `TimedOut`, its task cancelled. Cancellation-safe like `send`.
+    /// abandoned at the deadline with `TimedOut`, its task stopped (`stop(_:)`). Cancellation-safe
+    /// like `send`.
     static func sendLimited(
         _ request: URLRequest, configuration: URLSessionConfiguration, maximumBytes: Int, timeout: TimeInterval? = nil
     ) async throws -> Response {
@@ -41,6 +42,8 @@ extension FlowHTTP {
         /// The exchange's task and continuation.
         let box = TaskBox()
         private var body = Data()
+        /// Over the limit: what arrives after is dropped, not kept.
+        private var refused = false
 
         init(maximumBytes: Int, url: String) {
             self.maximumBytes = maximumBytes
@@ -68,7 +71,13 @@ extension FlowHTTP {
         ) {
             if response.expectedContentLength > Int64(maximumBytes) {
                 box.finish(.failure(tooLarge(response.expectedContentLength)))
+                refuse()
+                #if canImport(FoundationNetworking)
+                // `.cancel` cancels the task (see `FlowHTTP.stop(_:)`): its body is dropped instead.
+                completionHandler(.allow)
+                #else
                 completionHandler(.cancel)
+                #endif
                 return
             }
             completionHandler(.allow)
@@ -76,20 +85,30 @@ extension FlowHTTP {
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
             lock.lock()
+            guard !refused else { return lock.unlock() }
             body.append(data)
             let size = body.count
             lock.unlock()
             if size > maximumBytes {
                 box.finish(.failure(tooLarge(Int64(size))))
-                dataTask.cancel()
+                refuse()
+                FlowHTTP.stop(dataTask)
             }
+        }
+
+        /// Drops the body received and what arrives after it: the exchange has failed.
+        private func refuse() {
+            lock.lock()
+            refused = true
+            body = Data()
+            lock.unlock()
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
             lock.lock()
             let received = body
             lock.unlock()
-            box.taskEnded(FlowHTTP.answer(task.response, error: error, body: received, url: url))
+            box.finish(FlowHTTP.answer(task.response, error: error, body: received, url: url))
         }
     }
 }
