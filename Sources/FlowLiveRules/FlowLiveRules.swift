@@ -81,7 +81,7 @@ public final class FlowLiveRulesConnection: Sendable {
     }
 
     /// Returns when the connection has stopped (after `cancel()`).
-    public func stopped() async {
+    package func stopped() async {
         await task.value
     }
 }

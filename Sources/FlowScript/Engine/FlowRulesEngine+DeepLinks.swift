@@ -33,10 +33,10 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
     }
 
     /// Whether the rules in force register any deep link.
-    public var handlesDeepLinks: Bool { !(ruleSet?.links.isEmpty ?? true) }
+    package var handlesDeepLinks: Bool { !(ruleSet?.links.isEmpty ?? true) }
 
     /// Duplicate and shadowed deep-link patterns of the rules in force, with `file:line`.
-    public var deepLinkDiagnostics: [FlowLinkDiagnostic] { ruleSet?.links.diagnostics ?? [] }
+    package var deepLinkDiagnostics: [FlowLinkDiagnostic] { ruleSet?.links.diagnostics ?? [] }
 
     private func plan(
         for match: FlowLinkMatch<LuaFunctionRef>, url: URL, in set: FlowRuleSet

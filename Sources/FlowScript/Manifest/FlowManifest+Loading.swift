@@ -14,7 +14,7 @@ extension FlowManifest {
     }
 
     /// The text of a manifest file: a regular file of UTF-8 text, or an error naming it.
-    public static func source(contentsOf url: URL, displayName: String = "routes.lua") throws(FlowScriptError) -> String {
+    package static func source(contentsOf url: URL, displayName: String = "routes.lua") throws(FlowScriptError) -> String {
         try FlowSourceFile.text(atPath: url.path, displayName: displayName)
     }
 
@@ -28,7 +28,7 @@ extension FlowManifest {
     /// is a problem returned next to the manifest (read without its `root`), so that the
     /// names it declares can still be checked. Other mistakes throw.
     @MainActor
-    public static func parseReportingProblems(
+    package static func parseReportingProblems(
         source: String, displayName: String = "routes.lua"
     ) throws(FlowScriptError) -> (manifest: FlowManifest, problems: [FlowScriptError]) {
         try parse(source: source, displayName: displayName, lenient: true)
