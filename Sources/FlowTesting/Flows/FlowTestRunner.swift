@@ -7,17 +7,17 @@ import Logging
 /// Runs the flow tests of a project (spec §5): every flow file in its own sandboxed Lua VM,
 /// every `it` from a fresh router driven through the project's rules.
 ///
-/// The command-line tool runs projects with the dynamic route type:
+/// A project directory runs with the dynamic route type, as `flowstack test` runs it:
 ///
 /// ```swift
-/// let runner = try FlowTestRunner<FlowRouteValue>(directory: URL(filePath: "Scripts"))
-/// let report = await runner.run()
+/// let report = try await FlowTestRunner.run(project: URL(filePath: "Scripts"))
 /// print(report.summary)                 // "91 passed, 0 failed"
 /// ```
 ///
 /// An app's Swift tests run its flows against its real route type and rules engine with
-/// `run(flowsIn:rules:manifest:filter:)`; routes that flows name go through the route type's
-/// `init(flowRoute:)`, so a flow that names a route the app cannot build fails.
+/// `run(flowsIn:rules:manifest:filter:options:)`; routes that flows name go through the route
+/// type's `init(flowRoute:)`, so a flow that names a route the app cannot build fails. The
+/// runner's instances (what the command-line tool streams results from) are `package` API.
 ///
 /// Host functions the rules call are stubbed by the flows (`app.host`); the runner registers
 /// them on the engine, replacing host functions of the same name.
