@@ -64,12 +64,6 @@ public struct FlowManifest: Hashable, Sendable {
         package var name: String
         /// The tab's root route.
         package var root: FlowRouteValue
-
-        /// Creates a tab declaration.
-        package init(name: String, root: FlowRouteValue) {
-            self.name = name
-            self.root = root
-        }
     }
 
     /// The declared tab names, in order.

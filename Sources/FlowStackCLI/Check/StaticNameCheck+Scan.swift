@@ -312,22 +312,7 @@ struct StaticNameScan {
     }
 
     /// The tokens at depth 1 of the table constructor opened at `open`.
-    private func tableItems(_ open: Int) -> [Int] {
-        guard isSymbol(open, "{") else { return [] }
-        var depth = 0
-        var items: [Int] = []
-        var index = open
-        while let current = token(index) {
-            if current.kind == .symbol, ["{", "(", "["].contains(current.text) { depth += 1 }
-            if current.kind == .symbol, ["}", ")", "]"].contains(current.text) {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            if depth == 1, index != open { items.append(index) }
-            index += 1
-        }
-        return items
-    }
+    private func tableItems(_ open: Int) -> [Int] { tokens.tableItems(openedAt: open) }
 
     /// The string literal at `index` when it is a whole name: not part of a concatenation
     /// (`"step" .. n` builds a name the check cannot know; only literal names are checked).
