@@ -27,7 +27,7 @@ package struct FlowRuleBundleManifest: Hashable, Sendable {
     package static let currentFormat = 1
 
     /// The manifest format.
-    package var format: Int
+    package var format = FlowRuleBundleManifest.currentFormat
     /// The bundle's version; a loaded bundle is never replaced by an older one.
     package var version: FlowRuleBundleVersion
     /// The oldest app version the bundle's rules work with.
@@ -40,25 +40,6 @@ package struct FlowRuleBundleManifest: Hashable, Sendable {
     package var files: [String: String]
     /// The share of devices the bundle is for, from 0 to 1 (`nil`: every device).
     package var rollout: Double?
-
-    /// Creates a manifest.
-    package init(
-        format: Int = FlowRuleBundleManifest.currentFormat,
-        version: FlowRuleBundleVersion,
-        minimumAppVersion: FlowRuleBundleVersion,
-        expires: Date,
-        createdAt: Date,
-        files: [String: String],
-        rollout: Double? = nil
-    ) {
-        self.rollout = rollout
-        self.format = format
-        self.version = version
-        self.minimumAppVersion = minimumAppVersion
-        self.expires = expires
-        self.createdAt = createdAt
-        self.files = files
-    }
 
     /// The listed paths in lexical order (by their UTF-8 bytes, so every platform agrees).
     package var sortedPaths: [String] {
