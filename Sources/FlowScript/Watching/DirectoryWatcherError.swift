@@ -7,12 +7,6 @@ package struct DirectoryWatcherError: Error, CustomStringConvertible, Equatable,
     /// What the system said.
     package var reason: String
 
-    /// Creates an error.
-    package init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
     /// `cannot watch <path>: <reason>`.
     package var description: String { "cannot watch \(path): \(reason)" }
 
