@@ -81,7 +81,7 @@ public final class FlowLiveRulesConnection: Sendable {
     }
 
     /// Returns when the connection has stopped (after `cancel()`).
-    package func stopped() async {
+    public func stopped() async {
         await task.value
     }
 }

@@ -71,7 +71,7 @@ public enum FlowExperimentHash {
     static let prime: UInt32 = 16_777_619
 
     /// FNV-1a, 32 bits, over the bytes of `text`'s UTF-8.
-    public static func fnv1a32(_ text: String) -> UInt32 {
+    package static func fnv1a32(_ text: String) -> UInt32 {
         fnv1a32(text.utf8, from: offsetBasis)
     }
 

@@ -30,9 +30,9 @@ public final class FlowCoverage {
         public let functions: [(name: String, line: Int, count: Int)]
 
         /// Lines that ran at least once.
-        package var linesHit: Int { lines.count(where: { $0.count > 0 }) }
+        public var linesHit: Int { lines.count(where: { $0.count > 0 }) }
         /// Functions called at least once.
-        package var functionsHit: Int { functions.count(where: { $0.count > 0 }) }
+        public var functionsHit: Int { functions.count(where: { $0.count > 0 }) }
 
         public static func == (lhs: File, rhs: File) -> Bool {
             lhs.name == rhs.name && lhs.lines.elementsEqual(rhs.lines, by: { $0 == $1 })
