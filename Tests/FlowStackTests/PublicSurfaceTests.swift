@@ -17,16 +17,11 @@ struct PublicSurfaceTests {
     }
 
     @Test("the engine side declares at most 250 public declarations")
-    func engineSurfaceIsBounded() throws {
-        let script = Process()
-        script.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        script.arguments = ["bash", FlowStackBinary.packageRoot.appendingPathComponent("Tools/public-surface.sh").path]
-        let output = Pipe()
-        script.standardOutput = output
-        try script.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        script.waitUntilExit()
-        #expect(script.terminationStatus == 0, "\(text)")
+    func engineSurfaceIsBounded() async throws {
+        let script = FlowStackBinary.packageRoot.appendingPathComponent("Tools/public-surface.sh").path
+        let counted = try await CLIRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["bash", script])
+        let text = counted.stdout
+        #expect(counted.status == 0, "\(text)\(counted.stderr)")
         let counts = Dictionary(uniqueKeysWithValues: text.split(separator: "\n").compactMap { line -> (String, Int)? in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count == 2, let count = Int(fields[1]) else { return nil }
