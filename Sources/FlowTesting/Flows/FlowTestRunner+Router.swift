@@ -245,7 +245,11 @@ extension FlowTestRunner {
     /// (with a reason, nothing recorded) where the screen does not offer them.
     private func registerGestures(in vm: LuaVM) throws(FlowScriptError) {
         typealias Router = FlowRouter<Route, FlowDialogValue>
-        let gestures: [(name: String, kind: String, refusal: (Router) -> String?, perform: (Router) -> FlowOperationResult<Route>?, nothing: String)] = [
+        typealias Gesture = (
+            name: String, kind: String, refusal: (Router) -> String?, perform: (Router) -> FlowOperationResult<Route>?,
+            nothing: String
+        )
+        let gestures: [Gesture] = [
             ("router.userPop", "pop", Self.popGestureRefusal, { $0.userDidPop() },
              "nothing to pop: the front-most stack shows its root screen"),
             ("router.userDismiss", "dismiss", Self.dismissGestureRefusal, { $0.userDidDismiss() },
