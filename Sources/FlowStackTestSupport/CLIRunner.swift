@@ -43,9 +43,18 @@ public enum CLIRunner {
     /// start; then the process is terminated) without blocking a thread. At most
     /// `concurrentRuns` run at once; the others wait for a slot first.
     public static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: TimeInterval = 60) async throws -> Output {
+        guard let binary else { throw MissingBinary() }
+        return try await run(binary, arguments, in: directory, timeout: timeout)
+    }
+
+    /// Runs another tool as `run` runs `flowstack` (luacheck on what `types` writes, a script
+    /// of `Tools/`).
+    public static func run(
+        _ executable: URL, _ arguments: [String], in directory: URL = packageRoot, timeout: TimeInterval = 60
+    ) async throws -> Output {
         await slots.acquire()
         do {
-            let output = try await runNow(arguments, in: directory, timeout: timeout)
+            let output = try await runNow(executable, arguments, in: directory, timeout: timeout)
             await slots.release()
             return output
         } catch {
@@ -55,8 +64,7 @@ public enum CLIRunner {
     }
 
     /// `run` once it has its slot.
-    private static func runNow(_ arguments: [String], in directory: URL, timeout: TimeInterval) async throws -> Output {
-        guard let binary else { throw MissingBinary() }
+    private static func runNow(_ executable: URL, _ arguments: [String], in directory: URL, timeout: TimeInterval) async throws -> Output {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flowstack-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -67,7 +75,7 @@ public enum CLIRunner {
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         var environment = ProcessInfo.processInfo.environment

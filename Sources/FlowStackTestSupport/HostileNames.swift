@@ -10,22 +10,13 @@ public struct HostileNames: Sendable {
         "\u{202E}", "%d", "\\n", "\u{1}2",
     ]
 
-    private var state: UInt64
+    private var random: SeededRandom
 
-    public init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
-
-    /// SplitMix64.
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public init(seed: UInt64) { random = SeededRandom(seed: seed &* 0x9E37_79B9_7F4A_7C15 | 1) }
 
     /// A name of 2 to 6 pieces, starting with `prefix` so names of one run differ.
     public mutating func name(_ prefix: String) -> String {
-        let count = 2 + Int(next() % 5)
-        return prefix + (0..<count).map { _ in Self.pieces[Int(next() % UInt64(Self.pieces.count))] }.joined()
+        let count = random.int(in: 2...6)
+        return prefix + (0..<count).map { _ in random.pick(Self.pieces) }.joined()
     }
 }

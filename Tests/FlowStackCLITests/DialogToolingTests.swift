@@ -174,17 +174,9 @@ struct DialogTypesTests {
 
         let luacheck = URL(fileURLWithPath: "/usr/bin/luacheck")
         guard FileManager.default.isExecutableFile(atPath: luacheck.path) else { return }
-        let process = Process()
-        process.executableURL = luacheck
-        process.arguments = ["--no-color", "."]
-        process.currentDirectoryURL = project.url
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.contains("Total: 0 warnings / 0 errors"), "\(text)")
+        let checked = try await CLIRunner.run(luacheck, ["--no-color", "."], in: project.url)
+        #expect(checked.status == 0, "\(checked.stdout)")
+        #expect(checked.stdout.contains("Total: 0 warnings / 0 errors"), "\(checked.stdout)")
     }
 }
 

@@ -106,17 +106,9 @@ struct LinterConfigTests {
             (project.url, ["--no-color", "."]),
             (parent, ["--no-color", name, "--config", "\(name)/.luacheckrc"]),
         ] {
-            let process = Process()
-            process.executableURL = luacheck
-            process.arguments = arguments
-            process.currentDirectoryURL = directory
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(text)")
-            #expect(text.contains("Total: 0 warnings / 0 errors"), "\(text)")
+            let checked = try await CLIRunner.run(luacheck, arguments, in: directory)
+            #expect(checked.status == 0, "\(checked.stdout)")
+            #expect(checked.stdout.contains("Total: 0 warnings / 0 errors"), "\(checked.stdout)")
         }
     }
 

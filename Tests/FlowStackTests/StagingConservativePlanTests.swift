@@ -1,20 +1,10 @@
 import Foundation
 import Testing
 @testable import FlowStackCore
+import FlowStackTestSupport
 
 private enum Screen: Hashable { case home, list, detail(Int), sheet(Int), cover(Int) }
 
-/// A small seeded generator so failures can be replayed from the printed seed.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// How many presented stacks went and came between two lists of stacks (by identity; a new root
 /// counts the old presentations as gone).
@@ -78,7 +68,7 @@ struct StagingConservativePlanTests {
     /// ends at the target; with several dismissals allowed it still adds at most one per step.
     @Test(arguments: [UInt64(5), 23, 311, 8_191, 65_537])
     func randomPairsChangeAtMostOnePresentationPerStep(seed: UInt64) {
-        var rng = SeededRandom(state: seed)
+        var rng = SeededRandom(seed: seed)
         let router = FlowRouter<Screen, String>(root: .home)
         var states: [[FlowStackState<Screen>]] = [router.stacks]
         for _ in 0..<30 {

@@ -1,20 +1,10 @@
 import Foundation
 import Testing
 @testable import FlowStackCore
+import FlowStackTestSupport
 
 private enum Screen: Hashable { case home, list, detail(Int), sheet(Int), cover(Int) }
 
-/// A small seeded generator so failures can be replayed from the printed seed.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @MainActor
 private func randomStep(_ router: FlowRouter<Screen, String>, _ rng: inout SeededRandom) {
@@ -35,7 +25,7 @@ private func randomStep(_ router: FlowRouter<Screen, String>, _ rng: inout Seede
 @MainActor
 struct StagingPlannerTests {
     private func makeStates(seed: UInt64, count: Int) -> [[FlowStackState<Screen>]] {
-        var rng = SeededRandom(state: seed)
+        var rng = SeededRandom(seed: seed)
         let router = FlowRouter<Screen, String>(root: .home)
         var states: [[FlowStackState<Screen>]] = [router.stacks]
         for _ in 0..<count {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import FlowStackCore
+import FlowStackTestSupport
 
 private enum Screen: Hashable { case home, list, detail(Int), sheet(Int), cover(Int) }
 
@@ -10,17 +11,6 @@ private let fallback = FlowStagingTiming().completionFallbackNanoseconds
 /// The pause between a path change and a presentation change.
 private let spacing = FlowStagingTiming().navigationSpacingNanoseconds
 
-/// A small seeded generator so failures can be replayed from the printed seed.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Plays every pending step as soon as it may run; returns the time after the last one.
 private func drain(_ player: inout FlowStagingPlayer<Screen>, from start: UInt64, configured: UInt64 = 0) -> UInt64 {
@@ -258,7 +248,7 @@ struct StagingPlayerTests {
 
     @Test(arguments: [UInt64(3), 17, 256, 4_096, 77_777])
     func randomChangesAndGesturesAlwaysPlayInValidStepsToTheRoutersState(seed: UInt64) {
-        var rng = SeededRandom(state: seed)
+        var rng = SeededRandom(seed: seed)
         let router = FlowRouter<Screen, String>(root: .home)
         var player = FlowStagingPlayer(launching: router.stacks)
         var now: UInt64 = 0

@@ -101,12 +101,12 @@ package struct FlowRuleBundleSigningKey: Sendable {
     package let key: Curve25519.Signing.PrivateKey
 
     /// Loads a signing key from base64 text, such as `FlowRuleBundleKeyPair.privateKey`.
-    public init(base64 text: String) throws(FlowRuleBundleError) {
+    package init(base64 text: String) throws(FlowRuleBundleError) {
         key = try FlowRuleBundleKeys.load("private key", from: .text(text, name: "the signing key text"), as: { try Curve25519.Signing.PrivateKey(rawRepresentation: $0) })
     }
 
     /// Loads a signing key from a file holding its base64 text.
-    public init(contentsOf url: URL) throws(FlowRuleBundleError) {
+    package init(contentsOf url: URL) throws(FlowRuleBundleError) {
         key = try FlowRuleBundleKeys.load("private key", from: .file(url), as: { try Curve25519.Signing.PrivateKey(rawRepresentation: $0) })
     }
 

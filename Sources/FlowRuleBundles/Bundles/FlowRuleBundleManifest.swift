@@ -22,51 +22,32 @@ import Foundation
 /// Dates are ISO-8601 (`2025-12-31T00:00:00Z`; a plain `2025-12-31` is read as midnight UTC).
 /// `files` maps every file of the bundle except `bundle.json`, `bundle.sig` and hidden files to
 /// the lowercase hex SHA-256 of its bytes; paths are relative and `/`-separated.
-public struct FlowRuleBundleManifest: Hashable, Sendable {
+package struct FlowRuleBundleManifest: Hashable, Sendable {
     /// The manifest format this library writes and reads.
-    public static let currentFormat = 1
+    package static let currentFormat = 1
 
     /// The manifest format.
-    public var format: Int
+    package var format = FlowRuleBundleManifest.currentFormat
     /// The bundle's version; a loaded bundle is never replaced by an older one.
-    public var version: FlowRuleBundleVersion
+    package var version: FlowRuleBundleVersion
     /// The oldest app version the bundle's rules work with.
-    public var minimumAppVersion: FlowRuleBundleVersion
+    package var minimumAppVersion: FlowRuleBundleVersion
     /// When the bundle stops being accepted.
-    public var expires: Date
+    package var expires: Date
     /// When the bundle was signed.
-    public var createdAt: Date
+    package var createdAt: Date
     /// Every file's relative path and the lowercase hex SHA-256 of its bytes.
-    public var files: [String: String]
+    package var files: [String: String]
     /// The share of devices the bundle is for, from 0 to 1 (`nil`: every device).
-    public var rollout: Double?
-
-    /// Creates a manifest.
-    public init(
-        format: Int = FlowRuleBundleManifest.currentFormat,
-        version: FlowRuleBundleVersion,
-        minimumAppVersion: FlowRuleBundleVersion,
-        expires: Date,
-        createdAt: Date,
-        files: [String: String],
-        rollout: Double? = nil
-    ) {
-        self.rollout = rollout
-        self.format = format
-        self.version = version
-        self.minimumAppVersion = minimumAppVersion
-        self.expires = expires
-        self.createdAt = createdAt
-        self.files = files
-    }
+    package var rollout: Double?
 
     /// The listed paths in lexical order (by their UTF-8 bytes, so every platform agrees).
-    public var sortedPaths: [String] {
+    package var sortedPaths: [String] {
         files.keys.sorted(by: FlowRuleBundleManifest.lexicallyPrecedes)
     }
 
     /// The manifest as the exact bytes `write` signs: pretty-printed JSON with sorted keys.
-    public func encoded() throws(FlowRuleBundleError) -> Data {
+    package func encoded() throws(FlowRuleBundleError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -82,7 +63,7 @@ public struct FlowRuleBundleManifest: Hashable, Sendable {
     ///
     /// `bundle` names the bundle in errors. Paths that leave the bundle (`..`, absolute paths)
     /// throw `pathEscapesBundle`; anything else malformed throws `malformedManifest`.
-    public static func decode(_ data: Data, bundle: String) throws(FlowRuleBundleError) -> FlowRuleBundleManifest {
+    package static func decode(_ data: Data, bundle: String) throws(FlowRuleBundleError) -> FlowRuleBundleManifest {
         let manifest: FlowRuleBundleManifest
         do {
             manifest = try JSONDecoder().decode(FlowRuleBundleManifest.self, from: data)
@@ -133,7 +114,7 @@ extension FlowRuleBundleManifest: Codable {
     }
 
     /// Decodes a manifest; dates are ISO-8601 text.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             format: try container.decode(Int.self, forKey: .format),
@@ -147,7 +128,7 @@ extension FlowRuleBundleManifest: Codable {
     }
 
     /// Encodes a manifest; dates are ISO-8601 text in UTC.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(format, forKey: .format)
         try container.encode(version, forKey: .version)
@@ -161,7 +142,7 @@ extension FlowRuleBundleManifest: Codable {
     /// Whether the device whose rollout unit is `unit` is in the rollout: always without
     /// `rollout`; otherwise when its bucket (``rolloutBucket(unit:)``) is below `rollout × 10000`
     /// (no unit: never, but for a rollout of 1).
-    public func includes(unit: String?) -> Bool {
+    package func includes(unit: String?) -> Bool {
         guard let rollout, rollout < 1 else { return true }
         guard let unit, !unit.isEmpty else { return false }
         return Double(rolloutBucket(unit: unit)) < rollout * 10_000
@@ -169,7 +150,7 @@ extension FlowRuleBundleManifest: Codable {
 
     /// The device's bucket for this bundle, 0 to 9999: the experiments' hash
     /// (`FlowExperimentHash.bucket`) seeded with `"bundle:" + version + ":"`.
-    public func rolloutBucket(unit: String) -> Int {
+    package func rolloutBucket(unit: String) -> Int {
         FlowExperimentHash.bucket(seed: "bundle:\(version):", unit: unit)
     }
 
@@ -185,7 +166,7 @@ extension FlowRuleBundleManifest: Codable {
     }
 
     /// A date as ISO-8601 text in UTC, whole seconds (`2025-12-31T00:00:00Z`).
-    public static func formatDate(_ date: Date) -> String {
+    package static func formatDate(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
@@ -193,7 +174,7 @@ extension FlowRuleBundleManifest: Codable {
 
     /// Reads ISO-8601 text: a date and time with a zone (fractional seconds allowed) or a plain
     /// date (midnight UTC).
-    public static func parseDate(_ text: String) -> Date? {
+    package static func parseDate(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()
         for options: ISO8601DateFormatter.Options in [
             [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds], [.withFullDate],

@@ -46,7 +46,7 @@ public struct FlowRuleBundleVerifier: Sendable {
     /// would need the key holder to have signed two bundles with one version; to refuse that
     /// too, use `verify(directory:replacing:)`, which accepts an equal version only when the
     /// manifest bytes are identical.
-    public func verify(
+    package func verify(
         directory: URL,
         currentlyLoadedVersion: FlowRuleBundleVersion? = nil
     ) throws(FlowRuleBundleError) -> FlowVerifiedBundle {
@@ -58,7 +58,7 @@ public struct FlowRuleBundleVerifier: Sendable {
     /// Like `verify(directory:currentlyLoadedVersion:)`, but a bundle with `current`'s version
     /// is accepted only when its `bundle.json` is byte for byte the one loaded; a different
     /// manifest with the same version is refused with `sameVersionDifferentContent`.
-    public func verify(directory: URL, replacing current: FlowVerifiedBundle?) throws(FlowRuleBundleError) -> FlowVerifiedBundle {
+    package func verify(directory: URL, replacing current: FlowVerifiedBundle?) throws(FlowRuleBundleError) -> FlowVerifiedBundle {
         try verify(directory: directory, loadedVersion: current?.version, loadedManifestSHA256: current?.manifestSHA256)
     }
 

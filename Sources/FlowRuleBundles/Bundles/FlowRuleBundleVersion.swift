@@ -10,10 +10,10 @@ import Foundation
 /// it is not.
 public struct FlowRuleBundleVersion: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The numeric components as written, most significant first.
-    public let components: [Int]
+    package let components: [Int]
 
     /// Creates a version from its components; `nil` when there are none or one is negative.
-    public init?(components: [Int]) {
+    package init?(components: [Int]) {
         guard !components.isEmpty, components.allSatisfy({ $0 >= 0 }) else { return nil }
         self.components = components
     }
@@ -32,7 +32,7 @@ public struct FlowRuleBundleVersion: Hashable, Comparable, Sendable, CustomStrin
     }
 
     /// Parses `1.4.2`-style text, throwing a readable error naming `field` when it is malformed.
-    public init(parsing text: String, field: String = "version") throws(FlowRuleBundleError) {
+    package init(parsing text: String, field: String = "version") throws(FlowRuleBundleError) {
         guard let version = FlowRuleBundleVersion(text) else {
             throw .invalidVersion(field: field, text: text)
         }

@@ -9,7 +9,7 @@ public struct FlowVerifiedBundleFile: Hashable, Sendable {
     /// The bytes that were hashed and verified; load these, never the file again.
     public let data: Data
     /// The lowercase hex SHA-256 of `data`, equal to the manifest's entry.
-    public let sha256: String
+    package let sha256: String
 
     /// The contents as UTF-8 text, or `nil` when they are not valid UTF-8.
     public var text: String? {
@@ -17,7 +17,7 @@ public struct FlowVerifiedBundleFile: Hashable, Sendable {
     }
 
     /// Whether this is a Lua source (`.lua`).
-    public var isLuaSource: Bool {
+    package var isLuaSource: Bool {
         path.hasSuffix(".lua")
     }
 }
@@ -30,9 +30,9 @@ public struct FlowVerifiedBundle: Hashable, Sendable {
     /// The bundle directory.
     public let directory: URL
     /// The signed manifest.
-    public let manifest: FlowRuleBundleManifest
+    package let manifest: FlowRuleBundleManifest
     /// The lowercase hex SHA-256 of the exact `bundle.json` bytes that were verified.
-    public let manifestSHA256: String
+    package let manifestSHA256: String
     /// Every file the manifest lists, in lexical path order (by UTF-8 bytes).
     public let files: [FlowVerifiedBundleFile]
 
@@ -40,7 +40,7 @@ public struct FlowVerifiedBundle: Hashable, Sendable {
     public var version: FlowRuleBundleVersion { manifest.version }
 
     /// The Lua sources (`*.lua`), in lexical path order.
-    public var luaSources: [FlowVerifiedBundleFile] {
+    package var luaSources: [FlowVerifiedBundleFile] {
         files.filter(\.isLuaSource)
     }
 

@@ -11,7 +11,7 @@ import Darwin
 ///
 /// Every change the store makes goes through one of these four calls, so a test can make any
 /// one of them fail (a crash, a full disk) and check what is left. Reads go to the disk directly.
-public protocol FlowRuleBundleFileSystem: Sendable {
+package protocol FlowRuleBundleFileSystem: Sendable {
     /// Creates a directory and any missing parents; succeeds when it exists already.
     func createDirectory(at url: URL) throws
     /// Writes a new file (the store writes only into its staging directory).
@@ -24,22 +24,22 @@ public protocol FlowRuleBundleFileSystem: Sendable {
 }
 
 /// The real file system.
-public struct FlowRuleBundleDiskFileSystem: FlowRuleBundleFileSystem {
+package struct FlowRuleBundleDiskFileSystem: FlowRuleBundleFileSystem {
     /// Creates the real file system.
-    public init() {}
+    package init() {}
 
     /// Creates a directory and any missing parents.
-    public func createDirectory(at url: URL) throws {
+    package func createDirectory(at url: URL) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// Writes a new file, refusing to replace an existing one.
-    public func write(_ data: Data, to url: URL) throws {
+    package func write(_ data: Data, to url: URL) throws {
         try data.write(to: url, options: .withoutOverwriting)
     }
 
     /// Renames with rename(2), replacing a file at `destination` atomically.
-    public func rename(_ source: URL, to destination: URL) throws {
+    package func rename(_ source: URL, to destination: URL) throws {
         #if canImport(Glibc)
         let status = Glibc.rename(source.path, destination.path)
         #elseif canImport(Musl)
@@ -53,7 +53,7 @@ public struct FlowRuleBundleDiskFileSystem: FlowRuleBundleFileSystem {
     }
 
     /// Removes a file or a directory with its contents.
-    public func removeItem(at url: URL) throws {
+    package func removeItem(at url: URL) throws {
         try FileManager.default.removeItem(at: url)
     }
 }

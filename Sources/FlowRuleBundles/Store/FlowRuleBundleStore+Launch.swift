@@ -13,7 +13,7 @@ extension FlowRuleBundleStore {
     /// previous one) that still verifies, or none, meaning the rules embedded in the app.
     ///
     /// Every refused bundle is logged (error level) with its reason and never loaded.
-    public func launchBundle() -> FlowRuleBundleLaunchChoice {
+    package func launchBundle() -> FlowRuleBundleLaunchChoice {
         lock.lock()
         defer { lock.unlock() }
         let state = readState()
@@ -35,7 +35,7 @@ extension FlowRuleBundleStore {
     }
 
     /// The versions installed: the bundle in force and the one kept for rollback.
-    public var installedVersions: (current: FlowRuleBundleVersion?, previous: FlowRuleBundleVersion?) {
+    package var installedVersions: (current: FlowRuleBundleVersion?, previous: FlowRuleBundleVersion?) {
         lock.lock()
         defer { lock.unlock() }
         let state = readState()

@@ -40,12 +40,24 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
     /// The directory installs write into before renaming.
     static let stagingDirectoryName = "staging"
 
-    /// Creates a store in `directory` (default: `defaultDirectory()`), checking bundles with
-    /// `verifier`; `fileSystem` is replaced in tests to make writes fail.
-    public init(
+    /// Creates a store in `directory` (default: `FlowStack/RuleBundles` in the app's Application
+    /// Support), checking bundles with `verifier`.
+    public convenience init(
         directory: URL? = nil,
         verifier: FlowRuleBundleVerifier,
-        fileSystem: any FlowRuleBundleFileSystem = FlowRuleBundleDiskFileSystem(),
+        logger: Logger = Logger(label: "FlowStack.RuleBundleStore"),
+        rolloutUnit: String? = nil
+    ) throws {
+        try self.init(
+            directory: directory, verifier: verifier, fileSystem: FlowRuleBundleDiskFileSystem(), logger: logger,
+            rolloutUnit: rolloutUnit)
+    }
+
+    /// Creates a store that writes through `fileSystem` (tests replace it to make writes fail).
+    package init(
+        directory: URL?,
+        verifier: FlowRuleBundleVerifier,
+        fileSystem: any FlowRuleBundleFileSystem,
         logger: Logger = Logger(label: "FlowStack.RuleBundleStore"),
         rolloutUnit: String? = nil
     ) throws {
@@ -58,7 +70,7 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
     }
 
     /// `Application Support/FlowStack/RuleBundles` in the app's container.
-    public static func defaultDirectory() throws -> URL {
+    package static func defaultDirectory() throws -> URL {
         let support = try FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
         return support.appendingPathComponent("FlowStack/RuleBundles", isDirectory: true)
     }
@@ -154,7 +166,7 @@ public final class FlowRuleBundleStore: @unchecked Sendable {
     }
 
     /// The highest bundle version ever installed here (persisted; nothing older installs again).
-    public var highestInstalledVersion: FlowRuleBundleVersion? {
+    package var highestInstalledVersion: FlowRuleBundleVersion? {
         lock.lock()
         defer { lock.unlock() }
         return readState().highestVersion

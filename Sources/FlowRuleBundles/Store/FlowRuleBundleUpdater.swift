@@ -93,15 +93,15 @@ public final class FlowRuleBundleUpdater<Route: FlowRouteConvertible> {
     }
 
     /// The store bundles are installed in.
-    public let store: FlowRuleBundleStore
+    package let store: FlowRuleBundleStore
     /// The engine new bundles are loaded into (held weakly).
-    public private(set) weak var engine: FlowRulesEngine<Route>?
+    package private(set) weak var engine: FlowRulesEngine<Route>?
     /// Limits and policy.
     public var options: Options
     /// Called with the outcome of every fetch.
     public var onUpdate: (@MainActor (Outcome) -> Void)?
     /// The `ETag` of the last bundle downloaded, sent as `If-None-Match`.
-    public private(set) var etag: String?
+    package private(set) var etag: String?
     private let sessionConfiguration: URLSessionConfiguration
 
     /// Creates an updater installing into `store` and loading into `engine`; each fetch uses a

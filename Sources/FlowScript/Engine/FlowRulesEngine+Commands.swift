@@ -58,4 +58,21 @@ extension FlowRulesEngine {
         }
         return FlowScriptError(kind: .typeError, file: split.file, line: split.line, message: message)
     }
+
+    /// One `flow.op(kind, ...)` step of a plan a rule returned (a deep link's, a facts rule's)
+    /// as a command; `plan` names the plan in errors (`"a deep-link plan"`).
+    func planStep(_ op: LuaTable, kind: String, plan: String, context: String?) throws(FlowScriptError) -> FlowCommand<Route> {
+        var count: Int?
+        if let value = op.fields["count"] {
+            // A count that is not a whole number of at least 1 is an error, never rounded.
+            guard case .integer(let whole) = value, whole >= 1 else {
+                throw located("\(plan)'s \(kind) count must be a whole number of at least 1, got \(value)", context)
+            }
+            count = whole
+        }
+        var match: String?
+        if case .string(let value)? = op.fields["match"] { match = value }
+        let route = op.fields["route"] ?? op.fields["routes"] ?? op.fields["tab"] ?? .nil
+        return try command(target(kind: kind, route: route, count: count, match: match, context: context))
+    }
 }

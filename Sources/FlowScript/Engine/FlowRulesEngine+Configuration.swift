@@ -33,7 +33,7 @@ public struct FlowScriptDiagnostic: Hashable, Sendable, CustomStringConvertible 
     public let message: String
 
     /// Creates a diagnostic.
-    public init(severity: Severity, file: String? = nil, line: Int? = nil, message: String) {
+    package init(severity: Severity, file: String? = nil, line: Int? = nil, message: String) {
         self.severity = severity
         self.file = file
         self.line = line
@@ -104,7 +104,7 @@ public struct FlowRulesSource: Hashable, Sendable {
     ///   file cannot be read (not UTF-8 in its contents or its name, unreadable, deeper than
     ///   `maximumFolderDepth`): the first such file in lexical order. `listing(_:)` reports
     ///   every one of them and still reads the others.
-    public static func directory(_ directory: URL) throws(FlowScriptError) -> [FlowRulesSource] {
+    package static func directory(_ directory: URL) throws(FlowScriptError) -> [FlowRulesSource] {
         let listing = try listing(directory)
         if let first = listing.problems.first { throw first }
         return listing.sources
@@ -115,7 +115,7 @@ public struct FlowRulesSource: Hashable, Sendable {
     /// `flowstack check` reports while it checks every other file.
     ///
     /// - Throws: `FlowScriptError` when the directory does not exist.
-    public static func listing(_ directory: URL) throws(FlowScriptError) -> (sources: [FlowRulesSource], problems: [FlowScriptError]) {
+    package static func listing(_ directory: URL) throws(FlowScriptError) -> (sources: [FlowRulesSource], problems: [FlowScriptError]) {
         let base = directory.standardizedFileURL
         let prefix = base.lastPathComponent
         var isDirectory: ObjCBool = false
@@ -140,7 +140,7 @@ public struct FlowRulesSource: Hashable, Sendable {
 
     /// The most folders a rules file's path may have, its top folder included (`rules/a/x.lua`
     /// has 2): `test`, `check`, `serve`, apps and `bundle` read no file deeper, and report one.
-    public static let maximumFolderDepth = 32
+    package static let maximumFolderDepth = 32
 }
 
 /// Finds the `*.lua` files below a folder (hidden files and folders skipped, links to files

@@ -33,10 +33,10 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
     }
 
     /// Whether the rules in force register any deep link.
-    public var handlesDeepLinks: Bool { !(ruleSet?.links.isEmpty ?? true) }
+    package var handlesDeepLinks: Bool { !(ruleSet?.links.isEmpty ?? true) }
 
     /// Duplicate and shadowed deep-link patterns of the rules in force, with `file:line`.
-    public var deepLinkDiagnostics: [FlowLinkDiagnostic] { ruleSet?.links.diagnostics ?? [] }
+    package var deepLinkDiagnostics: [FlowLinkDiagnostic] { ruleSet?.links.diagnostics ?? [] }
 
     private func plan(
         for match: FlowLinkMatch<LuaFunctionRef>, url: URL, in set: FlowRuleSet
@@ -64,18 +64,7 @@ extension FlowRulesEngine: FlowDeepLinkResolver {
                 dialogs.append(try planDialog(op, context: context))
                 continue
             }
-            var count: Int?
-            if let value = op.fields["count"] {
-                // A count that is not a whole number of at least 1 is an error, never rounded.
-                guard case .integer(let whole) = value, whole >= 1 else {
-                    throw located("a deep-link plan's \(kind) count must be a whole number of at least 1, got \(value)", context)
-                }
-                count = whole
-            }
-            var match: String?
-            if case .string(let value)? = op.fields["match"] { match = value }
-            let route = op.fields["route"] ?? op.fields["routes"] ?? op.fields["tab"] ?? .nil
-            commands.append(try command(target(kind: kind, route: route, count: count, match: match, context: context)))
+            commands.append(try planStep(op, kind: kind, plan: "a deep-link plan", context: context))
         }
         return (commands, dialogs)
     }

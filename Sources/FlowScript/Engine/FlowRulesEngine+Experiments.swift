@@ -19,7 +19,7 @@ public struct FlowExposure: Hashable, Sendable {
     public let kind: String
 
     /// Creates an exposure.
-    public init(experiment: String, variant: String, unit: String?, route: String?, kind: String) {
+    package init(experiment: String, variant: String, unit: String?, route: String?, kind: String) {
         self.experiment = experiment
         self.variant = variant
         self.unit = unit

@@ -132,7 +132,7 @@ extension FlowRulesEngine {
     }
 
     /// The names of the registered host functions.
-    public var hostFunctionNames: [String] { hosts.keys.sorted() }
+    package var hostFunctionNames: [String] { hosts.keys.sorted() }
 
     private func addHost(_ name: String, _ host: FlowHostFunction) {
         hosts[name] = host

@@ -63,16 +63,6 @@ extension FlowRulesEngine {
         guard case .table(let op) = step, case .string(let kind)? = op.fields["kind"] else {
             throw located("a flow.on_facts_changed plan must be a list of flow.op(kind, route) tables, got \(step.typeName)", context)
         }
-        var count: Int?
-        if let value = op.fields["count"] {
-            guard case .integer(let whole) = value, whole >= 1 else {
-                throw located("a flow.on_facts_changed plan's \(kind) count must be a whole number of at least 1, got \(value)", context)
-            }
-            count = whole
-        }
-        var match: String?
-        if case .string(let value)? = op.fields["match"] { match = value }
-        let route = op.fields["route"] ?? op.fields["routes"] ?? op.fields["tab"] ?? .nil
-        return try command(target(kind: kind, route: route, count: count, match: match, context: context))
+        return try planStep(op, kind: kind, plan: "a flow.on_facts_changed plan", context: context)
     }
 }

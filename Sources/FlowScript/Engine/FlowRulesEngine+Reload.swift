@@ -76,5 +76,5 @@ extension FlowRulesEngine {
     }
 
     /// Whether the rules directory is being watched.
-    public var isWatching: Bool { watcher != nil }
+    package var isWatching: Bool { watcher != nil }
 }

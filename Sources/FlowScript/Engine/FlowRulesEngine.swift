@@ -150,14 +150,14 @@ public final class FlowRulesEngine<Route: FlowRouteConvertible> {
     }
 
     /// Bytes the current rules VM holds.
-    public var memoryInUse: Int { ruleSet?.vm.memoryInUse ?? 0 }
+    package var memoryInUse: Int { ruleSet?.vm.memoryInUse ?? 0 }
 
     /// The names of the rules files in force, in load order.
-    public var sourceNames: [String] { sources.map(\.name) }
+    package var sourceNames: [String] { sources.map(\.name) }
 
     /// Closes the VM, stops watching (and any live-rules connection) and releases the host functions (and what their closures
     /// captured); the engine then allows everything.
-    public func close() {
+    package func close() {
         stopWatching()
         liveConnection = nil
         ruleSet?.retire()

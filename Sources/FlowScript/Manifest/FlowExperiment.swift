@@ -30,7 +30,7 @@ public struct FlowExperiment: Hashable, Sendable {
 
     /// The name that stands for "not enrolled" where a name is needed (flows'
     /// `app.experiments{ x = "none" }`, exploration's reports); no variant may take it.
-    public static let notEnrolled = "none"
+    package static let notEnrolled = "none"
 
     /// Creates an experiment; `variants` are put in ascending byte order of their names.
     public init(name: String, variants: [Variant], salt: String) {
@@ -40,10 +40,10 @@ public struct FlowExperiment: Hashable, Sendable {
     }
 
     /// The variant names, in ascending byte order.
-    public var variantNames: [String] { variants.map(\.name) }
+    package var variantNames: [String] { variants.map(\.name) }
 
     /// The share of units enrolled, in percent (the sum of the weights).
-    public var enrolledPercent: Int { variants.reduce(0) { $0 + $1.weight } }
+    package var enrolledPercent: Int { variants.reduce(0) { $0 + $1.weight } }
 
     /// The variant the unit `unit` is assigned, or `nil` when its bucket falls beyond the sum
     /// of the weights (not enrolled). Audiences and overrides are the engine's: this is the
@@ -71,7 +71,7 @@ public enum FlowExperimentHash {
     static let prime: UInt32 = 16_777_619
 
     /// FNV-1a, 32 bits, over the bytes of `text`'s UTF-8.
-    public static func fnv1a32(_ text: String) -> UInt32 {
+    package static func fnv1a32(_ text: String) -> UInt32 {
         fnv1a32(text.utf8, from: offsetBasis)
     }
 
@@ -103,7 +103,7 @@ public enum FlowExperimentHash {
 
 extension FlowManifest {
     /// Checks an experiment name against the declared experiments.
-    public func problem(withExperiment name: String) -> String? {
+    package func problem(withExperiment name: String) -> String? {
         if experiments[name] != nil { return nil }
         let near = FlowSuggestion.closest(to: name, in: experiments.keys.sorted()).map { " (did you mean '\($0)'?)" } ?? ""
         return "unknown experiment '\(name)'"
@@ -111,7 +111,7 @@ extension FlowManifest {
     }
 
     /// Checks a variant name of a declared experiment (`"none"` stands for not enrolled).
-    public func problem(withVariant variant: String, of name: String) -> String? {
+    package func problem(withVariant variant: String, of name: String) -> String? {
         if let problem = problem(withExperiment: name) { return problem }
         let names = experiments[name]!.variantNames
         if variant == FlowExperiment.notEnrolled || names.contains(variant) { return nil }

@@ -14,7 +14,7 @@ extension FlowManifest {
     }
 
     /// The text of a manifest file: a regular file of UTF-8 text, or an error naming it.
-    public static func source(contentsOf url: URL, displayName: String = "routes.lua") throws(FlowScriptError) -> String {
+    package static func source(contentsOf url: URL, displayName: String = "routes.lua") throws(FlowScriptError) -> String {
         try FlowSourceFile.text(atPath: url.path, displayName: displayName)
     }
 
@@ -28,7 +28,7 @@ extension FlowManifest {
     /// is a problem returned next to the manifest (read without its `root`), so that the
     /// names it declares can still be checked. Other mistakes throw.
     @MainActor
-    public static func parseReportingProblems(
+    package static func parseReportingProblems(
         source: String, displayName: String = "routes.lua"
     ) throws(FlowScriptError) -> (manifest: FlowManifest, problems: [FlowScriptError]) {
         try parse(source: source, displayName: displayName, lenient: true)
@@ -155,20 +155,10 @@ private struct ManifestReader {
         if case .table(let facts)? = table.fields["facts"] { try read(facts: facts) }
         if case .table(let links)? = table.fields["links"] { try read(links: links) }
         if let explore = table.fields["explore"] {
-            let source = source, displayName = displayName
-            manifest.explore = try FlowExploreSection.parse(explore, fail: { message, path in
-                FlowScriptError(
-                    kind: .typeError, file: displayName, line: FlowManifest.line(ofKeys: ["explore"] + path, in: source),
-                    message: message)
-            })
+            manifest.explore = try FlowExploreSection.parse(explore, fail: sectionError("explore"))
         }
         if let experiments = table.fields["experiments"] {
-            let source = source, displayName = displayName
-            manifest.experiments = try FlowManifest.parseExperiments(experiments, fail: { message, path in
-                FlowScriptError(
-                    kind: .typeError, file: displayName, line: FlowManifest.line(ofKeys: ["experiments"] + path, in: source),
-                    message: message)
-            })
+            manifest.experiments = try FlowManifest.parseExperiments(experiments, fail: sectionError("experiments"))
         }
         if let tabs = table.fields["tabs"] {
             var noted: [FlowScriptError] = []
@@ -319,6 +309,16 @@ private struct ManifestReader {
             try report(fail("root: \(problem)", at: "root"))
         } else {
             manifest.root = route
+        }
+    }
+
+    /// The errors of a section's own reader (`explore`, `experiments`): a message about the
+    /// entry at `path` below `key`, at that entry's line.
+    private func sectionError(_ key: String) -> (String, [String]) -> FlowScriptError {
+        let source = source, displayName = displayName
+        return { message, path in
+            FlowScriptError(
+                kind: .typeError, file: displayName, line: FlowManifest.line(ofKeys: [key] + path, in: source), message: message)
         }
     }
 

@@ -7,73 +7,67 @@ import Foundation
 /// type, is an error with a "did you mean" suggestion; facts start from the declared defaults.
 public struct FlowManifest: Hashable, Sendable {
     /// One declared route: its payload fields and their types, and the operations that open it.
-    public struct RouteSpec: Hashable, Sendable {
+    package struct RouteSpec: Hashable, Sendable {
         /// Payload field name → type (`"string"`, `"number"`, `"integer"`, `"boolean"`, `"table"`).
-        public var params: [String: String]
+        package var params: [String: String]
         /// The operations the app opens the route with (`opens = { "sheet" }`), nil when not
         /// declared (any): `flowstack explore` and `diff` try only these on it.
-        public var opens: [String]?
+        package var opens: [String]?
 
         /// The operations `opens` may list.
         package static let openingKinds = ["push", "pushMany", "sheet", "fullScreenCover", "setRoot", "replaceCurrent"]
 
         /// Creates a route spec.
-        public init(params: [String: String] = [:], opens: [String]? = nil) {
+        package init(params: [String: String] = [:], opens: [String]? = nil) {
             self.params = params
             self.opens = opens
         }
     }
 
     /// Which links the app accepts.
-    public struct Links: Hashable, Sendable {
+    package struct Links: Hashable, Sendable {
         /// Allowed schemes (empty: any).
-        public var schemes: [String]
+        package var schemes: [String]
         /// Allowed hosts for http/https links (empty: any).
-        public var hosts: [String]
+        package var hosts: [String]
 
         /// Creates a link policy.
-        public init(schemes: [String] = [], hosts: [String] = []) {
+        package init(schemes: [String] = [], hosts: [String] = []) {
             self.schemes = schemes
             self.hosts = hosts
         }
     }
 
     /// The root route every flow starts from.
-    public var root: FlowRouteValue?
+    package var root: FlowRouteValue?
     /// The declared routes.
-    public var routes: [String: RouteSpec]
+    package var routes: [String: RouteSpec]
     /// The declared dialogs.
-    public var dialogs: [String]
+    package var dialogs: [String]
     /// The declared facts and their defaults.
-    public var facts: [String: FlowScriptValue]
+    package var facts: [String: FlowScriptValue]
     /// The accepted links.
-    public var links: Links
+    package var links: Links
     /// Where it was loaded from, for messages.
-    public var file: String
+    package var file: String
     /// The domains `flowstack explore` walks (the `explore` key), empty when not declared.
     package var explore = FlowExploreSection()
     /// The declared tabs in order (`tabs = { { name = "feed", root = "feedHome" }, ... }`), each
     /// with its root route; the first is selected at start. Empty for an app without tabs.
-    public var tabs: [Tab] = []
+    package var tabs: [Tab] = []
     /// The declared experiments by name (`experiments = { ... }`), empty when none.
-    public var experiments: [String: FlowExperiment] = [:]
+    package var experiments: [String: FlowExperiment] = [:]
 
     /// One declared tab: its name and its root route.
-    public struct Tab: Hashable, Sendable {
+    package struct Tab: Hashable, Sendable {
         /// The tab's name (the app's `FlowTab.flowTabName`).
-        public var name: String
+        package var name: String
         /// The tab's root route.
-        public var root: FlowRouteValue
-
-        /// Creates a tab declaration.
-        public init(name: String, root: FlowRouteValue) {
-            self.name = name
-            self.root = root
-        }
+        package var root: FlowRouteValue
     }
 
     /// The declared tab names, in order.
-    public var tabNames: [String] { tabs.map(\.name) }
+    package var tabNames: [String] { tabs.map(\.name) }
 
     /// Checks a tab name against the declared tabs (`nil` when it is one, or none are declared
     /// and the app's router decides).
@@ -85,7 +79,7 @@ public struct FlowManifest: Hashable, Sendable {
     }
 
     /// Creates a manifest.
-    public init(
+    package init(
         root: FlowRouteValue? = nil, routes: [String: RouteSpec] = [:], dialogs: [String] = [],
         facts: [String: FlowScriptValue] = [:], links: Links = Links(), file: String = "routes.lua"
     ) {

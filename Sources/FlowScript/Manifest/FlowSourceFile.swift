@@ -82,15 +82,9 @@ package enum FlowSourceFile {
         let text = String(decoding: bytes, as: UTF8.self)
         guard !text.utf8.elementsEqual(bytes) else { return text }
         var line = 1
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        loop: while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                if encoded.count == 1, encoded.first == UInt8(ascii: "\n") { line += 1 }
-            case .error, .emptyInput:
-                break loop
-            }
+        forEachUTF8Piece(of: bytes) { piece, isValid in
+            if isValid, piece.first == UInt8(ascii: "\n") { line += 1 }
+            return isValid
         }
         throw FlowScriptError(
             kind: .runtime, file: displayName, line: line,
@@ -103,22 +97,34 @@ package enum FlowSourceFile {
         let decoded = String(decoding: bytes, as: UTF8.self)
         if decoded.utf8.elementsEqual(bytes) { return (decoded, true) }
         var text = ""
+        forEachUTF8Piece(of: bytes) { piece, isValid in
+            if isValid {
+                text += String(decoding: piece, as: UTF8.self)
+            } else {
+                for byte in piece { text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded() }
+            }
+            return true
+        }
+        return (text, false)
+    }
+
+    /// Walks `bytes` as UTF-8, a piece at a time: one scalar's bytes (`isValid`), or the bytes
+    /// that are not UTF-8 there. `body` returns whether to go on.
+    private static func forEachUTF8Piece(of bytes: [UInt8], _ body: (_ piece: ArraySlice<UInt8>, _ isValid: Bool) -> Bool) {
         var offset = 0
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
-        loop: while true {
+        while true {
+            let length: Int
+            let isValid: Bool
             switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                text += String(decoding: bytes[offset..<offset + encoded.count], as: UTF8.self)
-                offset += encoded.count
-            case .error(let length):
-                for byte in bytes[offset..<offset + length] { text += "\\x" + String(byte, radix: 16, uppercase: true).leftPadded() }
-                offset += length
-            case .emptyInput:
-                break loop
+            case .valid(let encoded): (length, isValid) = (encoded.count, true)
+            case .error(let count): (length, isValid) = (count, false)
+            case .emptyInput: return
             }
+            guard body(bytes[offset..<offset + length], isValid) else { return }
+            offset += length
         }
-        return (text, false)
     }
 }
 

@@ -5,7 +5,7 @@ import Foundation
 extension FlowScriptValue {
     /// The value as Lua source, for messages and written flows (`"42"`, `{ id = "42" }`; table
     /// keys sorted): what `LuaValue` prints, so one printer quotes every Lua literal.
-    public var luaSource: String { luaValue.description }
+    package var luaSource: String { luaValue.description }
 
     /// The value as a Lua value.
     package var luaValue: LuaValue {

@@ -26,23 +26,14 @@ struct ExperimentNameCheck {
         }
         /// `name = "variant"` items of the table opened at `open`.
         func choices(inTable open: Int) {
-            var depth = 0
-            var index = open
-            while let current = token(index) {
-                if current.kind == .symbol, ["{", "(", "["].contains(current.text) { depth += 1 }
-                if current.kind == .symbol, ["}", ")", "]"].contains(current.text) {
-                    depth -= 1
-                    if depth == 0 { break }
+            for index in tokens.tableItems(openedAt: open)
+            where isName(index) && isSymbol(index + 1, "=") && (isSymbol(index - 1, "{") || isSymbol(index - 1, ",")) {
+                let name = tokens[index].text
+                if let problem = manifest.problem(withExperiment: name) {
+                    report(tokens[index].line, problem)
+                } else if let variant = token(index + 2), variant.kind == .string {
+                    report(variant.line, manifest.problem(withVariant: variant.text, of: name))
                 }
-                if depth == 1, isName(index), isSymbol(index + 1, "="), isSymbol(index - 1, "{") || isSymbol(index - 1, ",") {
-                    let name = tokens[index].text
-                    if let problem = manifest.problem(withExperiment: name) {
-                        report(tokens[index].line, problem)
-                    } else if let variant = token(index + 2), variant.kind == .string {
-                        report(variant.line, manifest.problem(withVariant: variant.text, of: name))
-                    }
-                }
-                index += 1
             }
         }
         for index in tokens.indices where isName(index, "experiments") && !isSymbol(index - 1, ".") && !isSymbol(index - 1, ":") {

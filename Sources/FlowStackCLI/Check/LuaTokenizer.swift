@@ -210,4 +210,22 @@ extension Array where Element == LuaToken {
         guard count >= 3 else { return [] }
         return (0..<(count - 2)).map { (self[$0], self[$0 + 1], self[$0 + 2]) }
     }
+
+    /// The indices of the tokens at depth 1 of the table constructor whose `{` is at `open`
+    /// (empty when no `{` is there).
+    func tableItems(openedAt open: Int) -> [Int] {
+        guard indices.contains(open), self[open].kind == .symbol, self[open].text == "{" else { return [] }
+        var depth = 0
+        var items: [Int] = []
+        for index in open..<count {
+            let current = self[index]
+            if current.kind == .symbol, ["{", "(", "["].contains(current.text) { depth += 1 }
+            if current.kind == .symbol, ["}", ")", "]"].contains(current.text) {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            if depth == 1, index != open { items.append(index) }
+        }
+        return items
+    }
 }

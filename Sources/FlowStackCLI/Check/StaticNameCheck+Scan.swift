@@ -90,34 +90,39 @@ struct StaticNameScan {
         }
     }
 
-    /// `router.<member>`: unknown in rules, checked as a surface call in flows.
-    private mutating func routerMember(at index: Int) {
+    /// `<table>.<member>` of a table only flow tests have (`router`, `app`): `inRules` is the
+    /// error in rules; in flows, a member of `members` checked as a surface call. Whether it was.
+    private mutating func flowTestMember(
+        _ owner: FlowLuaOwner, at index: Int, members: [String], inRules: String
+    ) -> Bool {
         let member = tokens[index + 2]
         if role == .rules {
-            report(tokens[index].line, "rules cannot use router (it is read-only inside a rule); navigate with flow.redirect(kind, route, reason)")
-            return
+            report(tokens[index].line, inRules)
+            return false
         }
-        guard FlowTestAPI.routerMembers.contains(member.text) else {
-            report(member.line, check.unknownMember("router", member.text, FlowTestAPI.routerMembers))
-            return
+        guard members.contains(member.text) else {
+            report(member.line, check.unknownMember(tokens[index].text, member.text, members))
+            return false
         }
-        surfaceCall(.router, member.text, at: index + 2)
+        surfaceCall(owner, member.text, at: index + 2)
+        return true
+    }
+
+    /// `router.<member>`: unknown in rules, checked as a surface call in flows.
+    private mutating func routerMember(at index: Int) {
+        _ = flowTestMember(
+            .router, at: index, members: FlowTestAPI.routerMembers,
+            inRules: "rules cannot use router (it is read-only inside a rule); navigate with flow.redirect(kind, route, reason)")
     }
 
     /// `app.<member>`: flows only; `app.facts{...}`'s keys, `app.reset{...}`'s root and tab,
     /// `app.host(name)` stubbing a host no rule calls.
     private mutating func appMember(at index: Int) {
+        let isChecked = flowTestMember(
+            .app, at: index, members: FlowTestAPI.appMembers,
+            inRules: "app exists only in flow tests; rules read facts and call host functions")
         let member = tokens[index + 2]
-        if role == .rules {
-            report(tokens[index].line, "app exists only in flow tests; rules read facts and call host functions")
-            return
-        }
-        guard FlowTestAPI.appMembers.contains(member.text) else {
-            report(member.line, check.unknownMember("app", member.text, FlowTestAPI.appMembers))
-            return
-        }
-        surfaceCall(.app, member.text, at: index + 2)
-        guard let argument = firstArgument(after: index + 2) else { return }
+        guard isChecked, let argument = firstArgument(after: index + 2) else { return }
         if member.text == "facts" {
             factKeys(inTable: argument)
         } else if member.text == "reset" {
@@ -312,22 +317,7 @@ struct StaticNameScan {
     }
 
     /// The tokens at depth 1 of the table constructor opened at `open`.
-    private func tableItems(_ open: Int) -> [Int] {
-        guard isSymbol(open, "{") else { return [] }
-        var depth = 0
-        var items: [Int] = []
-        var index = open
-        while let current = token(index) {
-            if current.kind == .symbol, ["{", "(", "["].contains(current.text) { depth += 1 }
-            if current.kind == .symbol, ["}", ")", "]"].contains(current.text) {
-                depth -= 1
-                if depth == 0 { break }
-            }
-            if depth == 1, index != open { items.append(index) }
-            index += 1
-        }
-        return items
-    }
+    private func tableItems(_ open: Int) -> [Int] { tokens.tableItems(openedAt: open) }
 
     /// The string literal at `index` when it is a whole name: not part of a concatenation
     /// (`"step" .. n` builds a name the check cannot know; only literal names are checked).

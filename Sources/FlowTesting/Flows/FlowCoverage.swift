@@ -56,7 +56,7 @@ public final class FlowCoverage {
     }
 
     /// The counts so far, per rules file.
-    public var files: [File] {
+    package var files: [File] {
         names.indices.map { index in
             let chunk = chunks[index]
             var lines: [Int: Int] = [:]

@@ -2,29 +2,29 @@ import FlowStackCore
 import Foundation
 
 /// One step the router took (or refused) during a test, for navigation graphs.
-public struct FlowNavigationStep: Hashable, Sendable {
+package struct FlowNavigationStep: Hashable, Sendable {
     /// The route on top of the front-most stack before the step (its name).
-    public let from: String
+    package let from: String
     /// Where the step went (applied) or would have gone (refused): a route name.
-    public let to: String
+    package let to: String
     /// The operation kind (`push`, `sheet`, `dismiss`, ...).
-    public let kind: String
+    package let kind: String
     /// Whether it applied.
-    public let applied: Bool
+    package let applied: Bool
     /// Why it did not apply (the rule's reason), or `nil`.
-    public let reason: String?
+    package let reason: String?
     /// `code`, `user` or `deeplink`.
-    public let source: String
+    package let source: String
     /// The dialog a rule answered the step with (`flow.redirect("dialog", id, reason)`): its id, or `nil`.
-    public let dialog: String?
+    package let dialog: String?
     /// The tab whose stack shows `to` after an applied step (nothing presented above it), or
     /// `nil` (no tabs, a presented stack, a refused step).
-    public let tab: String?
+    package let tab: String?
     /// The experiments the rules deciding it read, experiment → variant (the history entry's).
-    public let experiments: [String: String]
+    package let experiments: [String: String]
 
     /// Creates a step.
-    public init(
+    package init(
         from: String, to: String, kind: String, applied: Bool, reason: String?, source: String, dialog: String? = nil,
         tab: String? = nil, experiments: [String: String] = [:]
     ) {

@@ -12,29 +12,29 @@ import Foundation
 ///
 /// Loading reads the files and parses the manifest; it does not run rules or flows. A missing
 /// `rules/` directory means no rules; a missing `flows/` directory means no flows.
-public struct FlowProject: Sendable {
+package struct FlowProject: Sendable {
     /// The project directory.
-    public let directory: URL
+    package let directory: URL
     /// The manifest, when `routes.lua` exists.
-    public let manifest: FlowManifest?
+    package let manifest: FlowManifest?
     /// The rules files, named `rules/<relative path>`, in load order.
-    public let rules: [FlowRulesSource]
+    package let rules: [FlowRulesSource]
     /// The flow files, named `flows/<relative path>`, in lexical order.
-    public let flows: [FlowRulesSource]
+    package let flows: [FlowRulesSource]
 
     /// The manifest's file name inside a project.
-    public static let manifestFileName = "routes.lua"
+    package static let manifestFileName = "routes.lua"
     /// The rules directory's name inside a project.
-    public static let rulesDirectoryName = "rules"
+    package static let rulesDirectoryName = "rules"
     /// The flows directory's name inside a project.
-    public static let flowsDirectoryName = "flows"
+    package static let flowsDirectoryName = "flows"
 
     /// Loads a project directory.
     ///
     /// - Throws: `FlowScriptError` with the file (and line) when the directory does not exist,
     ///   a file cannot be read, or the manifest does not load.
     @MainActor
-    public init(directory: URL) throws(FlowScriptError) {
+    package init(directory: URL) throws(FlowScriptError) {
         let base = directory.standardizedFileURL
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: base.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -56,7 +56,7 @@ public struct FlowProject: Sendable {
     }
 
     /// Creates a project from parts already loaded (apps' Swift tests, sources in memory).
-    public init(directory: URL, manifest: FlowManifest?, rules: [FlowRulesSource], flows: [FlowRulesSource]) {
+    package init(directory: URL, manifest: FlowManifest?, rules: [FlowRulesSource], flows: [FlowRulesSource]) {
         self.directory = directory
         self.manifest = manifest
         self.rules = rules
@@ -64,7 +64,7 @@ public struct FlowProject: Sendable {
     }
 
     /// The file a source name refers to (`flows/auth.lua` → `<directory>/flows/auth.lua`).
-    public func url(ofSource name: String) -> URL {
+    package func url(ofSource name: String) -> URL {
         directory.appendingPathComponent(name)
     }
 
@@ -81,7 +81,7 @@ public struct FlowProject: Sendable {
 extension FlowProject {
     /// Throws unless `directory` looks like a flow project: it has `routes.lua`, `rules/` or
     /// `flows/`.
-    public static func requireProject(at directory: URL) throws(FlowScriptError) {
+    package static func requireProject(at directory: URL) throws(FlowScriptError) {
         let names = [manifestFileName, rulesDirectoryName, flowsDirectoryName]
         let found = names.contains { FileManager.default.fileExists(atPath: directory.appendingPathComponent($0).path) }
         guard !found else { return }

@@ -32,7 +32,7 @@ public struct FlowTestFailure: Hashable, Sendable, CustomStringConvertible {
     public let diff: [String]
 
     /// Creates a failure.
-    public init(
+    package init(
         kind: Kind, file: String?, line: Int?, message: String, expected: String? = nil, actual: String? = nil,
         stacks: [String] = [], traceback: [String] = [], diff: [String] = []
     ) {
@@ -55,7 +55,7 @@ public struct FlowTestFailure: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `file:line`, `file`, or an empty string.
-    public var location: String {
+    package var location: String {
         switch (file, line) {
         case let (file?, line?): return "\(file):\(line)"
         case let (file?, nil): return file

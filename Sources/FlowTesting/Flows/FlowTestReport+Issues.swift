@@ -10,7 +10,7 @@ public struct FlowTestIssue: Hashable, Sendable, CustomStringConvertible {
     public let line: Int
 
     /// Creates an issue.
-    public init(message: String, filePath: String, line: Int) {
+    package init(message: String, filePath: String, line: Int) {
         self.message = message
         self.filePath = filePath
         self.line = line

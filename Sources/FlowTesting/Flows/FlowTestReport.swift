@@ -16,13 +16,13 @@ public struct FlowTestReport: Equatable, Sendable {
     /// The rules' load error, when the rules did not load (then no test ran).
     public var rulesLoadError: FlowScriptError?
     /// The project directory the file names are relative to (`flows/auth.lua`), if known.
-    public var directory: URL?
+    package var directory: URL?
     /// What the rules files printed at their top level while they loaded (a rule's prints
     /// during a test are in that test's `output`).
     public var rulesOutput: [String] = []
 
     /// Creates a report.
-    public init(results: [FlowTestResult] = [], loadErrors: [FlowScriptError] = [], diagnostics: [FlowScriptDiagnostic] = []) {
+    package init(results: [FlowTestResult] = [], loadErrors: [FlowScriptError] = [], diagnostics: [FlowScriptDiagnostic] = []) {
         self.results = results
         self.loadErrors = loadErrors
         self.diagnostics = diagnostics
@@ -46,7 +46,7 @@ public struct FlowTestReport: Equatable, Sendable {
     public var succeeded: Bool { loadErrors.isEmpty && failedCount == 0 }
 
     /// The absolute path of a file the report names (`flows/auth.lua`), when the directory is known.
-    public func path(of file: String) -> String {
+    package func path(of file: String) -> String {
         guard let directory, !file.hasPrefix("/") else { return file }
         return directory.appendingPathComponent(file).path
     }

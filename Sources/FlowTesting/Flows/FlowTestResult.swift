@@ -14,14 +14,14 @@ public struct FlowTestResult: Hashable, Sendable {
     /// What the flow and the rules printed during the test.
     public let output: [String]
     /// The navigation steps of the test, in order.
-    public let steps: [FlowNavigationStep]
+    package let steps: [FlowNavigationStep]
     /// How long it took, in seconds.
     public let duration: TimeInterval
     /// Whether the test is pending (`pending(name)`, or `it(name)` without a function): listed
     /// and reported, not run.
     public let isPending: Bool
     /// Whether this stands for a flow file that did not load (named "did not load"), not a test.
-    public let isLoadFailure: Bool
+    package let isLoadFailure: Bool
     /// Errors the rules raised during the test (a rule that failed, so the router refused the
     /// navigation or dialog it decided), at the rule's `file:line`, each once. They are listed
     /// in reports; with `FlowTestRunner.Options(failOnScriptErrors: true)` (`--strict`) they are
@@ -29,10 +29,10 @@ public struct FlowTestResult: Hashable, Sendable {
     public let scriptErrors: [FlowTestFailure]
     /// Whether the test did not run because the rules did not load (its one failure says so;
     /// the load error is the report's, said once).
-    public let isStoppedByRulesLoadError: Bool
+    package let isStoppedByRulesLoadError: Bool
 
     /// Creates a result.
-    public init(
+    package init(
         file: String, line: Int?, path: [String], failures: [FlowTestFailure], output: [String] = [],
         steps: [FlowNavigationStep] = [], duration: TimeInterval = 0, isPending: Bool = false, isLoadFailure: Bool = false,
         scriptErrors: [FlowTestFailure] = [], isStoppedByRulesLoadError: Bool = false
@@ -57,7 +57,7 @@ public struct FlowTestResult: Hashable, Sendable {
     public var failed: Bool { !failures.isEmpty }
 
     /// The tags in the test's names: the words after `#` (`"pays #slow"` has the tag `slow`).
-    public var tags: [String] { FlowTestResult.tags(in: path) }
+    package var tags: [String] { FlowTestResult.tags(in: path) }
 
     /// The `#tag` words of names, without the `#`, in order, without repeats.
     static func tags(in names: [String]) -> [String] {

@@ -244,22 +244,25 @@ extension FlowTestRunner {
     /// `router.userPop()` and `router.userDismiss()`: the gestures the app's UI reports, refused
     /// (with a reason, nothing recorded) where the screen does not offer them.
     private func registerGestures(in vm: LuaVM) throws(FlowScriptError) {
-        try vm.register("router.userPop", returning: { [unowned self] _ in
-            let router = try self.currentRouter()
-            if let refusal = Self.popGestureRefusal(router) { return [Self.refusal("pop", refusal)] }
-            guard let result = router.userDidPop() else {
-                return [Self.refusal("pop", "nothing to pop: the front-most stack shows its root screen")]
-            }
-            return [self.resultValue(result)]
-        })
-        try vm.register("router.userDismiss", returning: { [unowned self] _ in
-            let router = try self.currentRouter()
-            if let refusal = Self.dismissGestureRefusal(router) { return [Self.refusal("dismiss", refusal)] }
-            guard let result = router.userDidDismiss() else {
-                return [Self.refusal("dismiss", "nothing to dismiss: no stack is presented")]
-            }
-            return [self.resultValue(result)]
-        })
+        typealias Router = FlowRouter<Route, FlowDialogValue>
+        typealias Gesture = (
+            name: String, kind: String, refusal: (Router) -> String?, perform: (Router) -> FlowOperationResult<Route>?,
+            nothing: String
+        )
+        let gestures: [Gesture] = [
+            ("router.userPop", "pop", Self.popGestureRefusal, { $0.userDidPop() },
+             "nothing to pop: the front-most stack shows its root screen"),
+            ("router.userDismiss", "dismiss", Self.dismissGestureRefusal, { $0.userDidDismiss() },
+             "nothing to dismiss: no stack is presented"),
+        ]
+        for gesture in gestures {
+            try vm.register(gesture.name, returning: { [unowned self] _ in
+                let router = try self.currentRouter()
+                if let refusal = gesture.refusal(router) { return [Self.refusal(gesture.kind, refusal)] }
+                guard let result = gesture.perform(router) else { return [Self.refusal(gesture.kind, gesture.nothing)] }
+                return [self.resultValue(result)]
+            })
+        }
     }
 
     /// Why the person cannot swipe back on the front-most stack's top screen now, or `nil`:

@@ -7,17 +7,17 @@ import Logging
 /// Runs the flow tests of a project (spec §5): every flow file in its own sandboxed Lua VM,
 /// every `it` from a fresh router driven through the project's rules.
 ///
-/// The command-line tool runs projects with the dynamic route type:
+/// A project directory runs with the dynamic route type, as `flowstack test` runs it:
 ///
 /// ```swift
-/// let runner = try FlowTestRunner<FlowRouteValue>(directory: URL(filePath: "Scripts"))
-/// let report = await runner.run()
+/// let report = try await FlowTestRunner.run(project: URL(filePath: "Scripts"))
 /// print(report.summary)                 // "91 passed, 0 failed"
 /// ```
 ///
 /// An app's Swift tests run its flows against its real route type and rules engine with
-/// `run(flowsIn:rules:manifest:filter:)`; routes that flows name go through the route type's
-/// `init(flowRoute:)`, so a flow that names a route the app cannot build fails.
+/// `run(flowsIn:rules:manifest:filter:options:)`; routes that flows name go through the route
+/// type's `init(flowRoute:)`, so a flow that names a route the app cannot build fails. The
+/// runner's instances (what the command-line tool streams results from) are `package` API.
 ///
 /// Host functions the rules call are stubbed by the flows (`app.host`); the runner registers
 /// them on the engine, replacing host functions of the same name.
@@ -56,19 +56,19 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     }
 
     /// The project whose flows run.
-    public let project: FlowProject
+    package let project: FlowProject
     /// The rules engine, or `nil` when the rules did not load (then no test runs).
-    public let engine: FlowRulesEngine<Route>?
+    package let engine: FlowRulesEngine<Route>?
     /// The settings.
-    public let options: Options
+    package let options: Options
     /// Called with each test's result as soon as it is known (for streaming reporters).
-    public var onResult: (@MainActor (FlowTestResult) -> Void)?
+    package var onResult: (@MainActor (FlowTestResult) -> Void)?
     /// Called when the rules do not load (a flow file that does not load is reported as a
     /// failed result named "did not load").
-    public var onLoadError: (@MainActor (FlowScriptError) -> Void)?
+    package var onLoadError: (@MainActor (FlowScriptError) -> Void)?
 
     /// The rules coverage being counted, when `options.coverage` is on.
-    public private(set) var coverage: FlowCoverage?
+    package private(set) var coverage: FlowCoverage?
 
     /// Errors of scripts that did not load before any flow ran (the rules).
     var setupErrors: [FlowScriptError] = []
@@ -108,7 +108,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     var enteredBlocks: [Int: [FlowTestFailure]] = [:]
     /// What the rules files printed at their top level while the runner's engine loaded them
     /// (at most `historyLimit` lines; empty with an engine the caller built).
-    public private(set) var rulesOutput: [String] = []
+    package private(set) var rulesOutput: [String] = []
     /// The `app.reset` and `app.facts` calls each block's `before_all` hooks made, replayed at
     /// the start of the block's later tests (each starts from a fresh router).
     var blockSetups: [Int: [FlowSetupCall<Route>]] = [:]
@@ -120,7 +120,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     /// Creates a runner for a project with its own engine, loaded from the project's rules.
     ///
     /// A rules load error does not throw: it is reported by `run()`, where no test runs.
-    public init(project: FlowProject, options: Options = Options()) {
+    package init(project: FlowProject, options: Options = Options()) {
         self.project = project
         self.options = options
         self.clock = options.startDate
@@ -150,7 +150,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
 
     /// Creates a runner for a project that uses an engine the caller built (an app's engine
     /// with its real route type, host functions and configuration).
-    public init(project: FlowProject, engine: FlowRulesEngine<Route>, options: Options = Options()) {
+    package init(project: FlowProject, engine: FlowRulesEngine<Route>, options: Options = Options()) {
         self.project = project
         self.options = options
         self.clock = options.startDate
@@ -171,7 +171,7 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     /// Loads the project in `directory` and creates a runner with its own engine.
     ///
     /// - Throws: when the directory is missing or the manifest does not load.
-    public convenience init(directory: URL, options: Options = Options()) throws(FlowScriptError) {
+    package convenience init(directory: URL, options: Options = Options()) throws(FlowScriptError) {
         self.init(project: try FlowProject(directory: directory), options: options)
     }
 
@@ -179,12 +179,12 @@ public final class FlowTestRunner<Route: FlowRouteConvertible> {
     var manifest: FlowManifest? { project.manifest }
 
     /// Runs every test whose name (or file) contains `filter` (case-insensitive), or all.
-    public func run(filter: String? = nil) async -> FlowTestReport {
+    package func run(filter: String? = nil) async -> FlowTestReport {
         await run(selection: FlowTestSelection(filter: filter))
     }
 
     /// Runs the selected tests, in file order or shuffled by the selection's seed.
-    public func run(selection: FlowTestSelection) async -> FlowTestReport {
+    package func run(selection: FlowTestSelection) async -> FlowTestReport {
         var report = FlowTestReport(loadErrors: setupErrors)
         report.directory = project.directory
         report.rulesLoadError = engine == nil ? setupErrors.first : nil

@@ -6,19 +6,19 @@ import Foundation
 /// ```swift
 /// let report = await runner.run(selection: FlowTestSelection(excludedTags: ["slow"], seed: 42))
 /// ```
-public struct FlowTestSelection: Sendable, Equatable {
+package struct FlowTestSelection: Sendable, Equatable {
     /// Only tests whose file or name contains this text (case-insensitive).
-    public var filter: String?
+    package var filter: String?
     /// Only tests with at least one of these tags (empty: every test).
-    public var tags: [String]
+    package var tags: [String]
     /// No test with any of these tags.
-    public var excludedTags: [String]
+    package var excludedTags: [String]
     /// When set, the flow files and the tests of each file run in an order shuffled by this
     /// seed; the same seed gives the same order.
-    public var seed: UInt64?
+    package var seed: UInt64?
 
     /// Creates a selection.
-    public init(filter: String? = nil, tags: [String] = [], excludedTags: [String] = [], seed: UInt64? = nil) {
+    package init(filter: String? = nil, tags: [String] = [], excludedTags: [String] = [], seed: UInt64? = nil) {
         self.filter = filter
         self.tags = tags
         self.excludedTags = excludedTags
@@ -26,7 +26,7 @@ public struct FlowTestSelection: Sendable, Equatable {
     }
 
     /// Whether a test's file or name contains the filter.
-    public func matchesFilter(file: String, path: [String]) -> Bool {
+    package func matchesFilter(file: String, path: [String]) -> Bool {
         guard let filter, !filter.isEmpty else { return true }
         let haystack = ([file] + path).joined(separator: " › ")
         return haystack.range(of: filter, options: [.caseInsensitive]) != nil
@@ -34,7 +34,7 @@ public struct FlowTestSelection: Sendable, Equatable {
 
     /// Whether a test is selected: it matches the filter, has one of `tags` (if any) and none
     /// of `excludedTags`.
-    public func includes(file: String, path: [String]) -> Bool {
+    package func includes(file: String, path: [String]) -> Bool {
         guard matchesFilter(file: file, path: path) else { return false }
         let testTags = FlowTestResult.tags(in: path)
         if !tags.isEmpty, !testTags.contains(where: tags.contains) { return false }

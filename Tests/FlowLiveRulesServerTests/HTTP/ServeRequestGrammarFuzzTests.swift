@@ -42,7 +42,7 @@ struct ServeRequestGrammarFuzzTests {
     /// Generates and reads `count` requests from `seed`; records each failure (the first 20)
     /// with the request's bytes, and checks that every kind and every limit came up.
     static func fuzz(count: Int, seed: UInt64) async {
-        var random = SplitMix64(seed: seed)
+        var random = SeededRandom(seed: seed)
         var statuses: [Int: Int] = [:]
         var kinds: [RequestKind: Int] = [:]
         var failures = 0
@@ -72,11 +72,11 @@ struct ServeRequestGrammarFuzzTests {
     }
 
     /// Reads one request from `bytes`, delivered in random pieces.
-    static func read(_ bytes: [UInt8], pieces random: inout SplitMix64) async -> Outcome {
+    static func read(_ bytes: [UInt8], pieces random: inout SeededRandom) async -> Outcome {
         var chunks: [[UInt8]] = []
         var start = 0
         while start < bytes.count {
-            let size = random.next(below: 4) == 0 ? bytes.count - start : 1 + random.next(below: 700)
+            let size = random.below(4) == 0 ? bytes.count - start : 1 + random.below(700)
             let end = min(bytes.count, start + size)
             chunks.append(Array(bytes[start..<end]))
             start = end
@@ -151,8 +151,8 @@ struct GeneratedRequest {
     static let paths = ["/v1/rules", "/v1/report", "/", "/a/b%20c", "/v1/rules?wait=30", "/x?y=1&z=%41"]
     static let headerNames = ["Host", "Authorization", "If-None-Match", "Accept", "X-Trace", "Connection", "Expect", "User-Agent"]
 
-    static func make(_ random: inout SplitMix64, limits: ServeHTTPLimits) -> GeneratedRequest {
-        switch random.next(below: 10) {
+    static func make(_ random: inout SeededRandom, limits: ServeHTTPLimits) -> GeneratedRequest {
+        switch random.below(10) {
         case 0...3: return valid(&random)
         case 4...6: return mutated(&random)
         case 7, 8: return truncated(&random)
@@ -161,47 +161,47 @@ struct GeneratedRequest {
     }
 
     /// A request the grammar accepts: a body sized, chunked or none, within the limits.
-    static func valid(_ random: inout SplitMix64) -> GeneratedRequest {
-        let method = tokens[random.next(below: tokens.count)]
-        let target = paths[random.next(below: paths.count)]
-        var head = String(repeating: "\r\n", count: random.next(below: 8) == 0 ? 1 : 0)
-        head += "\(method) \(target) HTTP/1.\(random.next(below: 4) == 0 ? 0 : 1)\r\n"
+    static func valid(_ random: inout SeededRandom) -> GeneratedRequest {
+        let method = tokens[random.below(tokens.count)]
+        let target = paths[random.below(paths.count)]
+        var head = String(repeating: "\r\n", count: random.below(8) == 0 ? 1 : 0)
+        head += "\(method) \(target) HTTP/1.\(random.below(4) == 0 ? 0 : 1)\r\n"
         let http10 = head.contains("HTTP/1.0")
-        for _ in 0..<random.next(below: 8) {
-            let name = headerNames[random.next(below: headerNames.count)]
-            head += "\(name):\(random.next(below: 2) == 0 ? " " : "")\(randomText(&random, length: random.next(below: 40)))\r\n"
+        for _ in 0..<random.below(8) {
+            let name = headerNames[random.below(headerNames.count)]
+            head += "\(name):\(random.below(2) == 0 ? " " : "")\(randomText(&random, length: random.below(40)))\r\n"
         }
-        let body = Data((0..<random.next(below: 600)).map { _ in UInt8(random.next(below: 256)) })
+        let body = Data((0..<random.below(600)).map { _ in UInt8(random.below(256)) })
         var bytes: [UInt8]
-        if body.isEmpty || (http10 && random.next(below: 2) == 0) {
+        if body.isEmpty || (http10 && random.below(2) == 0) {
             bytes = Array((head + "\r\n").utf8)
             return GeneratedRequest(kind: .valid, bytes: bytes, method: method, path: pathOnly(target))
         }
-        if http10 || random.next(below: 2) == 0 {
+        if http10 || random.below(2) == 0 {
             bytes = Array((head + "Content-Length: \(body.count)\r\n\r\n").utf8) + body
         } else {
             bytes = Array((head + "Transfer-Encoding: chunked\r\n\r\n").utf8)
             var rest = body[...]
             while !rest.isEmpty {
-                let size = min(rest.count, 1 + random.next(below: 200))
-                bytes += Array("\(String(size, radix: 16, uppercase: random.next(below: 2) == 0))\(random.next(below: 5) == 0 ? ";ext=1" : "")\r\n".utf8)
+                let size = min(rest.count, 1 + random.below(200))
+                bytes += Array("\(String(size, radix: 16, uppercase: random.below(2) == 0))\(random.below(5) == 0 ? ";ext=1" : "")\r\n".utf8)
                 bytes += rest.prefix(size) + Array("\r\n".utf8)
                 rest = rest.dropFirst(size)
             }
-            bytes += Array("0\r\n\(random.next(below: 4) == 0 ? "X-Trailer: 1\r\n" : "")\r\n".utf8)
+            bytes += Array("0\r\n\(random.below(4) == 0 ? "X-Trailer: 1\r\n" : "")\r\n".utf8)
         }
         return GeneratedRequest(kind: .valid, bytes: bytes, method: method, path: pathOnly(target), body: body)
     }
 
     /// A valid request with one to four bytes flipped, inserted (often a delimiter) or deleted.
-    static func mutated(_ random: inout SplitMix64) -> GeneratedRequest {
+    static func mutated(_ random: inout SeededRandom) -> GeneratedRequest {
         var bytes = valid(&random).bytes
         let delimiters: [UInt8] = Array("\r\n: ;\t0fF\u{0}\u{7F}".utf8) + [0x80, 0xFF]
-        for _ in 0..<(1 + random.next(below: 4)) where !bytes.isEmpty {
-            let index = random.next(below: bytes.count)
-            switch random.next(below: 3) {
-            case 0: bytes[index] ^= UInt8(1 << random.next(below: 8))
-            case 1: bytes.insert(random.next(below: 2) == 0 ? delimiters[random.next(below: delimiters.count)] : UInt8(random.next(below: 256)), at: index)
+        for _ in 0..<(1 + random.below(4)) where !bytes.isEmpty {
+            let index = random.below(bytes.count)
+            switch random.below(3) {
+            case 0: bytes[index] ^= UInt8(1 << random.below(8))
+            case 1: bytes.insert(random.below(2) == 0 ? delimiters[random.below(delimiters.count)] : UInt8(random.below(256)), at: index)
             default: bytes.remove(at: index)
             }
         }
@@ -209,21 +209,21 @@ struct GeneratedRequest {
     }
 
     /// A valid request cut before its end.
-    static func truncated(_ random: inout SplitMix64) -> GeneratedRequest {
+    static func truncated(_ random: inout SeededRandom) -> GeneratedRequest {
         let bytes = valid(&random).bytes
-        return GeneratedRequest(kind: .truncated, bytes: Array(bytes.prefix(random.next(below: bytes.count))))
+        return GeneratedRequest(kind: .truncated, bytes: Array(bytes.prefix(random.below(bytes.count))))
     }
 
     /// A request over one limit: a long request line, long headers, too many header lines,
     /// a Content-Length or chunked body over the limit, a chunk-size line too long, or too
     /// many trailer lines.
-    static func oversized(_ random: inout SplitMix64, limits: ServeHTTPLimits) -> GeneratedRequest {
-        let over = limits.maximumBodyBytes + 1 + random.next(below: 10_000)
+    static func oversized(_ random: inout SeededRandom, limits: ServeHTTPLimits) -> GeneratedRequest {
+        let over = limits.maximumBodyBytes + 1 + random.below(10_000)
         let text: String
-        switch random.next(below: 7) {
+        switch random.below(7) {
         case 0: text = "GET /\(String(repeating: "a", count: limits.maximumHeadBytes)) HTTP/1.1\r\n\r\n"
         case 1: text = "GET / HTTP/1.1\r\nX-Big: \(String(repeating: "b", count: limits.maximumHeadBytes))\r\n\r\n"
-        case 2: text = "GET / HTTP/1.1\r\n" + String(repeating: "X-Many: 1\r\n", count: limits.maximumHeaderCount + 1 + random.next(below: 5)) + "\r\n"
+        case 2: text = "GET / HTTP/1.1\r\n" + String(repeating: "X-Many: 1\r\n", count: limits.maximumHeaderCount + 1 + random.below(5)) + "\r\n"
         case 3: text = "POST /v1/report HTTP/1.1\r\nContent-Length: \(over)\r\n\r\n"
         case 4:
             text = "POST /v1/report HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
@@ -237,10 +237,10 @@ struct GeneratedRequest {
     }
 
     /// Printable header text (tabs and non-ASCII included).
-    static func randomText(_ random: inout SplitMix64, length: Int) -> String {
+    static func randomText(_ random: inout SeededRandom, length: Int) -> String {
         let alphabet = Array("abcXYZ0189 -_/=;,\"\té€".unicodeScalars)
         var text = String.UnicodeScalarView()
-        for _ in 0..<length { text.append(alphabet[random.next(below: alphabet.count)]) }
+        for _ in 0..<length { text.append(alphabet[random.below(alphabet.count)]) }
         return String(text).trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
     }
 
@@ -249,22 +249,3 @@ struct GeneratedRequest {
     }
 }
 
-/// A small, seedable generator: the same seed makes the same requests on every run.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func next(below bound: Int) -> Int {
-        bound <= 1 ? 0 : Int(next() % UInt64(bound))
-    }
-}

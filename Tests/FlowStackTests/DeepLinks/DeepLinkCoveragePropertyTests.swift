@@ -1,4 +1,5 @@
 import FlowStackCore
+import FlowStackTestSupport
 import Foundation
 import Testing
 
@@ -56,7 +57,7 @@ struct DeepLinkCoveragePropertyTests {
     }
 
     @Test func unionCoverageAgreesWithBruteForceOnRandomSets() {
-        var random = SplitMix64(seed: Self.seed)
+        var random = SeededRandom(seed: Self.seed)
         var covered = 0
         for round in 0..<3000 {
             let target = Self.allPatterns[random.below(Self.allPatterns.count)]
@@ -75,7 +76,7 @@ struct DeepLinkCoveragePropertyTests {
     }
 
     @Test func diagnosticsFlagExactlyThePatternsThatNeverWin() throws {
-        var random = SplitMix64(seed: Self.seed ^ 0xD1A6)
+        var random = SeededRandom(seed: Self.seed ^ 0xD1A6)
         var flagged = 0
         for round in 0..<400 {
             var matcher = FlowLinkMatcher<Int>()
@@ -106,23 +107,3 @@ struct DeepLinkCoveragePropertyTests {
     }
 }
 
-/// A small deterministic random number generator (SplitMix64), so failures can be replayed
-/// with `FLOWLINK_SEED`.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
-}

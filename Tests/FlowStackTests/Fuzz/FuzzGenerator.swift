@@ -1,13 +1,14 @@
 import FlowStackCore
+import FlowStackTestSupport
 import Foundation
 
 /// Generates random step sequences from a seed, mixing every action, dialogs, transactions,
 /// user gestures, rules decisions, conditions and configuration changes.
 struct FuzzGenerator {
-    var random: FuzzRandom
+    var random: SeededRandom
 
     init(seed: UInt64) {
-        random = FuzzRandom(seed: seed)
+        random = SeededRandom(seed: seed)
     }
 
     /// A sequence of `length` top-level steps; `async` mixes in async actions.

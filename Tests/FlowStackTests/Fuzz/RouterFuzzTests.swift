@@ -28,7 +28,7 @@ struct RouterFuzzTests {
             // About a millisecond a sequence: every 20, the other main-actor tests get their turn
             // (without it, this loop holds the main actor for seconds and they wait).
             if index % 20 == 19 { await Task.yield() }
-            let seed = FuzzRandom.sequenceSeed(base: Self.baseSeed, index: index)
+            let seed = SeededRandom.sequenceSeed(base: Self.baseSeed, index: index)
             var generator = FuzzGenerator(seed: seed)
             let sequence = generator.sequence(length: 5 + generator.random.below(7), async: false)
             let executor = FuzzExecutor()
@@ -45,7 +45,7 @@ struct RouterFuzzTests {
         let count = max(Self.sequences / 20, 1)
         var steps = 0
         for index in 0..<count {
-            let seed = FuzzRandom.sequenceSeed(base: ~Self.baseSeed, index: index)
+            let seed = SeededRandom.sequenceSeed(base: ~Self.baseSeed, index: index)
             var generator = FuzzGenerator(seed: seed)
             let sequence = generator.sequence(length: 5 + generator.random.below(8), async: true)
             let executor = FuzzExecutor()
@@ -96,7 +96,7 @@ struct FuzzHarnessTests {
         }
         var found: (sequence: [FuzzStep], violation: FuzzViolation)?
         for index in 0..<2000 where found == nil {
-            var generator = FuzzGenerator(seed: FuzzRandom.sequenceSeed(base: 0xFA17, index: index))
+            var generator = FuzzGenerator(seed: SeededRandom.sequenceSeed(base: 0xFA17, index: index))
             let sequence = generator.sequence(length: 20, async: false)
             if let violation = FuzzExecutor(extraCheck: fault).run(sequence), violation.kind == "injected" {
                 found = (sequence, violation)
