@@ -37,7 +37,7 @@ extension FlowRouter {
         case .redirect(let target, let reason, let resume, let location):
             if chain.count + 1 > Self.maximumRedirects {
                 // At the `file:line` of the rule whose redirect would have gone one too far.
-                let steps = (chain.map(\.summary) + [command.summary, target.summary]).joined(separator: " → ")
+                let steps = (chain.map { $0.summary } + [command.summary, target.summary]).joined(separator: " → ")
                 let loop = "\(location.map { "\($0): " } ?? "")redirect loop: more than \(Self.maximumRedirects) redirects: "
                     + "\(steps); make one of these rules allow its target"
                 return .done(commit(command, source: source, status: .failed, reason: loop, generation: generation))

@@ -161,7 +161,7 @@ extension FlowRouter {
             kind: kind, route: route, routes: routes, count: kind == .pop ? shape.count : nil, target: target,
             source: navigation.source, isAsync: navigation.isAsync, runsDefaultPreconditions: !navigation.hasCondition,
             dialog: dialog == nil ? nil : FlowRouterState<Route, Dialog>.dialogKey(dialog), queuedDialogCount: storage.state.dialogQueue.count,
-            redirectChain: chain.isEmpty ? [] : chain.map(\.summary), stackCount: stackCount,
+            redirectChain: chain.isEmpty ? [] : chain.map { $0.summary }, stackCount: stackCount,
             frontScreenCount: stackCount == 0 ? 0 : storage.state.stacks[stackCount - 1].pathCount + 1, stacks: stacks,
             tab: selected == nil ? nil : command.tab,
             selectedTab: selected.map { storage.state.tabSlots[$0].name },

@@ -20,18 +20,32 @@ struct FlowExploreMemo {
 
     /// An operation's outcome, without the router state it led to (a router state takes a
     /// kilobyte inline: kept, it was most of the memo's memory), and what its decisions read
-    /// to reach it.
-    struct Entry {
-        var reads: [Read]
-        var codes: [UInt32]
-        var changed: Bool
-        var allowed: Bool
-        var decision: String
-        var entries: [(text: String, route: String?)]
-        var locations: [String]
-        var failures: [String]
-        var unanswered: [String]
-        var styleFailures: [String]
+    /// to reach it. A class: looking through a slot's entries copies none of their fields.
+    final class Entry {
+        let reads: [Read]
+        let codes: [UInt32]
+        let changed: Bool
+        let allowed: Bool
+        let decision: String
+        let entries: [(text: String, route: String?)]
+        let locations: [String]
+        let failures: [String]
+        let unanswered: [String]
+        let styleFailures: [String]
+
+        init(_ outcome: FlowExplorer.Outcome, reads: [Read]) {
+            let transition = outcome.transition
+            self.reads = reads
+            codes = transition.key.codes
+            changed = transition.changed
+            allowed = transition.allowed
+            decision = transition.decision
+            entries = transition.entries
+            locations = transition.locations
+            failures = transition.failures
+            unanswered = outcome.unanswered
+            styleFailures = outcome.styleFailures
+        }
     }
 
     /// What the memo knows of an operation under an assignment.
@@ -98,10 +112,6 @@ struct FlowExploreMemo {
 
     /// Keeps what the operation of `slot` did, having read `reads`.
     mutating func keep(_ outcome: FlowExplorer.Outcome, in slot: Int64, reads: [Read]) {
-        let transition = outcome.transition
-        entries[slot, default: []].append(Entry(
-            reads: reads, codes: transition.key.codes, changed: transition.changed, allowed: transition.allowed,
-            decision: transition.decision, entries: transition.entries, locations: transition.locations, failures: transition.failures,
-            unanswered: outcome.unanswered, styleFailures: outcome.styleFailures))
+        entries[slot, default: []].append(Entry(outcome, reads: reads))
     }
 }

@@ -157,6 +157,34 @@ extension FlowExplorer {
         return expansion
     }
 
+    /// One run's progress: the graph, the findings and the counts so far.
+    struct Run {
+        var report = FlowExploreReport()
+        var findings = Findings()
+        var graph = Graph()
+        /// Routes shown by states explored in finished depths, with the assignments they show under.
+        var shownUnder: [String: Set<Int>] = [:]
+        /// The same, for the depth being explored.
+        var layerShown: [String: Set<Int>] = [:]
+        var usedAssignments = Set<Int>()
+        /// With fact changes, the first state showing each screens (what is held stays held on
+        /// the way back: a state past the depth that shows a known state's screens leads there).
+        var screensIndex: [StateKey: Int32] = [:]
+        /// Routes some reached state shows (under any facts).
+        var reached = Set<String>()
+        /// The states of the depth being explored (splits append to it), and of the next one.
+        var layer: [Int] = []
+        var next: [Int] = []
+        var depth = 0
+        /// Whether a bound left a state or an operation's successor out.
+        var truncated = false
+        var budgetReached = false
+        var stoppedAt: Int?
+        /// Operations tried so far.
+        var tried = 0
+        let started = Date()
+    }
+
     /// Explores every (facts, state) pair breadth-first within the bounds and reports the
     /// findings.
     ///
@@ -165,214 +193,233 @@ extension FlowExplorer {
     /// depth. Runs on the main actor and gives it up every few dozen states, so an app's or a
     /// test run's other main-actor work goes on while a large exploration runs.
     package func run() async -> FlowExploreReport {
-        let started = Date()
-        var report = FlowExploreReport()
-        var findings = Findings()
-        report.factCombinations = assignments.combinationCount
-        // Routes shown by states explored in finished depths, with the assignments they show under.
-        var shownUnder: [String: Set<Int>] = [:]
-        var usedAssignments = Set<Int>()
-        var graph = Graph()
+        var run = Run()
+        run.report.factCombinations = assignments.combinationCount
         let rootState: FlowRouterState<FlowRouteValue, FlowDialogValue>
         do {
             rootState = try prepare(assignments.root)
         } catch {
-            findings.note("facts \(error.message)", FlowExploreFinding(
+            run.findings.note("facts \(error.message)", FlowExploreFinding(
                 kind: .ruleError, message: "the facts could not be set: \(error.description)", facts: assignments.labels(assignments.root)),
                 length: 0)
-            report.findings = findings.order.map { findings.byKey[$0]! }
-            return report
+            run.report.findings = run.findings.order.map { run.findings.byKey[$0]! }
+            return run.report
         }
-        // With fact changes, the first state showing each screens (what is held stays held on
-        // the way back: a state past the depth that shows a known state's screens leads there).
-        var screensIndex: [StateKey: Int32] = [:]
-        // Routes some reached state shows (under any facts).
-        var reached = Set<String>()
-        func add(_ state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey, parent: (Int, FlowExploreStep)?,
-                 depth: Int, origin: Int? = nil) -> Int {
-            let id = graph.add(state, key: key, parent: parent, depth: depth, origin: origin)
-            for stack in state.stacks {
-                for route in stack.routes { reached.insert(route.name) }
-            }
-            if options.factChanges, screensIndex[Self.screens(of: key)] == nil { screensIndex[Self.screens(of: key)] = Int32(id) }
-            return id
-        }
-        var layer = [add(rootState, key: key(of: rootState, combination: assignments.root), parent: nil, depth: 0)]
-        var depth = 0
-        // Whether a bound left a state or an operation's successor out.
-        var truncated = false
-        var budgetReached = false
+        run.layer = [add(rootState, key: key(of: rootState, combination: assignments.root), parent: nil, depth: 0, to: &run)]
         // Splits may go past --max-states to finish a depth, not past twice it.
         let hardCap = options.maxStates > Int.max / 2 ? Int.max : options.maxStates * 2
-        var stoppedAt: Int?
-        var tried = 0
-        var expandedInLayer = 0
-        explore: while !layer.isEmpty {
-            var next: [Int] = []
-            var layerShown: [String: Set<Int>] = [:]
+        var expanded = 0
+        explore: while !run.layer.isEmpty {
+            run.next = []
+            run.layerShown = [:]
             var index = 0
-            while index < layer.count {
-                if isInterrupted || graph.count >= hardCap {
-                    for id in layer[index...] + next { graph.cut[id] = true }
-                    stoppedAt = depth
+            while index < run.layer.count {
+                if isInterrupted || run.graph.count >= hardCap {
+                    for id in run.layer[index...] + run.next { run.graph.cut[id] = true }
+                    run.stoppedAt = run.depth
                     break explore
                 }
-                let id = layer[index]
+                let id = run.layer[index]
                 index += 1
-                expandedInLayer += 1
-                if expandedInLayer % Self.statesBetweenYields == 0 { await Task.yield() }
-                let assignment = graph.combination(id)
-                let state = graph.state(id)
-                defer { graph.release(id) }
-                do {
-                    try activate(assignment)
-                } catch {
-                    continue
-                }
-                let key = graph.stateKeys[id]
-                let expansion = expand(state, key: key)
-                tried += expansion.outcomes.count
-                if let onProgress, tried / 512 != (tried - expansion.outcomes.count) / 512 {
-                    onProgress(Progress(
-                        depth: depth, states: graph.count, transitions: tried, assignments: assignments.count,
-                        elapsed: Date().timeIntervalSince(started)))
-                }
-                if let variable = expansion.split {
-                    // An invariant, a style or an operation read an unset fact: the state is
-                    // explored again under each of its values (at this depth), and what it did
-                    // without them is dropped.
-                    _ = newErrorDiagnostics()
-                    graph.split[id] = true
-                    let origin = Int(graph.origins[id])
-                    for value in assignments.variables[variable].values.indices {
-                        let child = assignments.assigning(assignment, variable: variable, value: value)
-                        let childKey = StateKey(codes: key.codes, combination: child)
-                        if let known = graph.keys[childKey] {
-                            graph.link(id, Int(known))
-                            continue
-                        }
-                        let childOrigin = assignments.value(origin, variable) == nil
-                            ? assignments.assigning(origin, variable: variable, value: value) : origin
-                        let parent = graph.parents[id].map { (Int($0.state), $0.step) }
-                        let new = add(state, key: childKey, parent: parent, depth: depth, origin: childOrigin)
-                        graph.link(id, new)
-                        layer.append(new)
-                    }
-                    continue
-                }
-                // Every operation ran with the facts it read set: the state is explored.
-                report.states += 1
-                usedAssignments.insert(assignment)
-                note(shown: state, combination: assignment, in: &layerShown)
-                let origin = Int(graph.origins[id])
-                let labels = assignments.labels(origin)
-                for (invariant, error) in expansion.broken {
-                    let steps = graph.steps(to: id)
-                    let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
-                        ?? "invariant '\(invariant.name)' (\(invariant.location)) does not hold after \(steps.map(\.description).joined(separator: ", "))"
-                    findings.note("invariant \(invariant.name)", FlowExploreFinding(
-                        kind: .invariant, message: message, route: state.stacks.last?.topRoute.name,
-                        location: invariant.location, invariant: invariant.name, facts: labels, steps: steps), length: steps.count)
-                }
-                for failure in expansion.styleFailures {
-                    noteFailure(failure, graph: graph, id: id, step: nil, labels: labels, findings: &findings)
-                }
-                for (step, outcome) in expansion.outcomes {
-                    let (transition, unanswered, styleFailures) = (outcome.transition, outcome.unanswered, outcome.styleFailures)
-                    report.transitions += 1
-                    decidedLocations.formUnion(transition.locations)
-                    for name in unanswered {
-                        findings.note("host \(name)", FlowExploreFinding(
-                            kind: .unansweredHost,
-                            message: "host.\(name) was called with no answers to explore: list its outcomes in routes.lua, "
-                                + "as in explore = { hostAnswers = { \(name) = { true, false } } }",
-                            route: step.route?.name, facts: labels, steps: graph.steps(to: id, then: step)),
-                            length: depth + 1)
-                    }
-                    if !transition.failures.isEmpty || !styleFailures.isEmpty { graph.failing[id] = true }
-                    for failure in transition.failures + styleFailures where !failure.contains(Self.unansweredMarker) {
-                        noteFailure(failure, graph: graph, id: id, step: step, labels: labels, findings: &findings)
-                    }
-                    guard transition.changed else { continue }
-                    let isFactChange = if case .setFact = step { true } else { false }
-                    if let known = graph.keys[transition.key] {
-                        if !isFactChange { graph.link(id, Int(known)) }
-                    } else if !withinBounds(transition.key) {
-                        // Max-stack and max-presented are constraints on the states explored:
-                        // leaving them out does not make the exploration incomplete.
-                        continue
-                    } else if depth >= options.depth || graph.count >= options.maxStates {
-                        truncated = true
-                        if depth < options.depth {
-                            // A state whose successor the budget left out may lead anywhere (no
-                            // trap); past the depth, the ways back are those explored.
-                            budgetReached = true
-                            graph.cut[id] = true
-                        }
-                        // Past the depth: showing a known state's screens (only what is held
-                        // differs), it leads back as that one does.
-                        if !isFactChange, let same = screensIndex[Self.screens(of: transition.key)] { graph.link(id, Int(same)) }
-                    } else {
-                        let new = add(
-                            successor(of: outcome, step: step, from: state, key: key), key: transition.key, parent: (id, step), depth: depth + 1)
-                        if !isFactChange { graph.link(id, new) }
-                        next.append(new)
-                        report.diameter = max(report.diameter, depth + 1)
-                    }
-                }
+                expanded += 1
+                if expanded % Self.statesBetweenYields == 0 { await Task.yield() }
+                visit(id, in: &run)
             }
             // This depth is explored under every assignment: what it shows is claimed.
-            for (route, shown) in layerShown { shownUnder[route, default: []].formUnion(shown) }
-            if budgetReached {
-                for id in next { graph.cut[id] = true }
-                if !next.isEmpty { stoppedAt = depth + 1 }
+            for (route, shown) in run.layerShown { run.shownUnder[route, default: []].formUnion(shown) }
+            if run.budgetReached {
+                for id in run.next { run.graph.cut[id] = true }
+                if !run.next.isEmpty { run.stoppedAt = run.depth + 1 }
                 break
             }
-            layer = next
-            if !layer.isEmpty { depth += 1 }
+            run.layer = run.next
+            if !run.layer.isEmpty { run.depth += 1 }
         }
-        report.complete = !truncated && stoppedAt == nil
-        report.completeDepth = stoppedAt.map { max($0 - 1, 0) } ?? (report.complete ? report.diameter : min(depth, options.depth))
-        report.interruptedAtDepth = isInterrupted ? stoppedAt : nil
-        report.assignments = usedAssignments.count
-        noteTraps(graph: graph, findings: &findings)
+        return finish(&run)
+    }
+
+    /// Adds a state to the run's graph and notes the routes it shows.
+    func add(
+        _ state: FlowRouterState<FlowRouteValue, FlowDialogValue>, key: StateKey, parent: (Int, FlowExploreStep)?, depth: Int,
+        origin: Int? = nil, to run: inout Run
+    ) -> Int {
+        let id = run.graph.add(state, key: key, parent: parent, depth: depth, origin: origin)
+        for stack in state.stacks {
+            for route in stack.routes { run.reached.insert(route.name) }
+        }
+        if options.factChanges, run.screensIndex[Self.screens(of: key)] == nil { run.screensIndex[Self.screens(of: key)] = Int32(id) }
+        return id
+    }
+
+    /// Explores state `id` of the depth being explored: splits it on the unset fact it read, or
+    /// notes what its operations found and queues their new states.
+    func visit(_ id: Int, in run: inout Run) {
+        let assignment = run.graph.combination(id)
+        let state = run.graph.state(id)
+        defer { run.graph.release(id) }
+        do {
+            try activate(assignment)
+        } catch {
+            return
+        }
+        let key = run.graph.stateKeys[id]
+        let expansion = expand(state, key: key)
+        run.tried += expansion.outcomes.count
+        if let onProgress, run.tried / 512 != (run.tried - expansion.outcomes.count) / 512 {
+            onProgress(Progress(
+                depth: run.depth, states: run.graph.count, transitions: run.tried, assignments: assignments.count,
+                elapsed: Date().timeIntervalSince(run.started)))
+        }
+        if let variable = expansion.split {
+            split(id, state: state, on: variable, in: &run)
+            return
+        }
+        // Every operation ran with the facts it read set: the state is explored.
+        run.report.states += 1
+        run.usedAssignments.insert(assignment)
+        note(shown: state, combination: assignment, in: &run.layerShown)
+        let labels = assignments.labels(Int(run.graph.origins[id]))
+        for (invariant, error) in expansion.broken {
+            let steps = run.graph.steps(to: id)
+            let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
+                ?? "invariant '\(invariant.name)' (\(invariant.location)) does not hold after \(steps.map(\.description).joined(separator: ", "))"
+            run.findings.note("invariant \(invariant.name)", FlowExploreFinding(
+                kind: .invariant, message: message, route: state.stacks.last?.topRoute.name,
+                location: invariant.location, invariant: invariant.name, facts: labels, steps: steps), length: steps.count)
+        }
+        for failure in expansion.styleFailures {
+            noteFailure(failure, graph: run.graph, id: id, step: nil, labels: labels, findings: &run.findings)
+        }
+        for (step, outcome) in expansion.outcomes {
+            follow(step, outcome, from: id, state: state, labels: labels, in: &run)
+        }
+    }
+
+    /// An invariant, a style or an operation of state `id` read an unset fact: the state is
+    /// explored again under each of its values (at this depth), and what it did without them is
+    /// dropped.
+    func split(_ id: Int, state: FlowRouterState<FlowRouteValue, FlowDialogValue>, on variable: Int, in run: inout Run) {
+        _ = newErrorDiagnostics()
+        run.graph.split[id] = true
+        let key = run.graph.stateKeys[id]
+        let origin = Int(run.graph.origins[id])
+        for value in assignments.variables[variable].values.indices {
+            let child = assignments.assigning(key.combination, variable: variable, value: value)
+            let childKey = StateKey(codes: key.codes, combination: child)
+            if let known = run.graph.keys[childKey] {
+                run.graph.link(id, Int(known))
+                continue
+            }
+            let childOrigin = assignments.value(origin, variable) == nil
+                ? assignments.assigning(origin, variable: variable, value: value) : origin
+            let parent = run.graph.parents[id].map { (Int($0.state), $0.step) }
+            let new = add(state, key: childKey, parent: parent, depth: run.depth, origin: childOrigin, to: &run)
+            run.graph.link(id, new)
+            run.layer.append(new)
+        }
+    }
+
+    /// Notes what `step` from state `id` found (hosts without answers, failures) and where it
+    /// leads: a known state, one the bounds leave out, or a new one of the next depth.
+    func follow(
+        _ step: FlowExploreStep, _ outcome: Outcome, from id: Int, state: FlowRouterState<FlowRouteValue, FlowDialogValue>,
+        labels: [String: FlowScriptValue], in run: inout Run
+    ) {
+        let transition = outcome.transition
+        run.report.transitions += 1
+        decidedLocations.formUnion(transition.locations)
+        for name in outcome.unanswered {
+            run.findings.note("host \(name)", FlowExploreFinding(
+                kind: .unansweredHost,
+                message: "host.\(name) was called with no answers to explore: list its outcomes in routes.lua, "
+                    + "as in explore = { hostAnswers = { \(name) = { true, false } } }",
+                route: step.route?.name, facts: labels, steps: run.graph.steps(to: id, then: step)),
+                length: run.depth + 1)
+        }
+        if !transition.failures.isEmpty || !outcome.styleFailures.isEmpty { run.graph.failing[id] = true }
+        for failure in transition.failures + outcome.styleFailures where !failure.contains(Self.unansweredMarker) {
+            noteFailure(failure, graph: run.graph, id: id, step: step, labels: labels, findings: &run.findings)
+        }
+        guard transition.changed else { return }
+        let isFactChange = if case .setFact = step { true } else { false }
+        if let known = run.graph.keys[transition.key] {
+            if !isFactChange { run.graph.link(id, Int(known)) }
+        } else if !withinBounds(transition.key) {
+            // Max-stack and max-presented are constraints on the states explored: leaving them
+            // out does not make the exploration incomplete.
+            return
+        } else if run.depth >= options.depth || run.graph.count >= options.maxStates {
+            run.truncated = true
+            if run.depth < options.depth {
+                // A state whose successor the budget left out may lead anywhere (no trap); past
+                // the depth, the ways back are those explored.
+                run.budgetReached = true
+                run.graph.cut[id] = true
+            }
+            // Past the depth: showing a known state's screens (only what is held differs), it
+            // leads back as that one does.
+            if !isFactChange, let same = run.screensIndex[Self.screens(of: transition.key)] { run.graph.link(id, Int(same)) }
+        } else {
+            let successor = successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id])
+            let new = add(successor, key: transition.key, parent: (id, step), depth: run.depth + 1, to: &run)
+            if !isFactChange { run.graph.link(id, new) }
+            run.next.append(new)
+            run.report.diameter = max(run.report.diameter, run.depth + 1)
+        }
+    }
+
+    /// The report of a finished (or stopped) run: how complete it is, its traps, and the
+    /// unreachable routes and dead rules of what it explored completely.
+    func finish(_ run: inout Run) -> FlowExploreReport {
+        var report = run.report
+        report.complete = !run.truncated && run.stoppedAt == nil
+        report.completeDepth = run.stoppedAt.map { max($0 - 1, 0) } ?? (report.complete ? report.diameter : min(run.depth, options.depth))
+        report.interruptedAtDepth = isInterrupted ? run.stoppedAt : nil
+        report.assignments = run.usedAssignments.count
+        noteTraps(graph: run.graph, findings: &run.findings)
         // Unreachable routes and dead rules are claimed of what was explored completely: the
         // whole space, or every state within `completeDepth` steps.
-        let within = report.complete ? "" : " within \(report.completeDepth) step\(report.completeDepth == 1 ? "" : "s") of the root"
-        let further = report.complete ? "" : " (the exploration is complete to depth \(report.completeDepth) only: raise --depth or --max-states to look further)"
         if report.complete || report.completeDepth > 0 {
-            for name in manifest.routes.keys.sorted() where !reached.contains(name) {
-                findings.note("unreachable \(name)", FlowExploreFinding(
-                    kind: .unreachable,
-                    message: "no explored state\(within) shows '\(name)' under any facts: a rule refuses every way to it, "
-                        + "or nothing opens it within the bounds\(further)",
-                    route: name), length: 0)
-            }
-            // A rule that failed decided too (the failure refused the request): the rule whose
-            // function starts last before the failing line.
-            var decided = decidedLocations
-            for finding in findings.byKey.values where finding.kind == .ruleError || finding.kind == .redirectLoop {
-                if let location = finding.location, let rule = enclosingRule(of: location) { decided.insert(rule) }
-            }
-            for (location, what) in rules.sorted(by: { $0.key < $1.key }) where !decided.contains(location) {
-                findings.note("dead \(location)", FlowExploreFinding(
-                    kind: .deadRule,
-                    message: "\(what) never blocked, redirected or refused anything in any explored state\(within): remove it, "
-                        + "or list the facts it needs in the manifest's explore section\(further)",
-                    location: location), length: 0)
-            }
+            noteUnexplored(reached: run.reached, report: report, findings: &run.findings)
         }
-        report.someFactsOnly = someFactsOnly(shownUnder)
-        report.findings = findings.order.map { findings.byKey[$0]! }.sorted { lhs, rhs in
-            let kinds = FlowExploreFinding.Kind.allCases
+        report.someFactsOnly = someFactsOnly(run.shownUnder)
+        let kinds = FlowExploreFinding.Kind.allCases
+        report.findings = run.findings.order.map { run.findings.byKey[$0]! }.sorted { lhs, rhs in
             let left = kinds.firstIndex(of: lhs.kind)!, right = kinds.firstIndex(of: rhs.kind)!
             if left != right { return left < right }
             if lhs.route != rhs.route { return (lhs.route ?? "") < (rhs.route ?? "") }
             if lhs.location != rhs.location { return (lhs.location ?? "") < (rhs.location ?? "") }
             return lhs.message < rhs.message
         }
-        report.seconds = Date().timeIntervalSince(started)
+        report.seconds = Date().timeIntervalSince(run.started)
         return report
+    }
+
+    /// The declared routes no explored state shows and the rules that never decided anything,
+    /// "within k steps of the root" on an incomplete run.
+    func noteUnexplored(reached: Set<String>, report: FlowExploreReport, findings: inout Findings) {
+        let within = report.complete ? "" : " within \(report.completeDepth) step\(report.completeDepth == 1 ? "" : "s") of the root"
+        let further = report.complete ? "" : " (the exploration is complete to depth \(report.completeDepth) only: raise --depth or --max-states to look further)"
+        for name in manifest.routes.keys.sorted() where !reached.contains(name) {
+            findings.note("unreachable \(name)", FlowExploreFinding(
+                kind: .unreachable,
+                message: "no explored state\(within) shows '\(name)' under any facts: a rule refuses every way to it, "
+                    + "or nothing opens it within the bounds\(further)",
+                route: name), length: 0)
+        }
+        // A rule that failed decided too (the failure refused the request): the rule whose
+        // function starts last before the failing line.
+        var decided = decidedLocations
+        for finding in findings.byKey.values where finding.kind == .ruleError || finding.kind == .redirectLoop {
+            if let location = finding.location, let rule = enclosingRule(of: location) { decided.insert(rule) }
+        }
+        for (location, what) in rules.sorted(by: { $0.key < $1.key }) where !decided.contains(location) {
+            findings.note("dead \(location)", FlowExploreFinding(
+                kind: .deadRule,
+                message: "\(what) never blocked, redirected or refused anything in any explored state\(within): remove it, "
+                    + "or list the facts it needs in the manifest's explore section\(further)",
+                location: location), length: 0)
+        }
     }
 
     /// Notes the routes `state` shows under assignment `combination`.

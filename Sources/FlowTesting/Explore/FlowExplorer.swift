@@ -242,14 +242,18 @@ package final class FlowExplorer {
     /// is recorded as a split and fails the rule (its outcome is dropped).
     func read(_ index: Int) -> Result<FlowScriptValue?, FlowScriptError> {
         guard activeAssignment >= 0 else { return .success(nil) }
-        let variable = assignments.variables[index]
         if let value = assignments.value(activeAssignment, index) {
             // Read again, it reads the same: recorded once.
-            if !reads.contains(where: { $0.variable == Int32(index) }) {
-                reads.append(FlowExploreMemo.Read(variable: Int32(index), value: Int8(value)))
+            let number = Int32(index)
+            var known = false
+            for read in reads where read.variable == number {
+                known = true
+                break
             }
-            return .success(variable.values[value])
+            if !known { reads.append(FlowExploreMemo.Read(variable: number, value: Int8(value))) }
+            return .success(assignments.variables[index].values[value])
         }
+        let variable = assignments.variables[index]
         reads.append(FlowExploreMemo.Read(variable: Int32(index), value: -1))
         unsetReads.append(index)
         let what = variable.isFact ? "fact '\(variable.name)'" : variable.label
@@ -530,19 +534,23 @@ package final class FlowExplorer {
     /// applied, the failures, and (`recordsDecisions`) the decision as text.
     private func readHistory(since before: Int, into transition: inout Transition, performed: Performed) {
         var decision: [String] = []
-        var first = true
         let history = router.history
-        var start = history.endIndex
-        while start > history.startIndex, history[start - 1].sequence > before { start -= 1 }
-        for entry in history[start...] {
+        let end = history.endIndex
+        var start = end
+        while start > 0, history[start - 1].sequence > before { start -= 1 }
+        // By position: iterating a slice of the history is most of this function's cost in a
+        // debug build.
+        for position in start..<end {
+            let entry = history[position]
             if recordsDecisions {
-                let text = "\(Self.describe(entry.event)): \(entry.status.rawValue)" + (entry.reason.map { " (\($0))" } ?? "")
+                var text = Self.describe(entry.event) + ": " + entry.status.rawValue
+                if let reason = entry.reason { text += " (" + reason + ")" }
                 decision.append(text)
                 var route: String?
-                if case .navigation(let command) = entry.event { route = command.routes.first?.name }
+                if case .navigation(let command) = entry.event { route = Self.firstRoute(of: command)?.name }
                 transition.entries.append((text, route))
             }
-            if first { transition.allowed = entry.status.isApplied || entry.status == .ignored; first = false }
+            if position == start { transition.allowed = entry.status.isApplied || entry.status == .ignored }
             if entry.status == .failed, let reason = entry.reason { transition.failures.append(reason) }
         }
         if let linkApplied = performed.linkApplied { transition.allowed = linkApplied }
@@ -566,6 +574,18 @@ package final class FlowExplorer {
             case .hide: "hideDialog \(change.dialog ?? "")"
             case .clear: "clearDialogs"
             }
+        }
+    }
+
+    /// The first route `command` navigates to (`command.routes.first`, without building the array).
+    static func firstRoute(of command: FlowCommand<FlowRouteValue>) -> FlowRouteValue? {
+        if let batch = command.batch { return batch.first }
+        switch command.operation {
+        case .setRoot(let route), .push(let route, _), .pushRemovingPrevious(let route, _), .replaceCurrent(let route, _),
+             .present(let route, _), .popTo(let route, _, _), .replacePath(let route, _, _):
+            return route
+        case .pop, .popToRoot, .dismiss, .dismissAll:
+            return nil
         }
     }
 

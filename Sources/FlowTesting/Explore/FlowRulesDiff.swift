@@ -172,130 +172,177 @@ package final class FlowRulesDiff {
         return decision.replacing(/[A-Za-z0-9_.\/\-]+\.lua:\d+/, with: "<rule>")
     }
 
+    /// One run's progress: the graph of states either version reaches, the changes found, the
+    /// counts so far.
+    struct Run {
+        var graph = FlowExplorer.Graph()
+        /// Changes grouped by subject, operation and both outcomes: the shortest trace's, and
+        /// the assignments that show it.
+        var groups: [String: (change: FlowDiffChange, length: Int, assignments: Set<Int>)] = [:]
+        var decisions = 0
+        /// The states of the depth being compared (splits append to it), and of the next one.
+        var layer: [Int] = []
+        var next: [Int] = []
+        var depth = 0
+        var truncated = false
+        var budgetReached = false
+        var stoppedAt: Int?
+        var tried = 0
+        let started = Date()
+    }
+
     /// Explores both breadth-first over one frontier of (facts, state) pairs and compares every
     /// decision (giving up the main actor every few dozen states, as `FlowExplorer.run()` does).
     /// A state where either version reads an unset fact is split, as in `FlowExplorer.run()`.
     package func run() async -> FlowDiffReport {
-        let started = Date()
-        var decisions = 0
-        var groups: [String: (change: FlowDiffChange, length: Int, assignments: Set<Int>)] = [:]
+        var run = Run()
         let options = old.options
         let assignments = old.assignments
-        var graph = FlowExplorer.Graph()
-        var truncated = false
-        var budgetReached = false
-        var stoppedAt: Int?
         let hardCap = options.maxStates > Int.max / 2 ? Int.max : options.maxStates * 2
-        var tried = 0
         var expanded = 0
-        var depth = 0
-        var layer: [Int] = []
         if let rootOld = try? old.prepare(assignments.root), (try? new.prepare(assignments.root)) != nil {
-            layer.append(graph.add(rootOld, key: old.key(of: rootOld, combination: assignments.root), parent: nil, depth: 0))
+            run.layer.append(run.graph.add(rootOld, key: old.key(of: rootOld, combination: assignments.root), parent: nil, depth: 0))
         }
-        explore: while !layer.isEmpty {
-            var next: [Int] = []
+        explore: while !run.layer.isEmpty {
+            run.next = []
             var index = 0
-            while index < layer.count {
-                if old.isInterrupted || graph.count >= hardCap {
-                    stoppedAt = depth
+            while index < run.layer.count {
+                if old.isInterrupted || run.graph.count >= hardCap {
+                    run.stoppedAt = run.depth
                     break explore
                 }
-                let id = layer[index]
+                let id = run.layer[index]
                 index += 1
                 expanded += 1
                 if expanded % FlowExplorer.statesBetweenYields == 0 { await Task.yield() }
-                let state = graph.state(id)
-                defer { graph.release(id) }
-                let assignment = graph.combination(id)
-                do {
-                    try old.activate(assignment)
-                    try new.activate(assignment)
-                } catch {
-                    continue
-                }
-                try? old.router.restore(state)
-                try? new.router.restore(state)
-                old.routerKey = nil
-                new.routerKey = nil
-                old.beginReads()
-                new.beginReads()
-                var steps = old.steps(from: state)
-                let known = Set(steps)
-                steps += new.steps(from: state).filter { !known.contains($0) }
-                var outcomes: [(step: FlowExploreStep, before: FlowExplorer.Outcome, after: FlowExplorer.Outcome)] = []
-                let key = graph.stateKeys[id]
-                if old.unsetReads.isEmpty && new.unsetReads.isEmpty {
-                    let screens = (old.memo.screensNumber(key.codes), new.memo.screensNumber(key.codes))
-                    for (number, step) in steps.enumerated() {
-                        let before = old.outcome(of: step, number: number, from: state, key: key, screens: screens.0)
-                        let after = new.outcome(of: step, number: number, from: state, key: key, screens: screens.1)
-                        tried += 1
-                        if let variable = before.transition.reads.first ?? after.transition.reads.first {
-                            (old.unsetReads.isEmpty ? old : new).unsetReads.append(variable)
-                            break
-                        }
-                        outcomes.append((step, before, after))
-                        if tried % 512 == 0, let onProgress {
-                            onProgress(FlowExplorer.Progress(
-                                depth: depth, states: graph.count, transitions: tried, assignments: assignments.count,
-                                elapsed: Date().timeIntervalSince(started)))
-                        }
-                    }
-                }
-                if let variable = old.unsetReads.first ?? new.unsetReads.first {
-                    // Either version read an unset fact: the state is compared again under each
-                    // value (the operations that read none of it come from the memos).
-                    graph.split[id] = true
-                    let parent = graph.parents[id].map { (Int($0.state), $0.step) }
-                    for value in assignments.variables[variable].values.indices {
-                        let child = assignments.assigning(assignment, variable: variable, value: value)
-                        let childKey = FlowExplorer.StateKey(codes: graph.stateKeys[id].codes, combination: child)
-                        guard graph.keys[childKey] == nil else { continue }
-                        layer.append(graph.add(state, key: childKey, parent: parent, depth: depth))
-                    }
-                    continue
-                }
-                for (step, beforeOutcome, afterOutcome) in outcomes {
-                    decisions += 1
-                    if let (groupKey, change) = Self.change(step, beforeOutcome.transition, afterOutcome.transition, in: state, facts: {
-                        (assignments.labels(assignment), graph.steps(to: id, then: step))
-                    }) {
-                        if var group = groups[groupKey] {
-                            group.assignments.insert(assignment)
-                            if change.trace.count < group.length { group.change = change; group.length = change.trace.count }
-                            groups[groupKey] = group
-                        } else {
-                            groups[groupKey] = (change, change.trace.count, [assignment])
-                        }
-                    }
-                    for (explorer, outcome) in [(old, beforeOutcome), (new, afterOutcome)] where outcome.transition.changed {
-                        let transition = outcome.transition
-                        if let known = graph.keys[transition.key] {
-                            graph.link(id, Int(known))
-                        } else if !old.withinBounds(transition.key) {
-                            continue
-                        } else if depth >= options.depth || graph.count >= options.maxStates {
-                            truncated = true
-                            if depth < options.depth { budgetReached = true }
-                        } else {
-                            let successor = explorer.successor(of: outcome, step: step, from: state, key: key)
-                            next.append(graph.add(successor, key: transition.key, parent: (id, step), depth: depth + 1))
-                        }
-                    }
-                }
+                compare(id, in: &run)
             }
-            if budgetReached {
-                if !next.isEmpty { stoppedAt = depth + 1 }
+            if run.budgetReached {
+                if !run.next.isEmpty { run.stoppedAt = run.depth + 1 }
                 break
             }
-            layer = next
-            if !layer.isEmpty { depth += 1 }
+            run.layer = run.next
+            if !run.layer.isEmpty { run.depth += 1 }
         }
+        return report(of: run)
+    }
+
+    /// Compares every operation's decisions from state `id` under both versions, or splits the
+    /// state on the unset fact either read.
+    func compare(_ id: Int, in run: inout Run) {
+        let state = run.graph.state(id)
+        defer { run.graph.release(id) }
+        let assignment = run.graph.combination(id)
+        do {
+            try old.activate(assignment)
+            try new.activate(assignment)
+        } catch {
+            return
+        }
+        try? old.router.restore(state)
+        try? new.router.restore(state)
+        old.routerKey = nil
+        new.routerKey = nil
+        old.beginReads()
+        new.beginReads()
+        var steps = old.steps(from: state)
+        let known = Set(steps)
+        steps += new.steps(from: state).filter { !known.contains($0) }
+        let outcomes = old.unsetReads.isEmpty && new.unsetReads.isEmpty ? decide(steps, from: id, state: state, in: &run) : []
+        if let variable = old.unsetReads.first ?? new.unsetReads.first {
+            // Either version read an unset fact: the state is compared again under each value
+            // (the operations that read none of it come from the memos).
+            run.graph.split[id] = true
+            let parent = run.graph.parents[id].map { (Int($0.state), $0.step) }
+            for value in old.assignments.variables[variable].values.indices {
+                let child = old.assignments.assigning(assignment, variable: variable, value: value)
+                let childKey = FlowExplorer.StateKey(codes: run.graph.stateKeys[id].codes, combination: child)
+                guard run.graph.keys[childKey] == nil else { continue }
+                run.layer.append(run.graph.add(state, key: childKey, parent: parent, depth: run.depth))
+            }
+            return
+        }
+        for (step, before, after) in outcomes {
+            run.decisions += 1
+            note(step, before.transition, after.transition, from: id, state: state, in: &run)
+            for (explorer, outcome) in [(old, before), (new, after)] where outcome.transition.changed {
+                follow(step, outcome, of: explorer, from: id, state: state, in: &run)
+            }
+        }
+    }
+
+    /// Both versions' outcomes of `steps` from state `id`, until either reads an unset fact
+    /// (noted in its `unsetReads`).
+    func decide(
+        _ steps: [FlowExploreStep], from id: Int, state: FlowRouterState<FlowRouteValue, FlowDialogValue>, in run: inout Run
+    ) -> [(step: FlowExploreStep, before: FlowExplorer.Outcome, after: FlowExplorer.Outcome)] {
+        var outcomes: [(step: FlowExploreStep, before: FlowExplorer.Outcome, after: FlowExplorer.Outcome)] = []
+        let key = run.graph.stateKeys[id]
+        let screens = (old.memo.screensNumber(key.codes), new.memo.screensNumber(key.codes))
+        for (number, step) in steps.enumerated() {
+            let before = old.outcome(of: step, number: number, from: state, key: key, screens: screens.0)
+            let after = new.outcome(of: step, number: number, from: state, key: key, screens: screens.1)
+            run.tried += 1
+            if let variable = before.transition.reads.first ?? after.transition.reads.first {
+                (old.unsetReads.isEmpty ? old : new).unsetReads.append(variable)
+                break
+            }
+            outcomes.append((step, before, after))
+            if run.tried % 512 == 0, let onProgress {
+                onProgress(FlowExplorer.Progress(
+                    depth: run.depth, states: run.graph.count, transitions: run.tried, assignments: old.assignments.count,
+                    elapsed: Date().timeIntervalSince(run.started)))
+            }
+        }
+        return outcomes
+    }
+
+    /// Adds the change `step` from state `id` makes, if the versions decided it differently, to
+    /// its group.
+    func note(
+        _ step: FlowExploreStep, _ before: FlowExplorer.Transition, _ after: FlowExplorer.Transition, from id: Int,
+        state: FlowRouterState<FlowRouteValue, FlowDialogValue>, in run: inout Run
+    ) {
+        let assignment = run.graph.combination(id)
+        guard let (groupKey, change) = Self.change(step, before, after, in: state, facts: {
+            (old.assignments.labels(assignment), run.graph.steps(to: id, then: step))
+        }) else { return }
+        if var group = run.groups[groupKey] {
+            group.assignments.insert(assignment)
+            if change.trace.count < group.length { group.change = change; group.length = change.trace.count }
+            run.groups[groupKey] = group
+        } else {
+            run.groups[groupKey] = (change, change.trace.count, [assignment])
+        }
+    }
+
+    /// Where `step` from state `id` leads under one version: a known state, one the bounds
+    /// leave out, or a new one of the next depth.
+    func follow(
+        _ step: FlowExploreStep, _ outcome: FlowExplorer.Outcome, of explorer: FlowExplorer, from id: Int,
+        state: FlowRouterState<FlowRouteValue, FlowDialogValue>, in run: inout Run
+    ) {
+        let transition = outcome.transition
+        let options = old.options
+        if let known = run.graph.keys[transition.key] {
+            run.graph.link(id, Int(known))
+        } else if !old.withinBounds(transition.key) {
+            return
+        } else if run.depth >= options.depth || run.graph.count >= options.maxStates {
+            run.truncated = true
+            if run.depth < options.depth { run.budgetReached = true }
+        } else {
+            let successor = explorer.successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id])
+            run.next.append(run.graph.add(successor, key: transition.key, parent: (id, step), depth: run.depth + 1))
+        }
+    }
+
+    /// The report of a finished (or stopped) run: the changes, sorted, and each section's verdicts.
+    func report(of run: Run) -> FlowDiffReport {
         var changes: [FlowDiffChange] = []
-        for group in groups.values {
+        for group in run.groups.values {
             var change = group.change
-            change.factPattern = assignments.pattern(group.assignments)
+            change.factPattern = old.assignments.pattern(group.assignments)
             changes.append(change)
         }
         changes.sort {
@@ -306,13 +353,13 @@ package final class FlowRulesDiff {
         }
         let manifest = old.manifest
         var report = FlowDiffReport(
-            complete: !truncated && stoppedAt == nil, decisions: decisions,
+            complete: !run.truncated && run.stoppedAt == nil, decisions: run.decisions,
             routes: Self.verdicts(of: manifest.routes.keys, in: "routes", changes), changes: changes)
         report.tabs = Self.verdicts(of: manifest.tabs.map(\.name), in: "tabs", changes)
         report.dialogs = Self.verdicts(of: manifest.dialogs, in: "dialogs", changes)
         report.links = Self.verdicts(of: manifest.explore.urls, in: "links", changes)
-        report.completeDepth = stoppedAt.map { $0 - 1 } ?? (report.complete ? depth : min(depth, options.depth))
-        report.interruptedAtDepth = old.isInterrupted ? stoppedAt : nil
+        report.completeDepth = run.stoppedAt.map { $0 - 1 } ?? (report.complete ? run.depth : min(run.depth, old.options.depth))
+        report.interruptedAtDepth = old.isInterrupted ? run.stoppedAt : nil
         return report
     }
 
