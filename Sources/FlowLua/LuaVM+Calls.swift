@@ -27,9 +27,10 @@ extension LuaVM {
         let state = nested ? (currentThread ?? main) : main
         busy += 1
         defer { finishOperation() }  // runs after the stack is restored
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        guard lua_checkstack(state, 3) != 0 else {
+        let stack = LuaStackWriter(state: state, owner: referenceOwner)
+        let top = stack.height
+        defer { stack.restore(height: top) }
+        guard stack.hasRoom(for: 3) else {
             throw FlowScriptError(kind: .runtime, message: "Lua stack overflow: calls nested too deeply")
         }
         var handler: Int32 = 1
@@ -37,10 +38,10 @@ extension LuaVM {
             clua_pushmsgh(state)
             handler = top + 1
         }
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
-        let functionIndex = lua_gettop(state)
-        try arguments(LuaStackWriter(state: state, owner: referenceOwner))
-        let argumentCount = lua_gettop(state) - functionIndex
+        stack.pushAnchored(function.reference)
+        let functionIndex = stack.height
+        try arguments(stack)
+        let argumentCount = stack.height - functionIndex
         callDepth += 1
         let status = nested
             ? clua_call_nested(state, argumentCount, clua_multret(), handler)
@@ -50,8 +51,7 @@ extension LuaVM {
             throw makeError(status: status, state: state, function: function)
         }
         let reader = LuaResults(
-            state: state, base: functionIndex, count: Int(lua_gettop(state) - functionIndex + 1),
-            functionName: nil, vm: self)
+            state: state, base: functionIndex, count: Int(stack.height - functionIndex + 1), functionName: nil, vm: self)
         return try results(reader)
     }
 
@@ -70,22 +70,22 @@ extension LuaVM {
         let state = try openState()
         busy += 1
         defer { finishOperation() }
-        let top = lua_gettop(state)
-        guard lua_checkstack(state, 4) != 0 else {
+        let stack = LuaStackWriter(state: state, owner: referenceOwner)
+        let top = stack.height
+        guard stack.hasRoom(for: 4) else {
             throw FlowScriptError(kind: .runtime, message: "Lua stack overflow: calls nested too deeply")
         }
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
-        arguments(LuaStackWriter(state: state, owner: referenceOwner))
+        stack.pushAnchored(function.reference)
+        arguments(stack)
         callDepth = 1
         let status = clua_decide_call(state, top)
         callDepth = 0
         if status == CLUA_DECIDED_ALLOW { return nil }
-        defer { lua_settop(state, top) }
+        defer { stack.restore(height: top) }
         guard status == LUA_OK else {
             throw makeError(status: status, state: state, function: function)
         }
-        let reader = LuaResults(
-            state: state, base: top + 1, count: Int(lua_gettop(state) - top), functionName: nil, vm: self)
+        let reader = LuaResults(state: state, base: top + 1, count: Int(stack.height - top), functionName: nil, vm: self)
         return try results(reader)
     }
 

@@ -231,7 +231,30 @@ private func assumingMainActor<T: Sendable>(_ body: @MainActor () -> T) -> T {
     #endif
 }
 
+// The VM's own uses of Lua's C API: with `LuaStackReader` and `LuaStackWriter` (the stack
+// operations the other files speak in), the only Swift that calls `lua_*` or `luaL_*` itself.
 extension LuaVM {
     /// The main thread's stack height (1 between calls: the message handler), for tests.
     var stackHeight: Int32 { isClosed ? 0 : lua_gettop(handle.main) }
+
+    /// Runs `body` on the main thread's stack and puts the stack back to its height afterwards.
+    ///
+    /// - Throws: `closed` when the VM is closed, or what `body` throws.
+    func onMainStack<Value>(_ body: (LuaStackWriter) throws(FlowScriptError) -> Value) throws(FlowScriptError) -> Value {
+        let stack = LuaStackWriter(state: try openState(), owner: referenceOwner)
+        let top = stack.height
+        defer { stack.restore(height: top) }
+        return try body(stack)
+    }
+
+    /// Pushes a new thread (coroutine) of this state onto `stack` (one slot, reserved by the
+    /// caller); the thread, which lives as long as a reference to it does.
+    func pushNewThread(_ stack: LuaStackWriter) -> OpaquePointer {
+        guard let thread = lua_newthread(stack.state) else { preconditionFailure("lua_newthread returned NULL") }
+        return thread
+    }
+
+    /// Whether the code running on `state` can yield to Swift now: not inside a metamethod, an
+    /// iterator or a function the standard library calls.
+    static func canYield(_ state: OpaquePointer) -> Bool { lua_isyieldable(state) != 0 }
 }
