@@ -28,8 +28,6 @@ package struct LuaDecisionArguments {
             source: Int64(source), queued: Int64(queued), generation: Int64(generation),
             snap: Int64(snapshot), stack_count: Int64(stackCount), front: Int64(frontScreens),
             has_count: count == nil ? 0 : 1, has_target: target == nil ? 0 : 1,
-            is_async: isAsync ? 1 : 0, run_defaults: runsDefaults ? 1 : 0, tabbed: tabbed ? 1 : 0, has_route: 0, has_routes: 0, has_dialog: 0,
-            has_tab: 0, has_ctx_tab: 0, has_ctx_tabs: 0,
-            route_frozen: 0, routes_frozen: 0)
+            is_async: isAsync ? 1 : 0, run_defaults: runsDefaults ? 1 : 0, tabbed: tabbed ? 1 : 0)
     }
 }

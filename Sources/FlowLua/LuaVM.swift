@@ -8,7 +8,7 @@ import CLua
 /// The C boundary rules, which every file of this module (`Sources/FlowLua`) follows:
 /// - `lua_error` and `lua_yield` never run in a Swift frame (a `longjmp` across Swift frames is
 ///   undefined behaviour). A Swift host function returns a marker (`CLUA_RESULT_ERROR` with the
-///   message pushed, or `CLUA_RESULT_YIELD`) and the C trampoline in `CLua/src/clua_calls.c` raises or
+///   message pushed, or `CLUA_RESULT_YIELD`) and the C trampoline in `CLua/src/shim/clua_calls.c` raises or
 ///   yields. The instruction hook, the message handler, the sandbox wrappers and the locked-global
 ///   and read-only metamethods are C too.
 /// - Swift calls only API functions that cannot raise: pushes, raw gets and sets on tables
@@ -26,14 +26,14 @@ import CLua
 ///   the memory error is raised again at every instruction.
 /// - Work done in C is charged to the instruction budget too (one unit is about one VM
 ///   instruction of time): pattern matching by a bound computed before the matcher runs
-///   (`CLua/src/clua_patterns.c`; a bound above the whole budget is refused as "pattern too
+///   (`CLua/src/engine/clua_patterns.c`; a bound above the whole budget is refused as "pattern too
 ///   expensive"), table functions per element (`clua_tablelib.c`), other library functions by
 ///   their input (`clua_sandbox.c`), and every allocation while Lua runs (16 bytes = 1 unit), which
 ///   meters whatever builds large values (`..`, `string.rep`, `table.concat`, ...).
 /// - A wall-clock time limit per call (beyond 2 µs per charged instruction; host functions and
 ///   suspensions excluded) backs the count up for work it cannot see, such as a loop comparing
 ///   megabyte strings; `print` emits at most 64 KiB per call.
-/// - Nothing a rule does reaches another rule (`CLua/src/clua_guard.c`): what FlowStack provides
+/// - Nothing a rule does reaches another rule (`CLua/src/engine/clua_guard.c`): what FlowStack provides
 ///   (`flow`, `host`, `facts`, the libraries) is frozen when the rules start loading, the
 ///   decision's inputs are read-only at every depth, `coroutine.resume`/`close` refuse the
 ///   threads FlowScript runs, and `load` keeps an explicit environment. Text kept from scripts
