@@ -6,6 +6,9 @@ import CLua
 /// loading text chunks, protected calls, host functions, values, read-only tables.
 ///
 /// The C boundary rules, which every file of this module (`Sources/FlowLua`) follows:
+/// - Lua's C API (`lua_*`, `luaL_*`) is called only in this file, `LuaStackReader.swift` and
+///   `LuaStackWriter.swift`; the other files speak in their named operations (`onMainStack`,
+///   `pushAnchored`, `anchor`, `storeField`, ...) and in the `clua_` functions of `CLua.h`.
 /// - `lua_error` and `lua_yield` never run in a Swift frame (a `longjmp` across Swift frames is
 ///   undefined behaviour). A Swift host function returns a marker (`CLUA_RESULT_ERROR` with the
 ///   message pushed, or `CLUA_RESULT_YIELD`) and the C trampoline in `CLua/src/shim/clua_calls.c` raises or
