@@ -7,10 +7,8 @@ import CLua
 package struct LuaStackWriter {
     /// The thread whose stack receives the values.
     package let state: OpaquePointer
-    /// The VM's reference owner (function references of other VMs are refused). Not retained:
-    /// a writer lives only during a call its VM makes (as `LuaStackReader`'s `vm`), and a
-    /// retain and release on every writer made cost the hot path about 40 instructions a decision.
-    unowned(unsafe) let owner: LuaReferenceOwner
+    /// The VM's reference owner (function references of other VMs are refused).
+    let owner: LuaReferenceOwner
 
     /// Makes room for `count` more values.
     package func reserve(_ count: Int) {
@@ -138,10 +136,10 @@ package struct LuaStackWriter {
 // while the memory budget is lifted: raw gets and sets, on tables without metatables.
 extension LuaStackWriter {
     /// The stack's height: the absolute index of its top value (0 when empty).
-    var height: Int32 { lua_gettop(state) }
+    package var height: Int32 { lua_gettop(state) }
 
     /// Drops every value above `height` (see `height`).
-    func restore(height: Int32) { lua_settop(state, height) }
+    package func restore(height: Int32) { lua_settop(state, height) }
 
     /// Pops the `count` values on top.
     func pop(_ count: Int32 = 1) { lua_settop(state, -count - 1) }
