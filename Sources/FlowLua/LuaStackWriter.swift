@@ -136,10 +136,10 @@ package struct LuaStackWriter {
 // while the memory budget is lifted: raw gets and sets, on tables without metatables.
 extension LuaStackWriter {
     /// The stack's height: the absolute index of its top value (0 when empty).
-    package var height: Int32 { lua_gettop(state) }
+    var height: Int32 { lua_gettop(state) }
 
     /// Drops every value above `height` (see `height`).
-    package func restore(height: Int32) { lua_settop(state, height) }
+    func restore(height: Int32) { lua_settop(state, height) }
 
     /// Pops the `count` values on top.
     func pop(_ count: Int32 = 1) { lua_settop(state, -count - 1) }
