@@ -57,7 +57,7 @@ let cLuaLibrary: Target = {
             .define("LUA_USE_LINUX", .when(platforms: [.linux])),
             // `a <= b` with only `__lt` is `not (b < a)`, as in Debian's Lua (built with
             // LUA_COMPAT_5_3): one answer on every build. The nesting limit is not set here: the
-            // sandbox holds rules to the same depth on every Lua (CLua/src/clua_levels.c).
+            // sandbox holds rules to the same depth on every Lua (CLua/src/engine/clua_levels.c).
             .define("LUA_COMPAT_LT_LE"),
         ],
         linkerSettings: [
@@ -91,8 +91,9 @@ let package = Package(
     ],
     targets: [
         cLuaLibrary,
-        // `import CLua`: the C boundary (the budgets, the sandbox, the decide loop) over Lua, one
-        // public header (`include/CLua.h`) and the C files in `src/`.
+        // `import CLua`: the C boundary over Lua, one public header (`include/CLua.h`, what Swift
+        // calls), the C in two folders: `src/shim` (the context, calls, errors) and `src/engine`
+        // (the sandbox, read-only tables, the decide loop). The same target on every platform.
         .target(name: "CLua", dependencies: ["CLuaLibrary"], path: "CLua"),
         // The router: all navigation state and decisions, Foundation only.
         .target(name: "FlowStackCore"),

@@ -1,78 +1,51 @@
 #ifndef FLOWSTACK_CLUA_H
 #define FLOWSTACK_CLUA_H
 /*
- * The C boundary of FlowScript: Lua 5.4's headers plus everything Swift cannot import or must
- * never do itself.
+ * What Swift calls in C (`import CLua`): Lua 5.4's own headers, and the functions FlowLua needs
+ * that Swift cannot write or must never run itself. Nothing else: what the C files share is in
+ * their private headers, src/shim/clua_shim.h and src/engine/clua_engine.h.
  *
- * Rules (see LuaVM.swift):
- *  - lua_error and lua_yield never run in a Swift frame: a longjmp across Swift frames is
- *    undefined behaviour. Only the C functions of this target (CLua/src) raise or yield. Swift host functions
- *    return a marker (CLUA_RESULT_ERROR, CLUA_RESULT_YIELD) and the trampoline acts on it.
- *  - Swift only calls API functions that cannot raise once the memory budget is lifted
- *    (ctx->mem_enforce == 0): pushes, raw gets and sets on tables without metatables, type
- *    queries. Everything that runs Lua code goes through clua_call/lua_resume/lua_pcall.
- *  - The memory budget is enforced only while Lua code runs (mem_enforce == 1), so Swift-side
- *    pushes can fail only when the process itself is out of memory (the panic handler aborts).
+ * Two parts, one folder each under src/:
+ *  - shim/: the boundary itself. The per-VM context (budgets, error bookkeeping, the Swift
+ *    dispatcher), protected calls and resumes, the host-function trampoline, the message
+ *    handler and error descriptions, loading, coverage counts, and Lua's macros Swift cannot
+ *    call.
+ *  - engine/: what runs inside Lua for the rules. The sandbox, nesting limit, frozen and
+ *    read-only tables, metered library functions, and the decide loop with its `op`, `ctx` and
+ *    `stacks` proxies.
  *
- * This is the one header Swift reads (`import CLua`); the functions are defined in CLua/src, whose
- * private header (clua_private.h) declares what the .c files share. Only Lua's macro wrappers
- * below are `static inline`: Swift cannot call a C macro.
+ * The longjmp rules Swift follows are written in Sources/FlowLua/LuaVM.swift. In short:
+ * lua_error and lua_yield never run in a Swift frame (a host function returns CLUA_RESULT_ERROR or
+ * CLUA_RESULT_YIELD and the trampoline acts on it), and Swift calls only API functions that cannot
+ * raise while the memory budget is lifted. Everything that runs Lua code goes through
+ * clua_call, clua_decide_call, clua_call_nested or clua_resume.
  */
-#include <stdarg.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h> /* free(), for clua_dumpbuf.bytes */
-#include <string.h>
 #include <lua.h>
 #include <lauxlib.h>
 #include <lualib.h>
 
-/* ------------------------------------------------------------------------------------------ */
-/* Macro wrappers: static inline because each wraps a Lua macro, which Swift cannot call        */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- Lua's macros, as functions (Swift cannot call a C macro) ---------------------------- */
 
-static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }  /* LUA_REGISTRYINDEX is a macro */
-static inline int clua_ridx_globals(void) { return LUA_RIDX_GLOBALS; }  /* LUA_RIDX_GLOBALS is a macro */
-static inline int clua_multret(void) { return LUA_MULTRET; }  /* LUA_MULTRET is a macro */
-static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {  /* lua_pcall is a macro */
+static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int clua_ridx_globals(void) { return LUA_RIDX_GLOBALS; }
+static inline int clua_multret(void) { return LUA_MULTRET; }
+static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     return lua_pcall(L, nargs, nresults, msgh);
 }
-static inline void clua_remove(lua_State *L, int index) { lua_remove(L, index); }  /* lua_remove is a macro */
+static inline void clua_remove(lua_State *L, int index) { lua_remove(L, index); }
 
-/* ------------------------------------------------------------------------------------------ */
-/* clua_coverage.c                                                                            */
-/* ------------------------------------------------------------------------------------------ */
+/* ======================================================================================== */
+/* shim/: the boundary                                                                      */
+/* ======================================================================================== */
 
-/** The line and call counts of the chunks registered for coverage, shared by every VM counting
- *  into it. Opaque: read through the functions below. */
-typedef struct clua_coverage clua_coverage;
-
-/** A new, empty store; NULL when out of memory. */
-clua_coverage *clua_coverage_new(void);
-
-/** Registers chunk `source` with `lines` lines; its index, or -1 when out of memory. */
-int clua_coverage_add(clua_coverage *cov, const char *source, int lines);
-
-/** How many line events landed on `line` of file `index` (0 outside it). */
-long long clua_coverage_line(const clua_coverage *cov, int index, int line);
-
-/** How often the Lua functions defined on `line` of file `index` were called. */
-long long clua_coverage_function(const clua_coverage *cov, int index, int line);
-
-/** Frees the store (no VM may count into it any more). */
-void clua_coverage_free(clua_coverage *cov);
-
-/* ------------------------------------------------------------------------------------------ */
-/* clua_context.c                                                                             */
-/* ------------------------------------------------------------------------------------------ */
-
-/* ------------------------------------------------------------------------------------------ */
-/* Per-VM context: budgets, error bookkeeping, the Swift dispatcher                             */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- The context: budgets, error bookkeeping, the dispatcher (clua_ctx.c) ---------------- */
 
 /** Markers a Swift host function returns instead of a result count. */
 enum {
-    /** The error value is on top of the stack; raise it with kind `pending_kind`. */
+    /** The error value is on top of the stack; raise it with the kind set by
+     *  clua_ctx_set_pending_kind. */
     CLUA_RESULT_ERROR = -1,
     /** Yield the running coroutine to Swift (an asynchronous host call). */
     CLUA_RESULT_YIELD = -2
@@ -89,7 +62,7 @@ enum {
     CLUA_KIND_HOST = 6,
     CLUA_KIND_ASYNC_IN_SYNC = 7,
     CLUA_KIND_BAD_RETURN = 8,
-    /** Flag added to pending_kind: the message already starts with a position. */
+    /** Flag added to the pending kind: the message already starts with a position. */
     CLUA_KIND_FLAG_POSITIONED = 0x100
 };
 
@@ -99,8 +72,7 @@ enum { CLUA_PRINT_FID = 0 };
 /** The Swift dispatcher: runs host function `fid`; returns a result count or a marker. */
 typedef int (*clua_dispatch_fn)(lua_State *L, void *owner, lua_Integer fid);
 
-/** A VM's context: its budgets, error bookkeeping and the Swift dispatcher. Opaque: Swift
- *  reads and sets it through the clua_ctx_ functions below (clua_ctx.c). */
+/** A VM's context. Opaque: set and read through the functions below. */
 typedef struct clua_ctx clua_ctx;
 
 /** A new context, every budget off and no dispatcher; NULL when out of memory. */
@@ -141,6 +113,9 @@ void clua_ctx_set_time_limit(clua_ctx *c, long long nanoseconds);
 /** The time limit in nanoseconds (0: none). */
 long long clua_ctx_time_limit(const clua_ctx *c);
 
+/** The line and call counts of the chunks registered for coverage (clua_coverage.c). */
+typedef struct clua_coverage clua_coverage;
+
 /** Where the hook counts lines and calls (NULL: coverage off); re-arm the hook after it. */
 void clua_ctx_set_coverage(clua_ctx *c, clua_coverage *coverage);
 
@@ -169,65 +144,31 @@ typedef struct clua_outcome {
 /** The outcome of the last call (read before the next one). */
 clua_outcome clua_ctx_outcome(const clua_ctx *c);
 
+/* ---- The state: allocator, hook, closing (clua_context.c) -------------------------------- */
+
 /** Creates a state whose allocations are accounted in `c`; NULL when out of memory. */
 lua_State *clua_newstate(clua_ctx *c);
 
 /** Installs the counting hook on `L` (every thread that runs Lua code needs it). */
 void clua_armhook(lua_State *L);
 
-/* ------------------------------------------------------------------------------------------ */
-/* Closing                                                                                      */
-/* ------------------------------------------------------------------------------------------ */
-
 /** Closes the state; any Lua code still run by the close stops at its first hook. */
 void clua_close(lua_State *L);
 
-/* ------------------------------------------------------------------------------------------ */
-/* clua_errors.c                                                                              */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- Calls, resumes, loading, the trampoline (clua_calls.c) ------------------------------ */
 
-/** Pushes the message handler (clua_msgh): records the innermost Lua frame of an error and
- *  describes its value; the main thread keeps it at stack index 1. */
-void clua_pushmsgh(lua_State *L);
-
-/**
- * Replaces the error object on top of `L` by its description, in protected mode. Returns 0 on
- * success; otherwise the top is a fixed string.
- */
-int clua_describe_top(lua_State *L);
-
-/**
- * Whether the value on top of `L` is the last error raised with a kind (the kind stays in
- * ctx->kinded_kind), for errors that did not go through the message handler (coroutines).
- */
-int clua_top_is_kinded(lua_State *L);
-
-/** Records the innermost Lua frame of a dead or suspended coroutine. */
-void clua_record_thread_location(lua_State *co);
-
-/* ------------------------------------------------------------------------------------------ */
-/* clua_calls.c                                                                               */
-/* ------------------------------------------------------------------------------------------ */
-
-/**
- * Protected call for a fresh top-level call: resets the instruction budget, arms the hook,
- * enforces the memory budget while Lua runs. `msgh` is the stack index of clua_msgh.
- */
+/** Protected call for a fresh top-level call: resets the instruction budget, arms the hook,
+ *  enforces the memory budget while Lua runs. `msgh` is the stack index of the message handler. */
 int clua_call(lua_State *L, int nargs, int nresults, int msgh);
 
 /** clua_decide_call's status for a decision that allowed (nothing left on the stack). */
 #define CLUA_DECIDED_ALLOW (-1)
 
-/**
- * clua_call for a rules decide function at `top + 1` with its arguments above it, from the
- * main thread (the message handler at index 1). A decision that allowed (decide returned the
- * single integer 0) returns CLUA_DECIDED_ALLOW with the stack back at `top`, so the common case
- * reads no results; any other status is clua_call's, with its results or error on the stack.
- */
+/** clua_call for a rules decide function at `top + 1` with its arguments above it, from the
+ *  main thread (the message handler at index 1). A decision that allowed (decide returned the
+ *  single integer 0) returns CLUA_DECIDED_ALLOW with the stack back at `top`, so the common case
+ *  reads no results; any other status is clua_call's, with its results or error on the stack. */
 int clua_decide_call(lua_State *L, int top);
-/* Called once per decision, out of line: measured with callgrind (a push + pop through the
- * example rules, flowstack-bench's lua_guarded_push), 10,967 instructions per operation, against
- * 10,969 when this and clua_call were static inline functions compiled into Swift. */
 
 /** Protected call nested inside a running call (from a host function): shares its budget. */
 int clua_call_nested(lua_State *L, int nargs, int nresults, int msgh);
@@ -260,50 +201,67 @@ int clua_dump(lua_State *L, clua_dumpbuf *b);
  *  with the memory budget lifted only. */
 void clua_pushhostfunction(lua_State *L, lua_Integer fid);
 
-/* ------------------------------------------------------------------------------------------ */
-/* clua_guard.c                                                                               */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- Errors (clua_errors.c) -------------------------------------------------------------- */
 
-/* ------------------------------------------------------------------------------------------ */
-/* Frozen tables                                                                                */
-/* ------------------------------------------------------------------------------------------ */
+/** Pushes the message handler: records the innermost Lua frame of an error and describes its
+ *  value; the main thread keeps it at stack index 1. */
+void clua_pushmsgh(lua_State *L);
 
-/** Pushes the backing table of the frozen table (or locked global table) at `idx` and returns 1;
- *  returns 0 with nothing pushed for any other value. Raw lookups; never raises. */
-int clua_frozen_backing(lua_State *L, int idx);
+/** Replaces the error object on top of `L` by its description, in protected mode. Returns 0 on
+ *  success; otherwise the top is a fixed string. */
+int clua_describe_top(lua_State *L);
 
-/** Pushes `freeze(t, name)`, which makes a table and every table in it read-only (the prelude
- *  freezes what rules share). */
-void clua_pushfreeze(lua_State *L);
+/** Whether the value on top of `L` is the last error raised with a kind (the outcome's
+ *  kinded_kind), for errors that did not go through the message handler (coroutines). */
+int clua_top_is_kinded(lua_State *L);
 
-/** Records `thread` as one FlowScript runs (an async call's): scripts cannot resume or close
- *  it. Run on the main thread with the memory budget lifted (may raise only when the process
- *  is out of memory, like any push). */
-void clua_mark_host_thread(lua_State *L, lua_State *thread);
+/** Records the innermost Lua frame of a dead or suspended coroutine. */
+void clua_record_thread_location(lua_State *co);
 
-/* ------------------------------------------------------------------------------------------ */
-/* clua_sandbox.c                                                                             */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- Coverage counts (clua_coverage.c) --------------------------------------------------- */
+
+/** A new, empty store; NULL when out of memory. Shared by every VM counting into it. */
+clua_coverage *clua_coverage_new(void);
+
+/** Registers chunk `source` with `lines` lines; its index, or -1 when out of memory. */
+int clua_coverage_add(clua_coverage *cov, const char *source, int lines);
+
+/** How many line events landed on `line` of file `index` (0 outside it). */
+long long clua_coverage_line(const clua_coverage *cov, int index, int line);
+
+/** How often the Lua functions defined on `line` of file `index` were called. */
+long long clua_coverage_function(const clua_coverage *cov, int index, int line);
+
+/** Frees the store (no VM may count into it any more). */
+void clua_coverage_free(clua_coverage *cov);
+
+/* ---- The linked Lua (clua_version.c) ----------------------------------------------------- */
+
+/** The linked Lua library's own identification string, lua_ident ("$LuaVersion: Lua 5.4.7 ..."):
+ *  a header and a library that differ cannot lie about it. */
+const char *clua_library_ident(void);
+
+/** LUA_RELEASE of the headers this target was compiled against ("Lua 5.4.7"). */
+const char *clua_header_release(void);
+
+/* ======================================================================================== */
+/* engine/: what runs inside Lua for the rules                                              */
+/* ======================================================================================== */
+
+/* ---- The sandbox (clua_sandbox.c, clua_levels.c) ----------------------------------------- */
 
 /** Builds the sandbox in protected mode; returns a Lua status (the error is left on top). First
- *  holds the state to CLUA_C_LEVELS nested C levels (clua_levels.c). */
+ *  holds the state to CLUA_C_LEVELS nested C levels. */
 int clua_setup_sandbox(lua_State *L);
 
-/* ------------------------------------------------------------------------------------------ */
-/* clua_levels.c                                                                              */
-/* ------------------------------------------------------------------------------------------ */
-
 /** Nested C levels a rule may use (C calls, `pcall`, metamethods, resumes, parser levels) before
- *  "C stack overflow", whichever Lua is linked: what keeps a rule within the iOS main thread's
- *  stack in a debug build (docs/lua-surface.md, "Nesting"). */
+ *  "C stack overflow", whichever Lua is linked (docs/lua-surface.md, "Nesting"). */
 #define CLUA_C_LEVELS 64
 
 /** The C levels a call from `L` may still nest: CLUA_C_LEVELS on a VM's main thread at rest. */
 int clua_c_levels(lua_State *L);
 
-/* ------------------------------------------------------------------------------------------ */
-/* clua_tables.c                                                                              */
-/* ------------------------------------------------------------------------------------------ */
+/* ---- Globals and read-only tables (clua_tables.c, clua_guard.c) -------------------------- */
 
 /** Starts declaring globals: until clua_lock_globals, the globals FlowScript installs are
  *  recorded as declared. Protected; returns a Lua status (the error is left on top). */
@@ -320,31 +278,45 @@ int clua_declare_global(lua_State *L);
  *  values; the last two may be nil) by the read-only proxy. */
 int clua_make_readonly(lua_State *L);
 
+/** Pushes the backing table of the frozen table (or locked global table) at `idx` and returns 1;
+ *  returns 0 with nothing pushed for any other value. Raw lookups; never raises. */
+int clua_frozen_backing(lua_State *L, int idx);
+
+/** Whether the table at `idx` has a metatable with a `__pairs` (raw lookups; never raises
+ *  while the memory budget is lifted). */
+int clua_haspairs(lua_State *L, int idx);
+
+/** Pushes a plain copy of the table at `idx` in a protected call nested in the running one (its
+ *  budgets apply), or the error; returns the call's status. */
+int clua_plaincopy(lua_State *L, int idx);
+
+/** Records `thread` as one FlowScript runs (an async call's): scripts cannot resume or close
+ *  it. Run on the main thread with the memory budget lifted (may raise only when the process
+ *  is out of memory, like any push). */
+void clua_mark_host_thread(lua_State *L, lua_State *thread);
+
+/* ---- The functions the preludes are given (clua_guard.c, clua_tables.c, clua_stacks.c,
+ *      clua_decide.c) ------------------------------------------------------------------- */
+
+/** Pushes `freeze(t, name)`, which makes a table and every table in it read-only (the prelude
+ *  freezes what rules share). */
+void clua_pushfreeze(lua_State *L);
+
 /** Pushes `deepEqual(a, b)`, the structural comparison flow tests use. */
 void clua_pushdeepequal(lua_State *L);
 
 /** Pushes `sourceOf(f)`, the `file:line` where a Lua function was defined. */
 void clua_pushsourceof(lua_State *L);
 
-/** Pushes a plain copy of the table at `idx` (clua_plaincopy_fn) in a protected call nested in
- *  the running one (its budgets apply), or the error; returns the call's status. */
-int clua_plaincopy(lua_State *L, int idx);
-
-/** Whether the table at `idx` has a metatable with a `__pairs` (raw lookups; never raises
- *  while the memory budget is lifted). */
-int clua_haspairs(lua_State *L, int idx);
-
-/* ------------------------------------------------------------------------------------------ */
-/* clua_stacks.c                                                                              */
-/* ------------------------------------------------------------------------------------------ */
-
 /** Pushes `stackKit(kit)`, which the rules prelude calls with its named table to get
  *  `makeStacks`, the maker of the lazy `stacks` argument of rules. */
 void clua_pushstackkit(lua_State *L);
 
-/* ------------------------------------------------------------------------------------------ */
-/* clua_op.c                                                                                  */
-/* ------------------------------------------------------------------------------------------ */
+/** Pushes `decider(state)`, which the rules prelude calls to make its `decide` closure (and
+ *  `running`) over its state, handed by name. */
+void clua_pushdecider(lua_State *L);
+
+/* ---- A decision's arguments (clua_decide.c) ---------------------------------------------- */
 
 /** A decision's scalar arguments: written by Swift into the decide closure's own memory before
  *  each call (see clua_decision_args), and copied by decide into the state of the `op` and
@@ -361,45 +333,13 @@ typedef struct clua_decision {
     lua_Integer front;         /* the front-most stack's number of screens */
     int has_count, has_target, is_async, run_defaults;
     /* Whether the router has tabs: without them, decide is called with 3 arguments (route,
-     * routes, dialog) and clua_op_set skips op.tab, ctx.tab and ctx.tabs. */
+     * routes, dialog) and op.tab, ctx.tab and ctx.tabs stay nil. */
     int tabbed;
-    /* Set by clua_op_set in an op state (Swift writes 0): whether the route, routes and dialog
-     * are set. A state's user value is read only while its flag is set, so a decision without
-     * one writes nothing (the value left there is the last one set, never read). */
-    int has_route, has_routes, has_dialog;
-    /* Set by clua_op_set in an op state (Swift writes 0): whether op.tab (the tab a selectTab
-     * selects) and ctx.tab (the selected tab) are set; both are nil for a router without tabs. */
-    int has_tab, has_ctx_tab;
-    /* Set by clua_op_set in an op state (Swift writes 0): whether ctx.tabs (every tab of a tabbed
-     * router, a table made for the decision) is set. */
-    int has_ctx_tabs;
-    /* Set in an op state when op.route / op.routes were frozen (clua_guard.c) on their first
-     * read in the decision: a rule can never change what later rules and the guards read. */
-    int route_frozen, routes_frozen;
 } clua_decision;
-
-/* ------------------------------------------------------------------------------------------ */
-/* clua_decide.c                                                                              */
-/* ------------------------------------------------------------------------------------------ */
-
-/** Pushes `decider(state)`, which the rules prelude calls to make its `decide` closure (and
- *  `running`) over its state, handed by name. */
-void clua_pushdecider(lua_State *L);
 
 /** The clua_decision a decide function made by decider reads (the function on top of the
  *  stack, left there); NULL for any other value. Swift writes a decision's arguments there. The
  *  memory lives as long as the function. */
 clua_decision *clua_decision_args(lua_State *L);
-
-/* ------------------------------------------------------------------------------------------ */
-/* clua_version.c                                                                             */
-/* ------------------------------------------------------------------------------------------ */
-
-/** The linked Lua library's own identification string, lua_ident ("$LuaVersion: Lua 5.4.7 ..."):
- *  a header and a library that differ cannot lie about it. */
-const char *clua_library_ident(void);
-
-/** LUA_RELEASE of the headers this target was compiled against ("Lua 5.4.7"). */
-const char *clua_header_release(void);
 
 #endif

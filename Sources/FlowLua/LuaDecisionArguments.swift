@@ -24,12 +24,10 @@ package struct LuaDecisionArguments {
         generation: Int, snapshot: Int, stackCount: Int, frontScreens: Int, tabbed: Bool
     ) {
         pointer.pointee = clua_decision(
-            kind: lua_Integer(kind), count: lua_Integer(count ?? 0), target: lua_Integer(target ?? 0),
-            source: lua_Integer(source), queued: lua_Integer(queued), generation: lua_Integer(generation),
-            snap: lua_Integer(snapshot), stack_count: lua_Integer(stackCount), front: lua_Integer(frontScreens),
+            kind: Int64(kind), count: Int64(count ?? 0), target: Int64(target ?? 0),
+            source: Int64(source), queued: Int64(queued), generation: Int64(generation),
+            snap: Int64(snapshot), stack_count: Int64(stackCount), front: Int64(frontScreens),
             has_count: count == nil ? 0 : 1, has_target: target == nil ? 0 : 1,
-            is_async: isAsync ? 1 : 0, run_defaults: runsDefaults ? 1 : 0, tabbed: tabbed ? 1 : 0, has_route: 0, has_routes: 0, has_dialog: 0,
-            has_tab: 0, has_ctx_tab: 0, has_ctx_tabs: 0,
-            route_frozen: 0, routes_frozen: 0)
+            is_async: isAsync ? 1 : 0, run_defaults: runsDefaults ? 1 : 0, tabbed: tabbed ? 1 : 0)
     }
 }

@@ -125,3 +125,57 @@ package struct LuaStackReader {
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 }
+
+// Reads at a stack index, for the readers of whole values (`LuaValueDecoder`, errors,
+// references): with `LuaStackWriter` and `LuaVM`'s core file, the only Swift that calls Lua's C
+// API itself. None runs Lua code or raises.
+extension LuaStackReader {
+    /// The type of the value at `index` (`.none` for an index past the top).
+    nonisolated static func type(_ state: OpaquePointer, _ index: Int32) -> LuaType {
+        LuaType(rawValue: lua_type(state, index)) ?? .none
+    }
+
+    /// Whether the value at `index` is a function written in Lua (not a C function).
+    nonisolated static func isLuaFunction(_ state: OpaquePointer, _ index: Int32) -> Bool {
+        lua_type(state, index) == LUA_TFUNCTION && lua_iscfunction(state, index) == 0
+    }
+
+    /// The string at `index` when it holds one (no conversion of numbers), else nil.
+    nonisolated static func stringIfString(_ state: OpaquePointer, _ index: Int32) -> String? {
+        lua_type(state, index) == LUA_TSTRING ? string(state, index) : nil
+    }
+
+    /// Whether Lua treats the value at `index` as true.
+    nonisolated static func isTruthy(_ state: OpaquePointer, _ index: Int32) -> Bool { lua_toboolean(state, index) != 0 }
+
+    /// The number at `index` as an integer when it is one (a number with the integer subtype), else nil.
+    nonisolated static func integer(_ state: OpaquePointer, _ index: Int32) -> Int? {
+        lua_isinteger(state, index) != 0 ? Int(lua_tointegerx(state, index, nil)) : nil
+    }
+
+    /// The number at `index` as a float.
+    nonisolated static func number(_ state: OpaquePointer, _ index: Int32) -> Double { lua_tonumberx(state, index, nil) }
+
+    /// What tells the table at `index` apart from every other live table (its address).
+    nonisolated static func identity(_ state: OpaquePointer, _ index: Int32) -> UnsafeRawPointer? { lua_topointer(state, index) }
+
+    /// The absolute form of a relative stack index.
+    nonisolated static func absolute(_ state: OpaquePointer, _ index: Int32) -> Int32 { lua_absindex(state, index) }
+
+    /// Advances a traversal of the table at absolute index `table`: replaces the key on top by the
+    /// next key and its value (push `nil` to start); false, with the key popped, at the end.
+    nonisolated static func advance(_ state: OpaquePointer, in table: Int32) -> Bool { lua_next(state, table) != 0 }
+
+    /// Where the function on top is defined (popped): Lua's short source (`[C]` for a C
+    /// function) and its first line (0 for the main chunk, -1 for a C function); nil when Lua
+    /// cannot tell. Nonisolated on purpose: a closure written inside main-actor code and handed
+    /// to a generic function gets a runtime executor check on every call, here once per byte.
+    nonisolated static func popFunctionDefinition(_ state: OpaquePointer) -> (source: String, line: Int)? {
+        var info = lua_Debug()
+        guard lua_getinfo(state, ">S", &info) != 0 else { return nil }
+        let source = withUnsafeBytes(of: &info.short_src) { bytes in
+            String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        return (source, Int(info.linedefined))
+    }
+}

@@ -87,17 +87,16 @@ package struct LuaStackWriter {
             throw FlowScriptError(kind: .typeError, message: "a Lua function from another Lua VM cannot be used here")
         }
         reserve(1)
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
+        pushAnchored(function.reference)
     }
 
     /// Pushes the sequence `{ strings[1], ... }`.
     package func push(strings: [String]) {
         reserve(2)
-        lua_createtable(state, Int32(clamping: strings.count), 0)
-        let table = lua_gettop(state)
+        let table = pushNewTable(arrayCount: strings.count)
         for (offset, string) in strings.enumerated() {
             push(string)
-            lua_rawseti(state, table, lua_Integer(offset + 1))
+            storeElement(in: table, at: offset + 1)
         }
     }
 
@@ -106,8 +105,7 @@ package struct LuaStackWriter {
         arrayCount: Int = 0, fieldCount: Int = 0, _ build: (inout LuaTableWriter) throws(E) -> Void
     ) throws(E) {
         reserve(3)
-        lua_createtable(state, Int32(clamping: arrayCount), Int32(clamping: fieldCount))
-        var writer = LuaTableWriter(stack: self, table: lua_gettop(state))
+        var writer = LuaTableWriter(stack: self, table: pushNewTable(arrayCount: arrayCount, fieldCount: fieldCount))
         try build(&writer)
     }
 
@@ -131,4 +129,70 @@ package struct LuaStackWriter {
             for (key, value) in table.fields { try writer.set(key, value) }
         }
     }
+}
+
+// The stack operations the rest of the module speaks in: with `LuaStackReader` and `LuaVM`'s
+// core file, the only Swift that calls Lua's C API (`lua_*`, `luaL_*`) itself. None can raise
+// while the memory budget is lifted: raw gets and sets, on tables without metatables.
+extension LuaStackWriter {
+    /// The stack's height: the absolute index of its top value (0 when empty).
+    var height: Int32 { lua_gettop(state) }
+
+    /// Drops every value above `height` (see `height`).
+    func restore(height: Int32) { lua_settop(state, height) }
+
+    /// Pops the `count` values on top.
+    func pop(_ count: Int32 = 1) { lua_settop(state, -count - 1) }
+
+    /// Whether the stack can grow by `count` values (false: it cannot, the caller reports it).
+    func hasRoom(for count: Int32) -> Bool { lua_checkstack(state, count) != 0 }
+
+    /// Pushes a copy of the value at `index`, into room already reserved.
+    func pushCopy(of index: Int32) { lua_pushvalue(state, index) }
+
+    /// Pushes the value a registry reference anchors (see `anchor()`), into room already reserved.
+    func pushAnchored(_ reference: Int32) { lua_rawgeti(state, clua_registryindex(), lua_Integer(reference)) }
+
+    /// Pushes the global table itself (its raw fields: the locked table's lock is not consulted),
+    /// into room already reserved.
+    func pushGlobalTable() { lua_rawgeti(state, clua_registryindex(), lua_Integer(clua_ridx_globals())) }
+
+    /// Pushes an empty table with room for `arrayCount` elements and `fieldCount` fields, into
+    /// room already reserved; its absolute index.
+    @discardableResult
+    func pushNewTable(arrayCount: Int = 0, fieldCount: Int = 0) -> Int32 {
+        lua_createtable(state, Int32(clamping: arrayCount), Int32(clamping: fieldCount))
+        return lua_gettop(state)
+    }
+
+    /// `t[key] = value` for the table at `table` and the key and value on top (popped); raw.
+    func storeField(in table: Int32) { lua_rawset(state, table) }
+
+    /// `t[index] = value` for the table at `table` and the value on top (popped); raw.
+    func storeElement(in table: Int32, at index: Int) { lua_rawseti(state, table, lua_Integer(index)) }
+
+    /// Replaces the key on top by `t[key]` of the table at `table` (raw); the value's type.
+    func replaceKeyByField(of table: Int32) -> LuaType { LuaType(rawValue: lua_rawget(state, table)) ?? .none }
+
+    /// Removes every field of the table at absolute index `table` (raw; needs two free slots).
+    func clearTable(at table: Int32) {
+        // Clearing the fields a traversal has passed is allowed during it.
+        lua_pushnil(state)
+        while lua_next(state, table) != 0 {
+            pop()
+            lua_pushvalue(state, -1)
+            lua_pushnil(state)
+            lua_rawset(state, table)
+        }
+    }
+
+    /// Pops the value on top into the registry; the reference that anchors it there until
+    /// `releaseAnchor(_:)`.
+    func anchor() -> Int32 { luaL_ref(state, clua_registryindex()) }
+
+    /// Frees a registry reference made by `anchor()`.
+    func releaseAnchor(_ reference: Int32) { luaL_unref(state, clua_registryindex(), reference) }
+
+    /// Moves the `count` values on top of `thread`'s stack (of the same state) onto this one.
+    func moveTop(_ count: Int32, from thread: OpaquePointer) { lua_xmove(thread, state, count) }
 }

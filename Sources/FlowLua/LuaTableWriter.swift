@@ -1,5 +1,3 @@
-import CLua
-
 /// Fills the table a `LuaStackWriter` just pushed (raw sets: the table has no metatable).
 package struct LuaTableWriter {
     /// The writer of the stack holding the table.
@@ -18,7 +16,7 @@ package struct LuaTableWriter {
     private func setField<E: Error>(_ name: String, _ push: () throws(E) -> Void) throws(E) {
         stack.push(name)
         try push()
-        lua_rawset(stack.state, table)
+        stack.storeField(in: table)
     }
 
     /// `t[name] = value` (a string).
@@ -42,7 +40,7 @@ package struct LuaTableWriter {
         case .string(let name): try set(name, value)
         case .integer(let index):
             try stack.push(value)
-            lua_rawseti(stack.state, table, lua_Integer(index))
+            stack.storeElement(in: table, at: index)
         }
     }
 
@@ -52,12 +50,12 @@ package struct LuaTableWriter {
     ) throws(E) {
         stack.push(name)
         try stack.pushTable(arrayCount: arrayCount, fieldCount: fieldCount, build)
-        lua_rawset(stack.state, table)
+        stack.storeField(in: table)
     }
 
     /// `t[#t + 1] = value` for the value `push` leaves on the stack.
     private mutating func storeAppended() {
-        lua_rawseti(stack.state, table, lua_Integer(nextIndex))
+        stack.storeElement(in: table, at: nextIndex)
         nextIndex += 1
     }
 
@@ -90,7 +88,7 @@ package struct LuaTableWriter {
         arrayCount: Int = 0, fieldCount: Int = 0, _ build: (inout LuaTableWriter) throws(E) -> Void
     ) throws(E) {
         try stack.pushTable(arrayCount: arrayCount, fieldCount: fieldCount, build)
-        lua_rawseti(stack.state, table, lua_Integer(nextIndex))
+        stack.storeElement(in: table, at: nextIndex)
         nextIndex += 1
     }
 
@@ -104,6 +102,6 @@ package struct LuaTableWriter {
     package func setPushed(_ name: String, _ push: () -> Void) {
         stack.push(name)
         push()
-        lua_rawset(stack.state, table)
+        stack.storeField(in: table)
     }
 }

@@ -21,12 +21,12 @@ extension LuaVM {
         }
         let (thread, threadReference) = newCallThread(main)
         defer {
-            if !isClosed { luaL_unref(handle.main, clua_registryindex(), threadReference) }
+            if !isClosed { LuaStackWriter(state: handle.main, owner: referenceOwner).releaseAnchor(threadReference) }
         }
         let writer = LuaStackWriter(state: thread, owner: referenceOwner)
         try writer.push(function)
         try arguments(writer)
-        var argumentCount = lua_gettop(thread) - 1
+        var argumentCount = writer.height - 1
         var instructionsUsed: Int64 = 0
         while true {
             let request: AsyncHostRequest
@@ -72,11 +72,10 @@ extension LuaVM {
 
     /// A new thread anchored in the registry, with the counting hook.
     private func newCallThread(_ main: OpaquePointer) -> (OpaquePointer, Int32) {
-        LuaStackWriter(state: main, owner: referenceOwner).reserve(2)
-        guard let thread = lua_newthread(main) else {
-            preconditionFailure("lua_newthread returned NULL")
-        }
-        let reference = luaL_ref(main, clua_registryindex())
+        let stack = LuaStackWriter(state: main, owner: referenceOwner)
+        stack.reserve(2)
+        let thread = pushNewThread(stack)
+        let reference = stack.anchor()
         clua_armhook(thread)
         // Scripts cannot resume or close it (coroutine.running() hands it out).
         clua_mark_host_thread(main, thread)
@@ -96,16 +95,16 @@ extension LuaVM {
         let status = clua_resume(thread, handle.main, argumentCount, &resultCount, &instructionsUsed)
         callDepth -= 1
 
+        let stack = LuaStackWriter(state: thread, owner: referenceOwner)
         if status == LUA_OK {
             let reader = LuaResults(
-                state: thread, base: lua_gettop(thread) - resultCount + 1, count: Int(resultCount),
-                functionName: nil, vm: self)
+                state: thread, base: stack.height - resultCount + 1, count: Int(resultCount), functionName: nil, vm: self)
             return .finished(try results(reader))
         }
         guard status == LUA_YIELD else {
             throw coroutineError(status: status, thread: thread, function: function)
         }
-        lua_settop(thread, -resultCount - 1)
+        stack.pop(resultCount)
         guard let request = pendingAsyncRequest else {
             clua_record_thread_location(thread)
             var error = FlowScriptError(
@@ -125,7 +124,7 @@ extension LuaVM {
     /// Pushes `true, results...` or `false, error` onto `thread`; returns how many values.
     private func pushResumeValues(_ outcome: Result<[LuaValue], any Error>, request: AsyncHostRequest, thread: OpaquePointer) -> Int32 {
         let writer = LuaStackWriter(state: thread, owner: referenceOwner)
-        let base = lua_gettop(thread)
+        let base = writer.height
         var failure: any Error
         switch outcome {
         case .success(let values):
@@ -135,7 +134,7 @@ extension LuaVM {
                 for value in values { try writer.push(value) }
                 return Int32(values.count + 1)
             } catch {
-                lua_settop(thread, base)
+                writer.restore(height: base)
                 failure = error
             }
         case .failure(let error):
@@ -149,15 +148,14 @@ extension LuaVM {
 
     /// The error of a coroutine that died: its location is read from the dead coroutine's stack.
     private func coroutineError(status: Int32, thread: OpaquePointer, function: LuaFunctionRef) -> FlowScriptError {
-        let main = handle.main
-        let top = lua_gettop(main)
-        defer { lua_settop(main, top) }
+        let main = LuaStackWriter(state: handle.main, owner: referenceOwner)
+        let top = main.height
+        defer { main.restore(height: top) }
         let kinded = clua_top_is_kinded(thread) != 0
         clua_record_thread_location(thread)
-        let writer = LuaStackWriter(state: main, owner: referenceOwner)
-        writer.reserve(3)
-        lua_xmove(thread, main, 1)
-        if status == LUA_ERRRUN { clua_describe_top(main) }
-        return makeError(status: status, state: main, kinded: kinded, located: true, function: function)
+        main.reserve(3)
+        main.moveTop(1, from: thread)
+        if status == LUA_ERRRUN { clua_describe_top(main.state) }
+        return makeError(status: status, state: main.state, kinded: kinded, located: true, function: function)
     }
 }

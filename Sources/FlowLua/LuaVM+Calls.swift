@@ -1,94 +1,9 @@
-import CLua
-
 /// The arguments a host function receives.
 package typealias LuaArguments = LuaStackReader
 /// The results a call hands to its reader.
 package typealias LuaResults = LuaStackReader
 
 extension LuaVM {
-    /// Calls `function` in protected mode under the instruction budget (the hot path).
-    ///
-    /// `arguments` pushes the arguments; `results` reads the results while they are on the
-    /// stack. Nothing here builds `LuaValue`s unless the closures do. A call made from inside a
-    /// host function shares the budget of the call that is running.
-    ///
-    /// - Throws: the script's error as a `FlowScriptError`, or what `arguments`/`results` throw.
-    @inline(__always)
-    package func call<R>(
-        _ function: LuaFunctionRef,
-        arguments: (LuaStackWriter) throws(FlowScriptError) -> Void,
-        results: (LuaResults) throws(FlowScriptError) -> R
-    ) throws(FlowScriptError) -> R {
-        let main = try openState()
-        guard function.owner === referenceOwner else {
-            throw FlowScriptError(kind: .typeError, message: "a Lua function from another Lua VM cannot be called here")
-        }
-        let nested = callDepth > 0
-        let state = nested ? (currentThread ?? main) : main
-        busy += 1
-        defer { finishOperation() }  // runs after the stack is restored
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        guard lua_checkstack(state, 3) != 0 else {
-            throw FlowScriptError(kind: .runtime, message: "Lua stack overflow: calls nested too deeply")
-        }
-        var handler: Int32 = 1
-        if nested {
-            clua_pushmsgh(state)
-            handler = top + 1
-        }
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
-        let functionIndex = lua_gettop(state)
-        try arguments(LuaStackWriter(state: state, owner: referenceOwner))
-        let argumentCount = lua_gettop(state) - functionIndex
-        callDepth += 1
-        let status = nested
-            ? clua_call_nested(state, argumentCount, clua_multret(), handler)
-            : clua_call(state, argumentCount, clua_multret(), handler)
-        callDepth -= 1
-        guard status == LUA_OK else {
-            throw makeError(status: status, state: state, function: function)
-        }
-        let reader = LuaResults(
-            state: state, base: functionIndex, count: Int(lua_gettop(state) - functionIndex + 1),
-            functionName: nil, vm: self)
-        return try results(reader)
-    }
-
-    /// Calls a rules decide function (see `clua_decide_call`): as `call(_:arguments:results:)`,
-    /// but a decision that allowed returns `nil` without reading any result.
-    @inline(__always)
-    package func callDecision<R>(
-        _ function: LuaFunctionRef,
-        arguments: (LuaStackWriter) -> Void,
-        results: (LuaResults) throws(FlowScriptError) -> R
-    ) throws(FlowScriptError) -> R? {
-        // A decision asked from inside a host function shares the running call's budget.
-        guard callDepth == 0 else { return try call(function, arguments: arguments, results: results) }
-        // A rule set's decide function is made by its own VM: checked in debug builds only.
-        assert(function.owner === referenceOwner, "a decide function from another Lua VM")
-        let state = try openState()
-        busy += 1
-        defer { finishOperation() }
-        let top = lua_gettop(state)
-        guard lua_checkstack(state, 4) != 0 else {
-            throw FlowScriptError(kind: .runtime, message: "Lua stack overflow: calls nested too deeply")
-        }
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
-        arguments(LuaStackWriter(state: state, owner: referenceOwner))
-        callDepth = 1
-        let status = clua_decide_call(state, top)
-        callDepth = 0
-        if status == CLUA_DECIDED_ALLOW { return nil }
-        defer { lua_settop(state, top) }
-        guard status == LUA_OK else {
-            throw makeError(status: status, state: state, function: function)
-        }
-        let reader = LuaResults(
-            state: state, base: top + 1, count: Int(lua_gettop(state) - top), functionName: nil, vm: self)
-        return try results(reader)
-    }
-
     /// Calls `function` with no arguments, ignoring its results.
     @inline(__always)
     package func call(_ function: LuaFunctionRef) throws(FlowScriptError) {

@@ -40,7 +40,7 @@ extension LuaVM {
         status: Int32, state: OpaquePointer, kinded: Bool = true, located: Bool = false, function: LuaFunctionRef?
     ) -> FlowScriptError {
         let context = clua_ctx_outcome(handle.context)
-        let text = lua_type(state, -1) == LUA_TSTRING ? LuaStackReader.string(state, -1) : "(error object is not a string)"
+        let text = LuaStackReader.stringIfString(state, -1) ?? "(error object is not a string)"
         var kind: FlowScriptError.Kind
         if context.time_exhausted != 0 {
             kind = .timeLimit

@@ -11,20 +11,20 @@ extension LuaVM {
 
     /// The value of the global or nested field at `path` (`.nil` when any part is missing).
     func global(_ path: String) throws(FlowScriptError) -> LuaValue {
-        try fromGlobals(path, slots: 5) { state, parts, writer throws(FlowScriptError) in
+        try fromGlobals(path, slots: 5) { stack, parts throws(FlowScriptError) in
             for part in parts {
-                guard lua_type(state, -1) == LUA_TTABLE else { return .nil }
-                writer.push(part)
-                if lua_rawget(state, -2) == LUA_TNIL, clua_frozen_backing(state, -2) != 0 {
+                guard LuaStackReader.type(stack.state, -1) == .table else { return .nil }
+                stack.push(part)
+                if stack.replaceKeyByField(of: -2) == .nil, clua_frozen_backing(stack.state, -2) != 0 {
                     // A frozen table's fields (and the frozen globals) live in its backing.
-                    writer.push(part)
-                    lua_rawget(state, -2)
-                    clua_remove(state, -2)
-                    clua_remove(state, -2)
+                    stack.push(part)
+                    _ = stack.replaceKeyByField(of: -2)
+                    clua_remove(stack.state, -2)
+                    clua_remove(stack.state, -2)
                 }
-                clua_remove(state, -2)
+                clua_remove(stack.state, -2)
             }
-            var decoder = LuaValueDecoder(state: state, vm: self)
+            var decoder = LuaValueDecoder(state: stack.state, vm: self)
             return try decoder.decode(at: -1)
         }
     }
@@ -32,11 +32,10 @@ extension LuaVM {
     /// Records global declarations until `lockGlobals()`: assigning to a new global declares
     /// it, even when the value is `nil` (a rules file's `helper = nil`, set later, stays usable).
     package func recordGlobalDeclarations() throws(FlowScriptError) {
-        let state = try openState()
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        guard clua_declaring_globals(state) == LUA_OK else {
-            throw makeError(status: LUA_ERRMEM, state: state, function: nil)
+        try onMainStack { stack throws(FlowScriptError) in
+            guard clua_declaring_globals(stack.state) == LUA_OK else {
+                throw makeError(status: LUA_ERRMEM, state: stack.state, function: nil)
+            }
         }
     }
 
@@ -47,11 +46,10 @@ extension LuaVM {
     /// `rawget(_G, name)` still reads freely (a way to test for a global); `rawset(_G, ...)`
     /// follows the same rule as an assignment; `setmetatable(_G, ...)` is refused.
     package func lockGlobals() throws(FlowScriptError) {
-        let state = try openState()
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        guard clua_lock_globals(state) == LUA_OK else {
-            throw makeError(status: LUA_ERRMEM, state: state, function: nil)
+        try onMainStack { stack throws(FlowScriptError) in
+            guard clua_lock_globals(stack.state) == LUA_OK else {
+                throw makeError(status: LUA_ERRMEM, state: stack.state, function: nil)
+            }
         }
         globalsLocked = true
     }
@@ -69,18 +67,8 @@ extension LuaVM {
         at path: String, contents: LuaTable, onMissingKey: (@MainActor (String?) -> Result<LuaValue?, FlowScriptError>)? = nil,
         instead: String? = nil
     ) throws(FlowScriptError) {
-        let state = try openState()
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        let writer = LuaStackWriter(state: state, owner: referenceOwner)
-        try pushReadOnlyBacking(contents, name: path, writer: writer)
-        lua_pushvalue(state, -1)
-        let backing = luaL_ref(state, clua_registryindex())
-        if let old = readOnlyBackings.updateValue(backing, forKey: path) {
-            luaL_unref(state, clua_registryindex(), old)
-        }
-        writer.push(path)
-        if let onMissingKey {
+        try installReadOnlyTable(at: path, contents: contents, instead: instead) { stack throws(FlowScriptError) in
+            guard let onMissingKey else { return stack.pushNil() }
             pushHostFunction(named: "\(path) (missing key)", { [unowned self] arguments, results in
                 let key: String?
                 switch arguments.type(at: 2) {
@@ -102,17 +90,7 @@ extension LuaVM {
                     return 0
                 }
                 return 1
-            }, on: writer)
-        } else {
-            writer.pushNil()
-        }
-        writer.push(instead)
-        guard clua_make_readonly(state) == LUA_OK else {
-            throw makeError(status: LUA_ERRMEM, state: state, function: nil)
-        }
-        try assign(path) { writer in
-            writer.reserve(1)
-            lua_pushvalue(writer.state, top + 1)
+            }, on: stack)
         }
     }
 
@@ -122,66 +100,65 @@ extension LuaVM {
     package func installReadOnlyTable(
         at path: String, contents: LuaTable, missingKeyFunction function: LuaFunctionRef, instead: String? = nil
     ) throws(FlowScriptError) {
-        let state = try openState()
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        let writer = LuaStackWriter(state: state, owner: referenceOwner)
-        try pushReadOnlyBacking(contents, name: path, writer: writer)
-        lua_pushvalue(state, -1)
-        let backing = luaL_ref(state, clua_registryindex())
-        if let old = readOnlyBackings.updateValue(backing, forKey: path) {
-            luaL_unref(state, clua_registryindex(), old)
+        try installReadOnlyTable(at: path, contents: contents, instead: instead) { stack throws(FlowScriptError) in
+            try stack.push(function)
         }
-        writer.push(path)
-        try writer.push(function)
-        writer.push(instead)
-        guard clua_make_readonly(state) == LUA_OK else {
-            throw makeError(status: LUA_ERRMEM, state: state, function: nil)
-        }
-        try assign(path) { writer in
-            writer.reserve(1)
-            lua_pushvalue(writer.state, top + 1)
+    }
+
+    /// Stores at `path` the read-only proxy of a new backing table holding `contents` (anchored
+    /// in the registry for `replaceReadOnlyContents`), whose missing-key handler
+    /// `pushMissingKeyHandler` pushes (`nil`: none).
+    private func installReadOnlyTable(
+        at path: String, contents: LuaTable, instead: String?,
+        pushMissingKeyHandler: (LuaStackWriter) throws(FlowScriptError) -> Void
+    ) throws(FlowScriptError) {
+        try onMainStack { stack throws(FlowScriptError) in
+            let proxy = stack.height + 1
+            try pushReadOnlyBacking(contents, name: path, writer: stack)
+            stack.pushCopy(of: -1)
+            if let old = readOnlyBackings.updateValue(stack.anchor(), forKey: path) { stack.releaseAnchor(old) }
+            stack.push(path)
+            try pushMissingKeyHandler(stack)
+            stack.push(instead)
+            guard clua_make_readonly(stack.state) == LUA_OK else {
+                throw makeError(status: LUA_ERRMEM, state: stack.state, function: nil)
+            }
+            try assign(path) { writer in
+                writer.reserve(1)
+                writer.pushCopy(of: proxy)
+            }
         }
     }
 
     /// Replaces the contents of a read-only table made by `installReadOnlyTable(at:contents:)`
     /// (scripts holding it see the new contents).
     package func replaceReadOnlyContents(at path: String, with contents: LuaTable) throws(FlowScriptError) {
-        let state = try openState()
+        _ = try openState()
         guard let backing = readOnlyBackings[path] else {
             throw FlowScriptError(kind: .typeError, message: "no read-only table is installed at '\(path)'")
         }
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        let writer = LuaStackWriter(state: state, owner: referenceOwner)
-        writer.reserve(4)
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(backing))
-        let table = lua_gettop(state)
-        // Clearing existing fields during a traversal is allowed.
-        lua_pushnil(state)
-        while lua_next(state, table) != 0 {
-            lua_settop(state, -2)
-            lua_pushvalue(state, -1)
-            lua_pushnil(state)
-            lua_rawset(state, table)
+        try onMainStack { stack throws(FlowScriptError) in
+            stack.reserve(4)
+            stack.pushAnchored(backing)
+            let table = stack.height
+            stack.clearTable(at: table)
+            try fillReadOnlyBacking(table, with: contents, name: path, writer: stack)
         }
-        try fillReadOnlyBacking(table, with: contents, name: path, writer: writer)
     }
 
     /// Pushes a plain table holding `contents`, nested tables replaced by read-only proxies.
     private func pushReadOnlyBacking(_ contents: LuaTable, name: String, writer: LuaStackWriter) throws(FlowScriptError) {
         writer.reserve(1)
-        lua_createtable(writer.state, Int32(clamping: contents.array.count), Int32(clamping: contents.fields.count))
-        try fillReadOnlyBacking(lua_gettop(writer.state), with: contents, name: name, writer: writer)
+        let table = writer.pushNewTable(arrayCount: contents.array.count, fieldCount: contents.fields.count)
+        try fillReadOnlyBacking(table, with: contents, name: name, writer: writer)
     }
 
     private func fillReadOnlyBacking(
         _ table: Int32, with contents: LuaTable, name: String, writer: LuaStackWriter
     ) throws(FlowScriptError) {
-        let state = writer.state
         for (offset, value) in contents.array.enumerated() {
             try pushReadOnlyValue(value, name: "\(name)[\(offset + 1)]", writer: writer)
-            lua_rawseti(state, table, lua_Integer(offset + 1))
+            writer.storeElement(in: table, at: offset + 1)
         }
         for (key, value) in contents.fields {
             let childName: String
@@ -190,7 +167,7 @@ extension LuaVM {
             case .integer(let index): writer.push(index); childName = "\(name)[\(index)]"
             }
             try pushReadOnlyValue(value, name: childName, writer: writer)
-            lua_rawset(state, table)
+            writer.storeField(in: table)
         }
     }
 
@@ -221,12 +198,12 @@ extension LuaVM {
     /// `LuaDecisionArguments`), or `nil` when `function` is not one.
     func decisionArgumentsPointer(of function: LuaFunctionRef) -> UnsafeMutablePointer<clua_decision>? {
         guard !isClosed, function.owner === referenceOwner else { return nil }
-        let state = handle.main
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        LuaStackWriter(state: state, owner: referenceOwner).reserve(2)
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
-        return clua_decision_args(state)
+        let stack = LuaStackWriter(state: handle.main, owner: referenceOwner)
+        let top = stack.height
+        defer { stack.restore(height: top) }
+        stack.reserve(2)
+        stack.pushAnchored(function.reference)
+        return clua_decision_args(stack.state)
     }
 
     /// Tells the rules prelude that the next call runs style rules: until a decision starts, the
@@ -238,63 +215,59 @@ extension LuaVM {
 
     /// Stores the value `push` leaves on the stack at `path`, creating intermediate tables.
     func assign(_ path: String, push: (LuaStackWriter) throws(FlowScriptError) -> Void) throws(FlowScriptError) {
-        try fromGlobals(path, slots: 3) { state, parts, writer throws(FlowScriptError) in
+        try fromGlobals(path, slots: 3) { stack, parts throws(FlowScriptError) in
             for (position, part) in parts.dropLast().enumerated() {
-                Self.enterFrozen(state)
-                writer.push(part)
-                let type = lua_rawget(state, -2)
-                if type == LUA_TNIL {
-                    lua_settop(state, -2)
-                    lua_createtable(state, 0, 4)
-                    writer.push(part)
-                    lua_pushvalue(state, -2)
-                    lua_rawset(state, -4)
+                Self.enterFrozen(stack)
+                stack.push(part)
+                let type = stack.replaceKeyByField(of: -2)
+                if type == .nil {
+                    stack.pop()
+                    stack.pushNewTable(fieldCount: 4)
+                    stack.push(part)
+                    stack.pushCopy(of: -2)
+                    stack.storeField(in: -4)
                     if position == 0 { declareGlobal(part) }
-                } else if type != LUA_TTABLE {
+                } else if type != .table {
                     let prefix = parts[...position].joined(separator: ".")
                     throw FlowScriptError(
-                        kind: .typeError,
-                        message: "cannot set '\(path)': '\(prefix)' is a \(LuaType(rawValue: type)?.name ?? "value"), not a table")
+                        kind: .typeError, message: "cannot set '\(path)': '\(prefix)' is a \(type.name), not a table")
                 }
-                clua_remove(state, -2)
+                clua_remove(stack.state, -2)
             }
-            Self.enterFrozen(state)
-            writer.push(parts[parts.count - 1])
-            try push(writer)
-            lua_rawset(state, -3)
+            Self.enterFrozen(stack)
+            stack.push(parts[parts.count - 1])
+            try push(stack)
+            stack.storeField(in: -3)
             if parts.count == 1 { declareGlobal(parts[0]) }
         }
     }
 
-    /// Runs `body` with the global table on top of the stack (`slots` free above it) and the
-    /// parts of `path`; the stack is as it was afterwards.
+    /// Runs `body` with the global table on top of the main stack (`slots` free above it) and
+    /// the parts of `path`; the stack is as it was afterwards.
     private func fromGlobals<Value>(
-        _ path: String, slots: Int,
-        _ body: (OpaquePointer, [String], LuaStackWriter) throws(FlowScriptError) -> Value
+        _ path: String, slots: Int, _ body: (LuaStackWriter, [String]) throws(FlowScriptError) -> Value
     ) throws(FlowScriptError) -> Value {
-        let state = try openState()
         let parts = try LuaVM.pathParts(path)
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        let writer = LuaStackWriter(state: state, owner: referenceOwner)
-        writer.reserve(slots + 1)
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(clua_ridx_globals()))
-        return try body(state, parts, writer)
+        return try onMainStack { stack throws(FlowScriptError) in
+            stack.reserve(slots + 1)
+            stack.pushGlobalTable()
+            return try body(stack, parts)
+        }
     }
 
     /// Replaces the table on top by its backing when it is frozen (what FlowStack provides to
     /// rules: `flow`, `host`, the libraries, and the global table's frozen part): Swift reads and
     /// writes them there, scripts only read them (see `clua_guard.c`). Needs one free slot.
-    static func enterFrozen(_ state: OpaquePointer) {
-        if clua_frozen_backing(state, -1) != 0 { clua_remove(state, -2) }
+    static func enterFrozen(_ stack: LuaStackWriter) {
+        if clua_frozen_backing(stack.state, -1) != 0 { clua_remove(stack.state, -2) }
     }
 
     /// Declares `name` in the locked global table (no effect before `lockGlobals()`).
     private func declareGlobal(_ name: String) {
         guard globalsLocked else { return }
-        let state = handle.main
-        LuaStackWriter(state: state, owner: referenceOwner).push(name)
-        if clua_declare_global(state) != LUA_OK { lua_settop(state, -2) }
+        let stack = LuaStackWriter(state: handle.main, owner: referenceOwner)
+        stack.push(name)
+        if clua_declare_global(stack.state) != LUA_OK { stack.pop() }
     }
 
     /// The dot-separated parts of a global path.

@@ -75,7 +75,7 @@ extension LuaVM {
         do {
             try assign(path) { writer throws(FlowScriptError) in
                 writer.reserve(2)
-                clua_pushhostfunction(writer.state, lua_Integer(id))
+                clua_pushhostfunction(writer.state, Int64(id))
             }
         } catch {
             hostFunctions.removeLast()
@@ -88,7 +88,7 @@ extension LuaVM {
     func pushHostFunction(named name: String, _ body: @escaping LuaHostBody, on writer: LuaStackWriter) {
         hostFunctions.append(HostFunction(name: name, body: .sync(body)))
         writer.reserve(2)
-        clua_pushhostfunction(writer.state, lua_Integer(hostFunctions.count))
+        clua_pushhostfunction(writer.state, Int64(hostFunctions.count))
     }
 
     /// Runs host function `id` for the trampoline; returns a result count or a marker.
@@ -104,7 +104,7 @@ extension LuaVM {
             return raise(FlowScriptError(kind: .host, message: "unknown host function #\(id)"), on: state)
         }
         let function = hostFunctions[id - 1]
-        let top = lua_gettop(state)
+        let top = LuaStackWriter(state: state, owner: referenceOwner).height
         // Converting arguments costs memory outside the VM's budget: a script's count is bounded.
         guard top <= 10_000 else {
             return raise(FlowScriptError(
@@ -133,18 +133,19 @@ extension LuaVM {
     private func runSync(
         _ body: LuaHostBody, function: HostFunction, arguments: LuaArguments, top: Int32, state: OpaquePointer
     ) -> Int32 {
+        let results = LuaStackWriter(state: state, owner: referenceOwner)
         do {
-            let count = try body(arguments, LuaStackWriter(state: state, owner: referenceOwner))
-            let pushed = Int(lua_gettop(state) - top)
+            let count = try body(arguments, results)
+            let pushed = Int(results.height - top)
             guard count >= 0, count <= pushed else {
-                lua_settop(state, top)
+                results.restore(height: top)
                 return raise(
                     FlowScriptError(kind: .host, message: "\(function.name) returned \(count) results but pushed \(pushed)"),
                     on: state)
             }
             return Int32(count)
         } catch {
-            lua_settop(state, top)
+            results.restore(height: top)
             return raise(error, from: function.name, on: state)
         }
     }
@@ -172,7 +173,7 @@ extension LuaVM {
             return FlowScriptError(
                 kind: .host, message: "\(name) is asynchronous and cannot be called inside a coroutine the script created")
         }
-        if lua_isyieldable(state) == 0 {
+        if !LuaVM.canYield(state) {
             return FlowScriptError(
                 kind: .host,
                 message: "\(name) is asynchronous and cannot be called here: not from a metamethod, an iterator, "

@@ -29,35 +29,34 @@ extension LuaVM {
     private func loadChunk(
         named chunkName: String, _ load: (OpaquePointer, String) -> Int32
     ) throws(FlowScriptError) -> LuaFunctionRef {
-        let state = try openState()
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        guard lua_checkstack(state, 2) != 0 else {
-            throw FlowScriptError(kind: .runtime, message: "Lua stack overflow while loading \(chunkName)")
+        try onMainStack { stack throws(FlowScriptError) in
+            guard stack.hasRoom(for: 2) else {
+                throw FlowScriptError(kind: .runtime, message: "Lua stack overflow while loading \(chunkName)")
+            }
+            chunkNames.insert(chunkName)
+            let status = load(stack.state, "=" + chunkName)
+            guard status == LUA_OK else {
+                var error = makeError(status: status, state: stack.state, function: nil)
+                if error.file == nil { error.file = chunkName }
+                throw error
+            }
+            return makeFunctionRef(state: stack.state, index: -1)
         }
-        chunkNames.insert(chunkName)
-        let status = load(state, "=" + chunkName)
-        guard status == LUA_OK else {
-            var error = makeError(status: status, state: state, function: nil)
-            if error.file == nil { error.file = chunkName }
-            throw error
-        }
-        return makeFunctionRef(state: state, index: -1)
     }
 
     /// The function's compiled form (debug information kept), for `loadTrusted(binary:chunkName:)`
     /// in another VM of this process; nil for a C function or when memory runs out.
     package func dump(_ function: LuaFunctionRef) -> [UInt8]? {
         guard !isClosed, function.owner === referenceOwner else { return nil }
-        let state = handle.main
-        guard lua_checkstack(state, 1) != 0 else { return nil }
-        let top = lua_gettop(state)
-        defer { lua_settop(state, top) }
-        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
-        guard lua_type(state, -1) == LUA_TFUNCTION, lua_iscfunction(state, -1) == 0 else { return nil }
+        let stack = LuaStackWriter(state: handle.main, owner: referenceOwner)
+        guard stack.hasRoom(for: 1) else { return nil }
+        let top = stack.height
+        defer { stack.restore(height: top) }
+        stack.pushAnchored(function.reference)
+        guard LuaStackReader.isLuaFunction(stack.state, -1) else { return nil }
         var buffer = clua_dumpbuf()
         defer { free(buffer.bytes) }
-        guard clua_dump(state, &buffer) == 0, let bytes = buffer.bytes else { return nil }
+        guard clua_dump(stack.state, &buffer) == 0, let bytes = buffer.bytes else { return nil }
         return Array(UnsafeRawBufferPointer(start: bytes, count: buffer.length))
     }
 

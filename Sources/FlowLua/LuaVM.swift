@@ -6,9 +6,12 @@ import CLua
 /// loading text chunks, protected calls, host functions, values, read-only tables.
 ///
 /// The C boundary rules, which every file of this module (`Sources/FlowLua`) follows:
+/// - Lua's C API (`lua_*`, `luaL_*`) is called only in this file, `LuaStackReader.swift` and
+///   `LuaStackWriter.swift`; the other files speak in their named operations (`onMainStack`,
+///   `pushAnchored`, `anchor`, `storeField`, ...) and in the `clua_` functions of `CLua.h`.
 /// - `lua_error` and `lua_yield` never run in a Swift frame (a `longjmp` across Swift frames is
 ///   undefined behaviour). A Swift host function returns a marker (`CLUA_RESULT_ERROR` with the
-///   message pushed, or `CLUA_RESULT_YIELD`) and the C trampoline in `CLua/src/clua_calls.c` raises or
+///   message pushed, or `CLUA_RESULT_YIELD`) and the C trampoline in `CLua/src/shim/clua_calls.c` raises or
 ///   yields. The instruction hook, the message handler, the sandbox wrappers and the locked-global
 ///   and read-only metamethods are C too.
 /// - Swift calls only API functions that cannot raise: pushes, raw gets and sets on tables
@@ -26,14 +29,14 @@ import CLua
 ///   the memory error is raised again at every instruction.
 /// - Work done in C is charged to the instruction budget too (one unit is about one VM
 ///   instruction of time): pattern matching by a bound computed before the matcher runs
-///   (`CLua/src/clua_patterns.c`; a bound above the whole budget is refused as "pattern too
+///   (`CLua/src/engine/clua_patterns.c`; a bound above the whole budget is refused as "pattern too
 ///   expensive"), table functions per element (`clua_tablelib.c`), other library functions by
 ///   their input (`clua_sandbox.c`), and every allocation while Lua runs (16 bytes = 1 unit), which
 ///   meters whatever builds large values (`..`, `string.rep`, `table.concat`, ...).
 /// - A wall-clock time limit per call (beyond 2 µs per charged instruction; host functions and
 ///   suspensions excluded) backs the count up for work it cannot see, such as a loop comparing
 ///   megabyte strings; `print` emits at most 64 KiB per call.
-/// - Nothing a rule does reaches another rule (`CLua/src/clua_guard.c`): what FlowStack provides
+/// - Nothing a rule does reaches another rule (`CLua/src/engine/clua_guard.c`): what FlowStack provides
 ///   (`flow`, `host`, `facts`, the libraries) is frozen when the rules start loading, the
 ///   decision's inputs are read-only at every depth, `coroutine.resume`/`close` refuse the
 ///   threads FlowScript runs, and `load` keeps an explicit environment. Text kept from scripts
@@ -231,7 +234,114 @@ private func assumingMainActor<T: Sendable>(_ body: @MainActor () -> T) -> T {
     #endif
 }
 
+// The VM's own uses of Lua's C API: with `LuaStackReader` and `LuaStackWriter` (the stack
+// operations the other files speak in), the only Swift that calls `lua_*` or `luaL_*` itself.
 extension LuaVM {
     /// The main thread's stack height (1 between calls: the message handler), for tests.
     var stackHeight: Int32 { isClosed ? 0 : lua_gettop(handle.main) }
+
+    /// Calls `function` in protected mode under the instruction budget (the hot path, written
+    /// with Lua's C API itself: a writer held across the call costs a retain and a release).
+    ///
+    /// `arguments` pushes the arguments; `results` reads the results while they are on the
+    /// stack. Nothing here builds `LuaValue`s unless the closures do. A call made from inside a
+    /// host function shares the budget of the call that is running.
+    ///
+    /// - Throws: the script's error as a `FlowScriptError`, or what `arguments`/`results` throw.
+    @inline(__always)
+    package func call<R>(
+        _ function: LuaFunctionRef,
+        arguments: (LuaStackWriter) throws(FlowScriptError) -> Void,
+        results: (LuaResults) throws(FlowScriptError) -> R
+    ) throws(FlowScriptError) -> R {
+        let main = try openState()
+        guard function.owner === referenceOwner else {
+            throw FlowScriptError(kind: .typeError, message: "a Lua function from another Lua VM cannot be called here")
+        }
+        let nested = callDepth > 0
+        let state = nested ? (currentThread ?? main) : main
+        busy += 1
+        defer { finishOperation() }  // runs after the stack is restored
+        let top = lua_gettop(state)
+        defer { lua_settop(state, top) }
+        guard lua_checkstack(state, 3) != 0 else {
+            throw FlowScriptError(kind: .runtime, message: "Lua stack overflow: calls nested too deeply")
+        }
+        var handler: Int32 = 1
+        if nested {
+            clua_pushmsgh(state)
+            handler = top + 1
+        }
+        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
+        let functionIndex = lua_gettop(state)
+        try arguments(LuaStackWriter(state: state, owner: referenceOwner))
+        let argumentCount = lua_gettop(state) - functionIndex
+        callDepth += 1
+        let status = nested
+            ? clua_call_nested(state, argumentCount, clua_multret(), handler)
+            : clua_call(state, argumentCount, clua_multret(), handler)
+        callDepth -= 1
+        guard status == LUA_OK else {
+            throw makeError(status: status, state: state, function: function)
+        }
+        let reader = LuaResults(
+            state: state, base: functionIndex, count: Int(lua_gettop(state) - functionIndex + 1),
+            functionName: nil, vm: self)
+        return try results(reader)
+    }
+
+    /// Calls a rules decide function (see `clua_decide_call`): as `call(_:arguments:results:)`,
+    /// but a decision that allowed returns `nil` without reading any result.
+    @inline(__always)
+    package func callDecision<R>(
+        _ function: LuaFunctionRef,
+        arguments: (LuaStackWriter) -> Void,
+        results: (LuaResults) throws(FlowScriptError) -> R
+    ) throws(FlowScriptError) -> R? {
+        // A decision asked from inside a host function shares the running call's budget.
+        guard callDepth == 0 else { return try call(function, arguments: arguments, results: results) }
+        // A rule set's decide function is made by its own VM: checked in debug builds only.
+        assert(function.owner === referenceOwner, "a decide function from another Lua VM")
+        let state = try openState()
+        busy += 1
+        defer { finishOperation() }
+        let top = lua_gettop(state)
+        guard lua_checkstack(state, 4) != 0 else {
+            throw FlowScriptError(kind: .runtime, message: "Lua stack overflow: calls nested too deeply")
+        }
+        lua_rawgeti(state, clua_registryindex(), lua_Integer(function.reference))
+        arguments(LuaStackWriter(state: state, owner: referenceOwner))
+        callDepth = 1
+        let status = clua_decide_call(state, top)
+        callDepth = 0
+        if status == CLUA_DECIDED_ALLOW { return nil }
+        defer { lua_settop(state, top) }
+        guard status == LUA_OK else {
+            throw makeError(status: status, state: state, function: function)
+        }
+        let reader = LuaResults(
+            state: state, base: top + 1, count: Int(lua_gettop(state) - top), functionName: nil, vm: self)
+        return try results(reader)
+    }
+
+    /// Runs `body` on the main thread's stack and puts the stack back to its height afterwards.
+    ///
+    /// - Throws: `closed` when the VM is closed, or what `body` throws.
+    func onMainStack<Value>(_ body: (LuaStackWriter) throws(FlowScriptError) -> Value) throws(FlowScriptError) -> Value {
+        let stack = LuaStackWriter(state: try openState(), owner: referenceOwner)
+        let top = stack.height
+        defer { stack.restore(height: top) }
+        return try body(stack)
+    }
+
+    /// Pushes a new thread (coroutine) of this state onto `stack` (one slot, reserved by the
+    /// caller); the thread, which lives as long as a reference to it does.
+    func pushNewThread(_ stack: LuaStackWriter) -> OpaquePointer {
+        guard let thread = lua_newthread(stack.state) else { preconditionFailure("lua_newthread returned NULL") }
+        return thread
+    }
+
+    /// Whether the code running on `state` can yield to Swift now: not inside a metamethod, an
+    /// iterator or a function the standard library calls.
+    static func canYield(_ state: OpaquePointer) -> Bool { lua_isyieldable(state) != 0 }
 }

@@ -20,13 +20,13 @@ struct LuaValueDecoder {
 
     /// The value at absolute or relative stack `index`.
     package mutating func decode(at index: Int32) throws(FlowScriptError) -> LuaValue {
-        let index = lua_absindex(state, index)
-        switch LuaType(rawValue: lua_type(state, index)) ?? .none {
+        let index = LuaStackReader.absolute(state, index)
+        switch LuaStackReader.type(state, index) {
         case .none, .nil: return .nil
-        case .boolean: return .boolean(lua_toboolean(state, index) != 0)
+        case .boolean: return .boolean(LuaStackReader.isTruthy(state, index))
         case .number:
-            if lua_isinteger(state, index) != 0 { return .integer(Int(lua_tointegerx(state, index, nil))) }
-            return .number(lua_tonumberx(state, index, nil))
+            if let integer = LuaStackReader.integer(state, index) { return .integer(integer) }
+            return .number(LuaStackReader.number(state, index))
         case .string: return .string(LuaStackReader.string(state, index))
         case .function: return .function(vm.makeFunctionRef(state: state, index: index))
         case .table: return .table(try decodeTable(at: index))
@@ -36,7 +36,7 @@ struct LuaValueDecoder {
     }
 
     private mutating func decodeTable(at index: Int32) throws(FlowScriptError) -> LuaTable {
-        guard let pointer = lua_topointer(state, index) else { return LuaTable() }
+        guard let pointer = LuaStackReader.identity(state, index) else { return LuaTable() }
         if path.contains(pointer) {
             throw FlowScriptError(kind: .typeError, message: "a table that contains itself cannot be converted to a Swift value")
         }
@@ -45,7 +45,8 @@ struct LuaValueDecoder {
                 kind: .typeError,
                 message: "tables nested more than \(LuaValueDecoder.maximumDepth) deep cannot be converted to Swift values")
         }
-        guard lua_checkstack(state, 4) != 0 else {
+        let stack = LuaStackWriter(state: state, owner: vm.referenceOwner)
+        guard stack.hasRoom(for: 4) else {
             throw FlowScriptError(kind: .runtime, message: "Lua stack overflow while converting a table")
         }
         path.append(pointer)
@@ -55,26 +56,26 @@ struct LuaValueDecoder {
         var source = index
         if clua_haspairs(state, index) != 0 {
             guard clua_plaincopy(state, index) == LUA_OK else {
-                let message = lua_type(state, -1) == LUA_TSTRING ? LuaStackReader.string(state, -1) : "an error"
-                lua_settop(state, -2)
+                let message = LuaStackReader.stringIfString(state, -1) ?? "an error"
+                stack.pop()
                 throw FlowScriptError(
                     kind: .typeError, message: "a table could not be converted to a Swift value (its __pairs failed: \(message))")
             }
-            source = lua_gettop(state)
+            source = stack.height
         }
-        defer { if source != index { lua_settop(state, -2) } }
+        defer { if source != index { stack.pop() } }
         var table = LuaTable()
-        lua_pushnil(state)
-        while lua_next(state, source) != 0 {
+        stack.pushNilReserved()
+        while LuaStackReader.advance(state, in: source) {
             let key: LuaTableKey
-            switch LuaType(rawValue: lua_type(state, -2)) ?? .none {
-            case .string:
+            let keyType = LuaStackReader.type(state, -2)
+            if keyType == .string {
                 key = .string(LuaStackReader.string(state, -2))
-            case .number where lua_isinteger(state, -2) != 0:
-                key = .integer(Int(lua_tointegerx(state, -2, nil)))
-            case let other:
-                lua_settop(state, -3)
-                let what = other == .number ? "a non-integer number" : "a \(other.name)"
+            } else if keyType == .number, let integer = LuaStackReader.integer(state, -2) {
+                key = .integer(integer)
+            } else {
+                stack.pop(2)
+                let what = keyType == .number ? "a non-integer number" : "a \(keyType.name)"
                 throw FlowScriptError(
                     kind: .typeError, message: "a table with \(what) key cannot be converted to a Swift value")
             }
@@ -82,11 +83,11 @@ struct LuaValueDecoder {
             do {
                 value = try decode(at: -1)
             } catch {
-                lua_settop(state, -3)
+                stack.pop(2)
                 throw error
             }
             table[key: key] = value
-            lua_settop(state, -2)
+            stack.pop()
         }
         return table
     }

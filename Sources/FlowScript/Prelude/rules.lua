@@ -1,6 +1,6 @@
 -- The Lua half of the rules engine (FlowRulesPrelude.swift loads it, chunk name "@rules.lua"),
 -- run in every rules VM before the rules files: it defines the `flow` table and keeps the
--- registrations; a decision runs in the C `decide` built over them (CLua/src/clua_decide.c).
+-- registrations; a decision runs in the C `decide` built over them (CLua/src/engine/clua_decide.c).
 -- Swift and C helpers, and the operation kinds and sources, arrive in the hidden global
 -- `__flow_native`.
 local native = __flow_native

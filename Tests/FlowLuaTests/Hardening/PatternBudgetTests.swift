@@ -4,7 +4,7 @@ import Testing
 @testable import FlowLua
 
 /// Backtracking patterns cannot run outside the instruction budget: their work is bounded
-/// before Lua's matcher runs (CLua/src/clua_patterns.c).
+/// before Lua's matcher runs (CLua/src/engine/clua_patterns.c).
 @Suite("Hardening: pattern bombs")
 @MainActor
 struct PatternBudgetTests {

@@ -4,7 +4,8 @@
  * Rules see plain-looking read-only tables (spec §1 "op", §2 "Decisions"):
  *   op  = { kind, route, routes, count, target, source, async, tab }
  *   ctx = { dialog, queuedDialogs, generation, tab }
- * Both are empty proxies over one state userdata: the decision's scalars (a clua_decision) and,
+ * Both are empty proxies over one state userdata (a clua_op_state: the decision's scalars and what
+ * is set or frozen in it) and,
  * as user values, the route, the routes, the dialog and ctx's fields. `op`'s metamethods are C
  * closures over that state, so a decision sets no field of it: fields are made when a rule reads
  * them, and a route without parameters arrives as its name and becomes `{ name = ... }` on the
@@ -19,7 +20,7 @@
  *
  * These functions only ever run called by Lua (as metamethods, or from decide), never from a
  * Swift frame, so raising (out of memory, the read-only error) is allowed. */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 /* The user values of an op state: the route (nil, its name, or its table), the routes (nil or
  * a table of route tables), the dialog (nil or its id), ctx's fields (a plain table), op.tab
@@ -53,7 +54,7 @@ static int clua_op_field(lua_State *L, int idx, const char *const *names, int n)
 /** Pushes op.route of the state at `st`: the route's table, made from its name on first read;
  *  nil when the operation has none. */
 static void clua_op_pushroute(lua_State *L, int st) {
-    clua_decision *d = (clua_decision *)lua_touserdata(L, st);
+    clua_op_state *d = (clua_op_state *)lua_touserdata(L, st);
     if (!d->has_route) {
         lua_pushnil(L);
         return;
@@ -74,7 +75,7 @@ static void clua_op_pushroute(lua_State *L, int st) {
 
 /** Pushes op.routes of the state at `st`, frozen on first read (nil when there are none). */
 static void clua_op_pushroutes(lua_State *L, int st) {
-    clua_decision *d = (clua_decision *)lua_touserdata(L, st);
+    clua_op_state *d = (clua_op_state *)lua_touserdata(L, st);
     if (!d->has_routes) {
         lua_pushnil(L);
         return;
@@ -87,7 +88,8 @@ static void clua_op_pushroutes(lua_State *L, int st) {
 /** Pushes field `f` (CLUA_OF_*) of the op whose state is at `st`; `kinds` and `sources` hold the
  *  prelude's KINDS and SOURCES (all acceptable indices, pseudo-indices included). */
 static void clua_op_push(lua_State *L, int st, int kinds, int sources, int f) {
-    const clua_decision *d = (const clua_decision *)lua_touserdata(L, st);
+    const clua_op_state *s = (const clua_op_state *)lua_touserdata(L, st);
+    const clua_decision *d = &s->d;
     switch (f) {
     case CLUA_OF_KIND: lua_rawgeti(L, kinds, d->kind); break;
     case CLUA_OF_ROUTE: clua_op_pushroute(L, st); break;
@@ -95,7 +97,7 @@ static void clua_op_push(lua_State *L, int st, int kinds, int sources, int f) {
     case CLUA_OF_COUNT: if (d->has_count) lua_pushinteger(L, d->count); else lua_pushnil(L); break;
     case CLUA_OF_TARGET: if (d->has_target) lua_pushinteger(L, d->target); else lua_pushnil(L); break;
     case CLUA_OF_SOURCE: lua_rawgeti(L, sources, d->source); break;
-    case CLUA_OF_TAB: if (d->has_tab) lua_getiuservalue(L, st, CLUA_OU_TAB); else lua_pushnil(L); break;
+    case CLUA_OF_TAB: if (s->has_tab) lua_getiuservalue(L, st, CLUA_OU_TAB); else lua_pushnil(L); break;
     default: lua_pushboolean(L, d->is_async); break;
     }
 }
@@ -156,15 +158,15 @@ static void clua_op_seal(lua_State *L, const char *name, lua_CFunction index, lu
     lua_settop(L, proxy);
 }
 
-/** Pushes a new op, its ctx, then their state (a zeroed clua_decision with CLUA_OU_COUNT user
+/** Pushes a new op, its ctx, then their state (a zeroed clua_op_state with CLUA_OU_COUNT user
  *  values, all nil). `kinds` and `sources` are the prelude's KINDS and SOURCES (any acceptable
  *  index). */
 void clua_op_make(lua_State *L, int kinds, int sources) {
     kinds = lua_absindex(L, kinds);
     sources = lua_absindex(L, sources);
     luaL_checkstack(L, 10, "op");
-    clua_decision *d = (clua_decision *)lua_newuserdatauv(L, sizeof(clua_decision), CLUA_OU_COUNT);
-    memset(d, 0, sizeof(clua_decision));
+    clua_op_state *d = (clua_op_state *)lua_newuserdatauv(L, sizeof(clua_op_state), CLUA_OU_COUNT);
+    memset(d, 0, sizeof(clua_op_state));
     int st = lua_gettop(L);
     lua_createtable(L, 0, 0);
     lua_pushvalue(L, st);
@@ -201,18 +203,20 @@ static int clua_op_same(lua_State *L, int st, int uv, int held, int value) {
  *  made for each decision of a tabbed router (nil without tabs), is frozen here, at every depth. */
 void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog, int tab, int ctx_tab,
                  int ctx_tabs) {
-    clua_decision *s = (clua_decision *)lua_touserdata(L, st);
-    int queued = s->queued != d->queued;
-    int generation = s->generation != d->generation;
+    clua_op_state *s = (clua_op_state *)lua_touserdata(L, st);
+    int queued = s->d.queued != d->queued;
+    int generation = s->d.generation != d->generation;
     int has_dialog = !lua_isnil(L, dialog);
     int same_dialog = clua_op_same(L, st, CLUA_OU_DIALOG, s->has_dialog, dialog);
     /* A router without tabs (this decision and the last): the tab fields stay nil, unread. */
-    int tabs = d->tabbed || s->tabbed;
+    int tabs = d->tabbed || s->d.tabbed;
     int has_ctx_tab = tabs && !lua_isnil(L, ctx_tab);
     int same_ctx_tab = !tabs || clua_op_same(L, st, CLUA_OU_CTXTAB, s->has_ctx_tab, ctx_tab);
     int has_ctx_tabs = tabs && !lua_isnil(L, ctx_tabs);
     int tabs_changed = has_ctx_tabs || s->has_ctx_tabs;
-    *s = *d;
+    s->d = *d;
+    s->route_frozen = 0;
+    s->routes_frozen = 0;
     s->has_ctx_tabs = has_ctx_tabs;
     s->has_dialog = has_dialog;
     s->has_ctx_tab = has_ctx_tab;

@@ -1,6 +1,6 @@
 /* FlowScript's C boundary: Locked globals, read-only proxies and deep equality.
  * The rules are in CLua.h. */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Locked globals                                                                               */

@@ -15,7 +15,7 @@
  * strings it compares), otherwise on a plain copy read and written back element by element
  * (each charged), so `__len` is called once.
  */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 /** Units per element read or written: 2, or 8 when metamethods may run (a call each). */
 static lua_Integer clua_elem_cost(lua_State *L, int idx) {

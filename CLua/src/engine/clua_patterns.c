@@ -7,7 +7,7 @@
  * it may try. gmatch's iterator is wrapped so that once it has returned nothing it never
  * searches again (Lua's own would rescan on every further call).
  */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 /** Whether a pattern has none of the characters that make it a pattern (string.find then
  *  does a plain search). */

@@ -1,6 +1,6 @@
 /* FlowScript's C boundary: Protected calls, resumes, text loading and the host-function trampoline.
  * The rules are in CLua.h. */
-#include "clua_private.h"
+#include "clua_shim.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Calls                                                                                        */
@@ -45,6 +45,9 @@ int clua_call(lua_State *L, int nargs, int nresults, int msgh) {
     return clua_stopped_ok(L, status, lua_gettop(L) - base);
 }
 
+/* Called once per decision, out of line: measured with callgrind (a push + pop through the
+ * example rules, flowstack-bench's lua_guarded_push), 10,967 instructions per operation, against
+ * 10,969 when this and clua_call were static inline functions compiled into Swift. */
 int clua_decide_call(lua_State *L, int top) {
     int status = clua_call(L, lua_gettop(L) - top - 1, LUA_MULTRET, 1);
     if (status == LUA_OK && lua_gettop(L) == top + 1 && lua_isinteger(L, top + 1) && lua_tointeger(L, top + 1) == 0) {

@@ -5,7 +5,7 @@
  * name of its legend (a clua_named array indexed by the position) once, when the prelude loads.
  * A name missing, of the wrong type, or unknown to the legend is an error naming it, so the Lua
  * and C sides cannot drift apart silently. */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 /** Pushes legend[first..last]'s values of the named table at `t` (absolute), in that order.
  *  `what` names the call in errors (`decider`). Raises on a missing, mistyped or unknown name

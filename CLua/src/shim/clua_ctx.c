@@ -1,9 +1,9 @@
 /*
  * The context as Swift sees it: an opaque clua_ctx made, freed, set and read through these
- * functions, so Swift never depends on its layout (the fields are in clua_private.h). None of
+ * functions, so Swift never depends on its layout (the fields are in clua_shim.h). None of
  * them is on a decision's path: settings change between calls, the outcome is read on errors.
  */
-#include "clua_private.h"
+#include "clua_shim.h"
 
 clua_ctx *clua_ctx_new(void) {
     return calloc(1, sizeof(clua_ctx));

@@ -17,7 +17,7 @@
  * must be exactly CLUA_C_LEVELS. When a check fails (a Lua whose layout differs), the state keeps
  * its library's own limit and FlowScript says so on standard error, once per process: scripts
  * still run, but the conformance tests (Tests/FlowLuaTests) fail on such a build. */
-#include "clua_private.h"
+#include "clua_engine.h"
 #include <stddef.h>
 
 /** The first fields of Lua 5.4.3-5.4.7's `struct lua_State` (lstate.h), up to its C-call count.

@@ -14,7 +14,7 @@
  * decision then runs in a coroutine, see LuaVM+Async.swift), and clua_decide_k carries the loop
  * on when it is resumed. The function only ever runs called by Lua (the prelude's decide,
  * entered through lua_pcall or lua_resume), never from a Swift frame, so raising is allowed. */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 static int clua_decide_k(lua_State *L, int status, lua_KContext kc);
 

@@ -1,6 +1,6 @@
 /* FlowScript's C boundary: The sandboxed standard library: wrappers, metering and the global table built from scratch.
  * The rules are in CLua.h. */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Sandbox library wrappers                                                                     */

@@ -1,6 +1,6 @@
 /* FlowScript's C boundary: Describing error objects and the message handler of protected calls.
  * The rules are in CLua.h. */
-#include "clua_private.h"
+#include "clua_shim.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Error descriptions and the message handler                                                   */

@@ -7,7 +7,7 @@
  * written before each rule): decide writes no table per rule. A suspended async decision saves
  * both when it yields and gets them back when it resumes, since other decisions may run in
  * between (clua_running_save, clua_running_restore). The prelude reads them through running(). */
-#include "clua_private.h"
+#include "clua_shim.h"
 
 /** Pushes which rule a decision runs (its list, or nil, and its position), for a decision about
  *  to be suspended: others may run before it resumes (clua_running_restore). Can raise. */

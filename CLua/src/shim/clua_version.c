@@ -5,7 +5,7 @@
  * string ("$LuaVersion: Lua 5.4.7  Copyright (C) ... $"), so a header and library that differ
  * cannot lie about it. Swift reads the release out of it (FlowLuaRelease).
  */
-#include "clua_private.h"
+#include "clua_shim.h"
 
 const char *clua_library_ident(void) { return lua_ident; }
 

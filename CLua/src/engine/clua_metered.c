@@ -1,7 +1,7 @@
 /* FlowScript's C boundary: Library functions metered by their input (string.rep, byte, format,
  * upper, lower, reverse, utf8.len, offset, codepoint, tonumber, table.move, os.date).
  * (The rules are in CLua.h.) */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 static lua_Integer clua_optint(lua_State *L, int idx, lua_Integer def) {
     int isnum = 0;

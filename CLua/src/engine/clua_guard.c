@@ -13,7 +13,7 @@
  *  - A `__call` metamethod must be a function (a table whose `__call` is itself loops in C).
  *
  * Everything here works on Lua 5.4.4 to 5.4.7 through the public API only. */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 /** Deepest nesting of `coroutine.close`: each level costs a few C calls (this wrapper, its
  *  pcall, Lua's close, the `__close` call), and rules get CLUA_C_LEVELS (64) on every Lua. */

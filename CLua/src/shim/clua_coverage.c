@@ -3,7 +3,7 @@
  * (plain malloc, done before any Lua code runs) and outside the instruction budget: the hook
  * only charges count events, and the line and call events are asked for only while a VM
  * counts coverage (clua_ctx.coverage non-NULL), so coverage off costs nothing. */
-#include "clua_private.h"
+#include "clua_shim.h"
 
 clua_coverage *clua_coverage_new(void) {
     return (clua_coverage *)calloc(1, sizeof(clua_coverage));

@@ -37,7 +37,7 @@
  * raises "pattern too expensive" (a catchable error: nothing ran); one larger than what is
  * left of the budget raises the instruction budget error (clua_patterns.c).
  */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 /** Work units of one visit of the matcher (a call of its `match` step: about two VM instructions). */
 #define CLUA_PAT_VISIT 2.0

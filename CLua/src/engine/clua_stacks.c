@@ -18,7 +18,7 @@
  * These functions only ever run called by Lua (as metamethods, or from the prelude while it
  * loads), never from a Swift frame, so raising (out of memory, or an error from the Swift
  * helpers they call) is allowed. */
-#include "clua_private.h"
+#include "clua_engine.h"
 
 /** The state of a `stacks` proxy (a userdata whose user value is the table of its views). */
 typedef struct {

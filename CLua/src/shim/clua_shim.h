@@ -1,24 +1,16 @@
-#ifndef FLOWSTACK_CLUA_PRIVATE_H
-#define FLOWSTACK_CLUA_PRIVATE_H
+#ifndef FLOWSTACK_CLUA_SHIM_H
+#define FLOWSTACK_CLUA_SHIM_H
 /*
- * What the .c files of CLua share and Swift never calls: limits, shared enums and types, and the
- * functions one file defines for another. Each file's own helpers stay
- * `static` in it. A few accessors are `static inline` here, each with its reason beside it.
- * Include order: this header includes the public one (CLua.h), never the other way.
+ * What the shim (src/shim: the context, calls, errors, coverage) offers the engine and shares
+ * among its own files, never Swift: the context's fields, the hook, the clock, raising errors
+ * with a kind, charging work to the instruction budget, and which rule is running. What Swift
+ * calls is in CLua.h; the shim uses nothing of the engine.
  *
- * Legend of the prefixes (each list is one enum; a position the prelude or Swift must agree on
- * is checked when the prelude loads, see clua_named.c):
- *  CLUA_DU_  upvalues of the rules' decide closure (clua_decide.c): ARGS, the prelude's state
- *            (given by name, clua_decide_state), the shared op/ctx, the names (DN), RUNLIST
- *  CLUA_DN_  the field names decide reads, kept as upvalues (a subrange of CLUA_DU_)
- *  CLUA_DS_  slots of decide's own Lua stack: its 3 arguments, then its working slots
- *  CLUA_DP_  the phases of a decision (defaults, route, routes, done); a suspended rule's place
- *            is (position << CLUA_DP_BITS) | phase in lua_callk's context (clua_decide_place)
- *  CLUA_OU_  user values of an op state userdata (clua_op.c)
- *  CLUA_OF_  the fields of `op`, in the order pairs walks them (clua_op_names)
- *  CLUA_SK_  positions in the stacks kit (clua_stacks.c), made from the prelude's named table
- *  CLUA_KIND_, CLUA_RESULT_  error kinds and host-function results shared with Swift (CLua.h)
- *  CLUA_METER_, CLUA_PAT_    metered library functions, pattern items (clua_metered.c, clua_pattern_bound.c)
+ * Each file's own helpers stay `static` in it. A few accessors are `static inline` here, each
+ * with its reason beside it.
+ *
+ * Legend of the prefixes shared with Swift (CLua.h): CLUA_KIND_ (error kinds), CLUA_RESULT_
+ * (what a host function returns instead of a result count).
  */
 #include <ctype.h>
 #include <math.h>
@@ -158,14 +150,6 @@ lua_Integer clua_posrelat(lua_Integer pos, size_t len);
 
 int clua_forward(lua_State *L);
 
-/* ---- clua_levels.c ----------------------------------------------------------------------- */
-
-/** Holds a fresh state's main thread to CLUA_C_LEVELS levels (a head start on Lua's own count,
- *  checked by a probe); returns CLUA_C_LEVELS, or 0 when this Lua's layout is not the one
- *  expected (the state keeps its own limit, and a warning goes to standard error once). */
-int clua_align_c_levels(lua_State *L);
-
-
 /* ---- clua_errors.c ----------------------------------------------------------------------- */
 
 void clua_record_location(lua_State *L, clua_ctx *c, int level);
@@ -177,93 +161,5 @@ void clua_running_save(lua_State *L, clua_ctx *c);
 void clua_running_restore(lua_State *L, clua_ctx *c, int at);
 
 int clua_running_fn(lua_State *L);
-
-/* ---- clua_metered.c ---------------------------------------------------------------------- */
-
-/* Metered library functions: charge the work they do in C against the instruction budget
- * before they run. Upvalue 1: the original function; upvalue 2: the meter. (Pattern functions
- * and the table functions that loop over elements have their own wrappers: clua_patterns.c,
- * clua_tablelib.c; building large values is charged by the allocator.) */
-enum {
-    CLUA_METER_SCAN = 1,         /* utf8.len, utf8.offset, upper, lower, reverse: #arg1 / 2 (work on each byte) */
-    CLUA_METER_READ = 2,         /* tonumber: #arg1 / 4 (strtod, one pass) */
-    CLUA_METER_STRING_RANGE = 3, /* string.byte, utf8.codepoint: values pushed, j - i + 1 */
-    CLUA_METER_STRING_REP = 4,   /* string.rep: n / 2 (a copy per repetition; the bytes are charged as allocated) */
-    CLUA_METER_TABLE_MOVE = 5,   /* table.move: e - f + 1 */
-    CLUA_METER_OS_DATE = 6,      /* os.date: 16 per format byte (a strftime per conversion) */
-    CLUA_METER_FORMAT = 7        /* string.format: #format / 4, and 40 per '%' (a sprintf per conversion) */
-};
-
-int clua_metered(lua_State *L);
-
-/* ---- clua_pattern_bound.c ---------------------------------------------------------------- */
-
-double clua_pat_bound(lua_State *L, const char *subj, size_t n, const char *p, size_t lp,
-                      size_t from, int anchored, double limit);
-
-/* ---- clua_patterns.c --------------------------------------------------------------------- */
-
-int clua_sb_find(lua_State *L);
-
-int clua_sb_match(lua_State *L);
-
-int clua_sb_gsub(lua_State *L);
-
-int clua_sb_gmatch(lua_State *L);
-
-/* ---- clua_tablelib.c --------------------------------------------------------------------- */
-
-int clua_sb_tinsert(lua_State *L);
-
-int clua_sb_tremove(lua_State *L);
-
-int clua_sb_tconcat(lua_State *L);
-
-int clua_sb_tunpack(lua_State *L);
-
-int clua_sb_tsort(lua_State *L);
-
-/* ---- clua_guard.c ------------------------------------------------------------------------ */
-
-void clua_freeze(lua_State *L, int idx, const char *name, int depth, int skip);
-
-int clua_sb_rawget(lua_State *L);
-
-int clua_sb_coresume(lua_State *L);
-
-int clua_sb_coclose(lua_State *L);
-
-void clua_read_chunk(lua_State *L);
-
-void clua_check_call_field(lua_State *L, int mt);
-
-void clua_guard_metatable(lua_State *L, int mt);
-
-/* ---- clua_tables.c ----------------------------------------------------------------------- */
-
-int clua_ro_pairs_fn(lua_State *L);
-
-/* ---- clua_named.c ------------------------------------------------------------------------ */
-
-/** One entry of a legend: the name the prelude uses and the Lua type the value must have. */
-typedef struct clua_named {
-    const char *name;
-    int type;
-} clua_named;
-
-void clua_named_push(lua_State *L, int t, const clua_named *legend, int first, int last, const char *what);
-
-/* ---- clua_stacks.c ----------------------------------------------------------------------- */
-
-int clua_view_next(lua_State *L);
-
-void clua_stacks_setcount(lua_State *L, int sst, lua_Integer count, lua_Integer front);
-
-/* ---- clua_op.c --------------------------------------------------------------------------- */
-
-void clua_op_make(lua_State *L, int kinds, int sources);
-
-void clua_op_set(lua_State *L, int st, const clua_decision *d, int route, int routes, int dialog, int tab, int ctx_tab,
-                 int ctx_tabs);
 
 #endif

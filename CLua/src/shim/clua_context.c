@@ -1,6 +1,6 @@
 /* FlowScript's C boundary: The per-VM context, the budgeted allocator, raising with a kind, the instruction budget.
  * The rules are in CLua.h. */
-#include "clua_private.h"
+#include "clua_shim.h"
 
 static void clua_stop_note(clua_ctx *c, int time, int frames_ok);
 static void clua_mem_refused(clua_ctx *c);
