@@ -172,6 +172,12 @@ extension FlowExplorer {
         var screensIndex: [StateKey: Int32] = [:]
         /// Routes some reached state shows (under any facts).
         var reached = Set<String>()
+        /// Where the breadth-first walk is.
+        var frontier = Frontier()
+    }
+
+    /// Where a breadth-first walk is (an exploration's, or a diff's over both versions).
+    struct Frontier {
         /// The states of the depth being explored (splits append to it), and of the next one.
         var layer: [Int] = []
         var next: [Int] = []
@@ -205,21 +211,21 @@ extension FlowExplorer {
             run.report.findings = run.findings.order.map { run.findings.byKey[$0]! }
             return run.report
         }
-        run.layer = [add(rootState, key: key(of: rootState, combination: assignments.root), parent: nil, depth: 0, to: &run)]
+        run.frontier.layer = [add(rootState, key: key(of: rootState, combination: assignments.root), parent: nil, depth: 0, to: &run)]
         // Splits may go past --max-states to finish a depth, not past twice it.
         let hardCap = options.maxStates > Int.max / 2 ? Int.max : options.maxStates * 2
         var expanded = 0
-        explore: while !run.layer.isEmpty {
-            run.next = []
+        explore: while !run.frontier.layer.isEmpty {
+            run.frontier.next = []
             run.layerShown = [:]
             var index = 0
-            while index < run.layer.count {
+            while index < run.frontier.layer.count {
                 if isInterrupted || run.graph.count >= hardCap {
-                    for id in run.layer[index...] + run.next { run.graph.cut[id] = true }
-                    run.stoppedAt = run.depth
+                    for id in run.frontier.layer[index...] + run.frontier.next { run.graph.cut[id] = true }
+                    run.frontier.stoppedAt = run.frontier.depth
                     break explore
                 }
-                let id = run.layer[index]
+                let id = run.frontier.layer[index]
                 index += 1
                 expanded += 1
                 if expanded % Self.statesBetweenYields == 0 { await Task.yield() }
@@ -227,13 +233,13 @@ extension FlowExplorer {
             }
             // This depth is explored under every assignment: what it shows is claimed.
             for (route, shown) in run.layerShown { run.shownUnder[route, default: []].formUnion(shown) }
-            if run.budgetReached {
-                for id in run.next { run.graph.cut[id] = true }
-                if !run.next.isEmpty { run.stoppedAt = run.depth + 1 }
+            if run.frontier.budgetReached {
+                for id in run.frontier.next { run.graph.cut[id] = true }
+                if !run.frontier.next.isEmpty { run.frontier.stoppedAt = run.frontier.depth + 1 }
                 break
             }
-            run.layer = run.next
-            if !run.layer.isEmpty { run.depth += 1 }
+            run.frontier.layer = run.frontier.next
+            if !run.frontier.layer.isEmpty { run.frontier.depth += 1 }
         }
         return finish(&run)
     }
@@ -264,11 +270,11 @@ extension FlowExplorer {
         }
         let key = run.graph.stateKeys[id]
         let expansion = expand(state, key: key)
-        run.tried += expansion.outcomes.count
-        if let onProgress, run.tried / 512 != (run.tried - expansion.outcomes.count) / 512 {
+        run.frontier.tried += expansion.outcomes.count
+        if let onProgress, run.frontier.tried / 512 != (run.frontier.tried - expansion.outcomes.count) / 512 {
             onProgress(Progress(
-                depth: run.depth, states: run.graph.count, transitions: run.tried, assignments: assignments.count,
-                elapsed: Date().timeIntervalSince(run.started)))
+                depth: run.frontier.depth, states: run.graph.count, transitions: run.frontier.tried, assignments: assignments.count,
+                elapsed: Date().timeIntervalSince(run.frontier.started)))
         }
         if let variable = expansion.split {
             split(id, state: state, on: variable, in: &run)
@@ -313,9 +319,9 @@ extension FlowExplorer {
             let childOrigin = assignments.value(origin, variable) == nil
                 ? assignments.assigning(origin, variable: variable, value: value) : origin
             let parent = run.graph.parents[id].map { (Int($0.state), $0.step) }
-            let new = add(state, key: childKey, parent: parent, depth: run.depth, origin: childOrigin, to: &run)
+            let new = add(state, key: childKey, parent: parent, depth: run.frontier.depth, origin: childOrigin, to: &run)
             run.graph.link(id, new)
-            run.layer.append(new)
+            run.frontier.layer.append(new)
         }
     }
 
@@ -334,7 +340,7 @@ extension FlowExplorer {
                 message: "host.\(name) was called with no answers to explore: list its outcomes in routes.lua, "
                     + "as in explore = { hostAnswers = { \(name) = { true, false } } }",
                 route: step.route?.name, facts: labels, steps: run.graph.steps(to: id, then: step)),
-                length: run.depth + 1)
+                length: run.frontier.depth + 1)
         }
         if !transition.failures.isEmpty || !outcome.styleFailures.isEmpty { run.graph.failing[id] = true }
         for failure in transition.failures + outcome.styleFailures where !failure.contains(Self.unansweredMarker) {
@@ -348,12 +354,12 @@ extension FlowExplorer {
             // Max-stack and max-presented are constraints on the states explored: leaving them
             // out does not make the exploration incomplete.
             return
-        } else if run.depth >= options.depth || run.graph.count >= options.maxStates {
-            run.truncated = true
-            if run.depth < options.depth {
+        } else if run.frontier.depth >= options.depth || run.graph.count >= options.maxStates {
+            run.frontier.truncated = true
+            if run.frontier.depth < options.depth {
                 // A state whose successor the budget left out may lead anywhere (no trap); past
                 // the depth, the ways back are those explored.
-                run.budgetReached = true
+                run.frontier.budgetReached = true
                 run.graph.cut[id] = true
             }
             // Past the depth: showing a known state's screens (only what is held differs), it
@@ -361,10 +367,10 @@ extension FlowExplorer {
             if !isFactChange, let same = run.screensIndex[Self.screens(of: transition.key)] { run.graph.link(id, Int(same)) }
         } else {
             let successor = successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id])
-            let new = add(successor, key: transition.key, parent: (id, step), depth: run.depth + 1, to: &run)
+            let new = add(successor, key: transition.key, parent: (id, step), depth: run.frontier.depth + 1, to: &run)
             if !isFactChange { run.graph.link(id, new) }
-            run.next.append(new)
-            run.report.diameter = max(run.report.diameter, run.depth + 1)
+            run.frontier.next.append(new)
+            run.report.diameter = max(run.report.diameter, run.frontier.depth + 1)
         }
     }
 
@@ -372,9 +378,9 @@ extension FlowExplorer {
     /// unreachable routes and dead rules of what it explored completely.
     func finish(_ run: inout Run) -> FlowExploreReport {
         var report = run.report
-        report.complete = !run.truncated && run.stoppedAt == nil
-        report.completeDepth = run.stoppedAt.map { max($0 - 1, 0) } ?? (report.complete ? report.diameter : min(run.depth, options.depth))
-        report.interruptedAtDepth = isInterrupted ? run.stoppedAt : nil
+        report.complete = !run.frontier.truncated && run.frontier.stoppedAt == nil
+        report.completeDepth = run.frontier.stoppedAt.map { max($0 - 1, 0) } ?? (report.complete ? report.diameter : min(run.frontier.depth, options.depth))
+        report.interruptedAtDepth = isInterrupted ? run.frontier.stoppedAt : nil
         report.assignments = run.usedAssignments.count
         noteTraps(graph: run.graph, findings: &run.findings)
         // Unreachable routes and dead rules are claimed of what was explored completely: the
@@ -391,7 +397,7 @@ extension FlowExplorer {
             if lhs.location != rhs.location { return (lhs.location ?? "") < (rhs.location ?? "") }
             return lhs.message < rhs.message
         }
-        report.seconds = Date().timeIntervalSince(run.started)
+        report.seconds = Date().timeIntervalSince(run.frontier.started)
         return report
     }
 

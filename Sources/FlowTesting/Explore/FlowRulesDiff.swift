@@ -180,15 +180,8 @@ package final class FlowRulesDiff {
         /// the assignments that show it.
         var groups: [String: (change: FlowDiffChange, length: Int, assignments: Set<Int>)] = [:]
         var decisions = 0
-        /// The states of the depth being compared (splits append to it), and of the next one.
-        var layer: [Int] = []
-        var next: [Int] = []
-        var depth = 0
-        var truncated = false
-        var budgetReached = false
-        var stoppedAt: Int?
-        var tried = 0
-        let started = Date()
+        /// Where the breadth-first walk over both versions is.
+        var frontier = FlowExplorer.Frontier()
     }
 
     /// Explores both breadth-first over one frontier of (facts, state) pairs and compares every
@@ -201,28 +194,28 @@ package final class FlowRulesDiff {
         let hardCap = options.maxStates > Int.max / 2 ? Int.max : options.maxStates * 2
         var expanded = 0
         if let rootOld = try? old.prepare(assignments.root), (try? new.prepare(assignments.root)) != nil {
-            run.layer.append(run.graph.add(rootOld, key: old.key(of: rootOld, combination: assignments.root), parent: nil, depth: 0))
+            run.frontier.layer.append(run.graph.add(rootOld, key: old.key(of: rootOld, combination: assignments.root), parent: nil, depth: 0))
         }
-        explore: while !run.layer.isEmpty {
-            run.next = []
+        explore: while !run.frontier.layer.isEmpty {
+            run.frontier.next = []
             var index = 0
-            while index < run.layer.count {
+            while index < run.frontier.layer.count {
                 if old.isInterrupted || run.graph.count >= hardCap {
-                    run.stoppedAt = run.depth
+                    run.frontier.stoppedAt = run.frontier.depth
                     break explore
                 }
-                let id = run.layer[index]
+                let id = run.frontier.layer[index]
                 index += 1
                 expanded += 1
                 if expanded % FlowExplorer.statesBetweenYields == 0 { await Task.yield() }
                 compare(id, in: &run)
             }
-            if run.budgetReached {
-                if !run.next.isEmpty { run.stoppedAt = run.depth + 1 }
+            if run.frontier.budgetReached {
+                if !run.frontier.next.isEmpty { run.frontier.stoppedAt = run.frontier.depth + 1 }
                 break
             }
-            run.layer = run.next
-            if !run.layer.isEmpty { run.depth += 1 }
+            run.frontier.layer = run.frontier.next
+            if !run.frontier.layer.isEmpty { run.frontier.depth += 1 }
         }
         return report(of: run)
     }
@@ -258,7 +251,7 @@ package final class FlowRulesDiff {
                 let child = old.assignments.assigning(assignment, variable: variable, value: value)
                 let childKey = FlowExplorer.StateKey(codes: run.graph.stateKeys[id].codes, combination: child)
                 guard run.graph.keys[childKey] == nil else { continue }
-                run.layer.append(run.graph.add(state, key: childKey, parent: parent, depth: run.depth))
+                run.frontier.layer.append(run.graph.add(state, key: childKey, parent: parent, depth: run.frontier.depth))
             }
             return
         }
@@ -282,16 +275,16 @@ package final class FlowRulesDiff {
         for (number, step) in steps.enumerated() {
             let before = old.outcome(of: step, number: number, from: state, key: key, screens: screens.0)
             let after = new.outcome(of: step, number: number, from: state, key: key, screens: screens.1)
-            run.tried += 1
+            run.frontier.tried += 1
             if let variable = before.transition.reads.first ?? after.transition.reads.first {
                 (old.unsetReads.isEmpty ? old : new).unsetReads.append(variable)
                 break
             }
             outcomes.append((step, before, after))
-            if run.tried % 512 == 0, let onProgress {
+            if run.frontier.tried % 512 == 0, let onProgress {
                 onProgress(FlowExplorer.Progress(
-                    depth: run.depth, states: run.graph.count, transitions: run.tried, assignments: old.assignments.count,
-                    elapsed: Date().timeIntervalSince(run.started)))
+                    depth: run.frontier.depth, states: run.graph.count, transitions: run.frontier.tried, assignments: old.assignments.count,
+                    elapsed: Date().timeIntervalSince(run.frontier.started)))
             }
         }
         return outcomes
@@ -328,12 +321,12 @@ package final class FlowRulesDiff {
             run.graph.link(id, Int(known))
         } else if !old.withinBounds(transition.key) {
             return
-        } else if run.depth >= options.depth || run.graph.count >= options.maxStates {
-            run.truncated = true
-            if run.depth < options.depth { run.budgetReached = true }
+        } else if run.frontier.depth >= options.depth || run.graph.count >= options.maxStates {
+            run.frontier.truncated = true
+            if run.frontier.depth < options.depth { run.frontier.budgetReached = true }
         } else {
             let successor = explorer.successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id])
-            run.next.append(run.graph.add(successor, key: transition.key, parent: (id, step), depth: run.depth + 1))
+            run.frontier.next.append(run.graph.add(successor, key: transition.key, parent: (id, step), depth: run.frontier.depth + 1))
         }
     }
 
@@ -353,13 +346,13 @@ package final class FlowRulesDiff {
         }
         let manifest = old.manifest
         var report = FlowDiffReport(
-            complete: !run.truncated && run.stoppedAt == nil, decisions: run.decisions,
+            complete: !run.frontier.truncated && run.frontier.stoppedAt == nil, decisions: run.decisions,
             routes: Self.verdicts(of: manifest.routes.keys, in: "routes", changes), changes: changes)
         report.tabs = Self.verdicts(of: manifest.tabs.map(\.name), in: "tabs", changes)
         report.dialogs = Self.verdicts(of: manifest.dialogs, in: "dialogs", changes)
         report.links = Self.verdicts(of: manifest.explore.urls, in: "links", changes)
-        report.completeDepth = run.stoppedAt.map { $0 - 1 } ?? (report.complete ? run.depth : min(run.depth, old.options.depth))
-        report.interruptedAtDepth = old.isInterrupted ? run.stoppedAt : nil
+        report.completeDepth = run.frontier.stoppedAt.map { $0 - 1 } ?? (report.complete ? run.frontier.depth : min(run.frontier.depth, old.options.depth))
+        report.interruptedAtDepth = old.isInterrupted ? run.frontier.stoppedAt : nil
         return report
     }
 
