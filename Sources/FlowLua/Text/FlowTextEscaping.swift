@@ -8,27 +8,16 @@ package enum FlowLuaSourceText {
     /// three-digit `\ddd`, C1 controls, line and paragraph separators and bidirectional
     /// controls as `\u{…}` (hexadecimal).
     package static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    // Three digits always: `\1` followed by the text's own `2` would read as `\12`.
-                    let digits = String(scalar.value)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                } else if FlowTerminalText.breaksOrControls(scalar) {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        let body = FlowTextEscaping.map(text) { scalar in
+            if let escape = FlowTextEscaping.backslashEscape(scalar) { return escape }
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                // Three digits always: `\1` followed by the text's own `2` would read as `\12`.
+                let digits = String(scalar.value)
+                return "\\" + String(repeating: "0", count: 3 - digits.count) + digits
             }
+            return FlowTerminalText.breaksOrControls(scalar) ? FlowTextEscaping.braced(scalar) : nil
         }
-        return out + "\""
+        return "\"" + body + "\""
     }
 
     /// `name` as a table key in a constructor or an annotation: bare when it is a Lua
@@ -75,22 +64,14 @@ package enum FlowTerminalText {
     /// `\u{1B}`); everything else as is.
     package static func line(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: { breaksOrControls($0) && $0 != "\t" }) else { return text }
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
+        return FlowTextEscaping.map(text) { scalar in
             switch scalar {
-            case "\t": out.unicodeScalars.append(scalar)
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            default:
-                if breaksOrControls(scalar) {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            case "\t": nil
+            case "\n": "\\n"
+            case "\r": "\\r"
+            default: breaksOrControls(scalar) ? FlowTextEscaping.braced(scalar) : nil
             }
         }
-        return out
     }
 
     /// Whether `scalar` ends a line somewhere (in Lua's lexer, a terminal, an editor, YAML or
@@ -101,5 +82,44 @@ package enum FlowTerminalText {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
+    }
+}
+
+/// The loop every escaper of the package runs (Lua literals, terminal lines, TAP's YAML, JUnit's
+/// XML): each writes only what it replaces a character with.
+package enum FlowTextEscaping {
+    /// `text` with each Unicode scalar for which `replacement` returns text written as that text
+    /// (an empty string drops the scalar), every other scalar as is.
+    package static func map(_ text: String, _ replacement: (Unicode.Scalar) -> String?) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if let replaced = replacement(scalar) {
+                out += replaced
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The backslash escape of a double quote, a backslash, a newline, a carriage return or a
+    /// tab (`\"`, `\\`, `\n`, `\r`, `\t`), which Lua strings and YAML double-quoted scalars
+    /// share; `nil` for any other scalar.
+    package static func backslashEscape(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "\"": "\\\""
+        case "\\": "\\\\"
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        default: nil
+        }
+    }
+
+    /// `\u{1B}`: the scalar's value in upper-case hexadecimal between braces, as Lua and Swift
+    /// write it.
+    package static func braced(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
     }
 }

@@ -23,33 +23,24 @@ package enum FlowTAPText {
     /// written `\x3A`: TAP::Parser's YAMLish reader, which `prove` uses, takes a list line whose
     /// first word ends with a colon for a mapping and stops reading the report there.
     package static func yaml(_ text: String, listItem: Bool = false) -> String {
-        var out = "\""
-        var firstWord = listItem
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            if scalar == " " { firstWord = false }
-            if firstWord, scalar == ":", index + 1 == scalars.count || scalars[index + 1] == " " {
-                out += "\\x3A"
-                firstWord = false
-                continue
-            }
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value <= 0xFF, FlowTerminalText.breaksOrControls(scalar) {
-                    out += "\\x" + hex(scalar.value, digits: 2)
-                } else if FlowTerminalText.breaksOrControls(scalar) {
-                    out += "\\u" + hex(scalar.value, digits: 4)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        let scalars = text.unicodeScalars
+        let firstWordEnd = scalars.firstIndex(of: " ") ?? scalars.endIndex
+        guard listItem, firstWordEnd > scalars.startIndex, scalars[scalars.index(before: firstWordEnd)] == ":" else {
+            return "\"" + yamlEscaped(text) + "\""
         }
-        return out + "\""
+        let colon = scalars.index(before: firstWordEnd)
+        let before = String(scalars[..<colon]), after = String(scalars[scalars.index(after: colon)...])
+        return "\"" + yamlEscaped(before) + "\\x3A" + yamlEscaped(after) + "\""
+    }
+
+    /// The inside of a YAML double-quoted scalar: the backslash escapes, then every other
+    /// control as `\xHH` (or `\uHHHH` above U+00FF).
+    private static func yamlEscaped(_ text: String) -> String {
+        FlowTextEscaping.map(text) { scalar in
+            if let escape = FlowTextEscaping.backslashEscape(scalar) { return escape }
+            guard FlowTerminalText.breaksOrControls(scalar) else { return nil }
+            return scalar.value <= 0xFF ? "\\x" + hex(scalar.value, digits: 2) : "\\u" + hex(scalar.value, digits: 4)
+        }
     }
 
     private static func hex(_ value: UInt32, digits: Int) -> String {
