@@ -39,15 +39,10 @@ extension FlowRouter {
     /// Retries the held navigation synchronously; `explicit` when code asked (a closed gate is
     /// shown again), not on a fact change.
     func resumeHeldNavigation(explicit: Bool) -> FlowResumeResult<Route> {
-        expirePendingNavigationIfNeeded()
-        guard let pending = storage.state.pendingNavigation else {
-            return FlowResumeResult(status: .nothingHeld, reason: "no navigation is held", navigation: nil, transaction: nil)
-        }
-        if isBusyForRetry {
-            return FlowResumeResult(
-                status: .busy,
-                reason: "the router is busy (a rule is deciding or a transaction runs); resume after it",
-                navigation: pending, transaction: nil)
+        let pending: FlowPendingNavigation<Route>
+        switch heldNavigationToResume() {
+        case .refused(let result): return result
+        case .retry(let held): pending = held
         }
         let attempt = retryHeld(gate: pending.gate, explicit: explicit, source: .resume) { router in
             router.perform(pending.command, source: .resume)
@@ -60,18 +55,36 @@ extension FlowRouter {
     func resumeHeldNavigationAsync(explicit: Bool) async -> FlowResumeResult<Route> {
         let ownsTurn = await serialQueue.enter()
         defer { if ownsTurn { serialQueue.leave() } }
-        expirePendingNavigationIfNeeded()
-        guard let pending = storage.state.pendingNavigation else {
-            return FlowResumeResult(status: .nothingHeld, reason: "no navigation is held", navigation: nil, transaction: nil)
-        }
-        if isBusyForRetry {
-            return FlowResumeResult(
-                status: .busy,
-                reason: "the router is busy (a rule is deciding or a transaction runs); resume after it",
-                navigation: pending, transaction: nil)
+        let pending: FlowPendingNavigation<Route>
+        switch heldNavigationToResume() {
+        case .refused(let result): return result
+        case .retry(let held): pending = held
         }
         let attempt = await retryHeldAsync(gate: pending.gate, explicit: explicit, source: .resume, command: pending.command)
         return settleResume(attempt, pending: pending)
+    }
+
+    /// What a resume starts from: the held navigation to retry, or the result that refuses the
+    /// resume.
+    private enum ResumeStart {
+        case retry(FlowPendingNavigation<Route>)
+        case refused(FlowResumeResult<Route>)
+    }
+
+    /// The held navigation to retry now, once an expired one is dropped; refused when none is
+    /// held or the router is busy (a rule is deciding or a transaction runs).
+    private func heldNavigationToResume() -> ResumeStart {
+        expirePendingNavigationIfNeeded()
+        guard let pending = storage.state.pendingNavigation else {
+            return .refused(FlowResumeResult(status: .nothingHeld, reason: "no navigation is held", navigation: nil, transaction: nil))
+        }
+        guard !isBusyForRetry else {
+            return .refused(FlowResumeResult(
+                status: .busy,
+                reason: "the router is busy (a rule is deciding or a transaction runs); resume after it",
+                navigation: pending, transaction: nil))
+        }
+        return .retry(pending)
     }
 
     /// What a retry of `pending` leaves held, as a resume result.

@@ -13,28 +13,22 @@ extension FlowDeepLinkCenter {
         gate: FlowHeldGate<Route>? = nil
     ) -> (result: FlowDeepLinkResult<Route>, gate: FlowHeldGate<Route>?) {
         let link = "'\(url.absoluteString)'"
+        /// A result for a link that runs nothing.
+        func refused(_ status: FlowDeepLinkStatus, _ reason: String) -> (result: FlowDeepLinkResult<Route>, gate: FlowHeldGate<Route>?) {
+            (FlowDeepLinkResult(url: url, status: status, reason: reason, trigger: trigger), nil)
+        }
         guard let router else {
-            return (FlowDeepLinkResult(
-                url: url, status: .unhandled,
-                reason: "link \(link) was not opened: the router of this deep-link center no longer exists; "
-                    + "open links through router.deepLinks of a live router",
-                trigger: trigger
-            ), nil)
+            return refused(.unhandled, "link \(link) was not opened: the router of this deep-link center no longer exists; "
+                + "open links through router.deepLinks of a live router")
         }
         guard let resolver else {
-            return (FlowDeepLinkResult(
-                url: url, status: .unhandled,
-                reason: "no deep links are registered, so link \(link) is unhandled; set router.deepLinks.resolver "
-                    + "(FlowDeepLinks for Swift handlers, or load rules that call flow.deeplink)",
-                trigger: trigger
-            ), nil)
+            return refused(.unhandled, "no deep links are registered, so link \(link) is unhandled; set router.deepLinks.resolver "
+                + "(FlowDeepLinks for Swift handlers, or load rules that call flow.deeplink)")
         }
         let plan: FlowDeepLinkPlan<Route>
         switch resolver.resolve(url) {
-        case .rejected(let reason):
-            return (FlowDeepLinkResult(url: url, status: .rejected, reason: reason, trigger: trigger), nil)
-        case .unhandled(let reason):
-            return (FlowDeepLinkResult(url: url, status: .unhandled, reason: reason, trigger: trigger), nil)
+        case .rejected(let reason): return refused(.rejected, reason)
+        case .unhandled(let reason): return refused(.unhandled, reason)
         case .plan(let resolved):
             plan = resolved
         }
