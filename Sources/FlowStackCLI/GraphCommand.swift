@@ -58,8 +58,7 @@ struct GraphCommand: AsyncParsableCommand {
     @Option(help: "mermaid (default) or dot.")
     var format: GraphFormat = .mermaid
 
-    @Option(help: ArgumentHelp("Draw only what the tests whose file or name contains PATTERN do.", valueName: "PATTERN"))
-    var filter: String?
+    @OptionGroup var tests: TestFilterOption
 
     @Option(help: ArgumentHelp("Write the graph to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
@@ -79,7 +78,7 @@ struct GraphCommand: AsyncParsableCommand {
             try await drawExplored(project)
             return
         }
-        let report = await ProjectArgument.runFlows(of: project, filter: filter)
+        let report = await ProjectArgument.runFlows(of: project, filter: tests.pattern)
         for error in report.loadErrors {
             Terminal.error("warning: \(FlowTerminalText.line(error.description)) (the graph leaves it out)")
         }
@@ -103,7 +102,7 @@ struct GraphCommand: AsyncParsableCommand {
     /// `--explore`: the graph of every distinct step exploration tries.
     @MainActor
     private func drawExplored(_ project: FlowProject) async throws {
-        if filter != nil { throw CommandFailure("--filter selects flows, and --explore runs none: leave one of them out") }
+        if tests.pattern != nil { throw CommandFailure("--filter selects flows, and --explore runs none: leave one of them out") }
         var options = try bounds.options()
         options.factChanges = factChanges
         let explorer: FlowExplorer

@@ -86,8 +86,7 @@ struct TestCommand: AsyncParsableCommand {
 
     @OptionGroup var project: ProjectArgument
 
-    @Option(help: ArgumentHelp("Run only the tests whose file or name contains PATTERN (case-insensitive).", valueName: "PATTERN"))
-    var filter: String?
+    @OptionGroup var tests: TestSelectionOptions
 
     @Option(help: "The report format: pretty (default), tap or junit.")
     var format: TestFormat = .pretty
@@ -106,20 +105,6 @@ struct TestCommand: AsyncParsableCommand {
     @Flag(help: "List the selected tests (file:line and name), without running them.")
     var list = false
 
-    @Flag(help: "Run the flow files and their tests in a random order; the seed is printed, --seed N replays it.")
-    var shuffle = false
-
-    @Option(help: ArgumentHelp("Shuffle with this seed (implies --shuffle).", valueName: "N"))
-    var seed: UInt64?
-
-    @Option(help: ArgumentHelp(
-        "Run only the tests tagged with one of TAGS (comma-separated; a tag is a #word in a test's or describe's name).",
-        valueName: "TAGS"))
-    var tags: String?
-
-    @Option(name: .customLong("exclude-tags"), help: ArgumentHelp("Skip the tests tagged with one of TAGS (comma-separated).", valueName: "TAGS"))
-    var excludeTags: String?
-
     @MainActor
     mutating func run() async throws {
         let project = try self.project.load()
@@ -130,7 +115,7 @@ struct TestCommand: AsyncParsableCommand {
         }
         if let coverage { try OutputFile.checkWritable(coverage, option: "--coverage") }
         let terminal = Terminal.standardOutput
-        let selection = self.selection
+        let selection = tests.selection
         let runner = FlowTestRunner<FlowRouteValue>(
             project: project, options: FlowTestRunner<FlowRouteValue>.Options(coverage: coverage != nil, failOnScriptErrors: strict))
         if list {
@@ -169,21 +154,11 @@ struct TestCommand: AsyncParsableCommand {
             if streaming { pretty.coverage(files, writtenTo: coverage) }
         }
         if streaming { pretty.finish(report, seconds: seconds) }
-        if report.results.isEmpty, report.loadErrors.isEmpty, filter != nil || tags != nil || excludeTags != nil {
+        if report.results.isEmpty, report.loadErrors.isEmpty, tests.narrows {
             Terminal.error("no test matches the selection; run `flowstack test \(self.project.directory) --list` to see every test's name")
             throw ExitCode(1)
         }
         if !report.succeeded { throw ExitCode(1) }
-    }
-
-    /// The tests to run, from --filter, --tags, --exclude-tags, --shuffle and --seed.
-    var selection: FlowTestSelection {
-        func split(_ text: String?) -> [String] {
-            (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                .map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
-        }
-        let seed = self.seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
-        return FlowTestSelection(filter: filter, tags: split(tags), excludedTags: split(excludeTags), seed: seed)
     }
 
     /// `--list`: one line per selected test, `file:line  name`, then the count.

@@ -25,8 +25,7 @@ struct WatchCommand: AsyncParsableCommand {
 
     @OptionGroup var project: ProjectArgument
 
-    @Option(help: ArgumentHelp("Run only the tests whose file or name contains PATTERN (case-insensitive).", valueName: "PATTERN"))
-    var filter: String?
+    @OptionGroup var tests: TestFilterOption
 
     @Flag(help: "Fail a test in which a rule raised a script error (listed either way).")
     var strict = false
@@ -35,7 +34,7 @@ struct WatchCommand: AsyncParsableCommand {
     mutating func run() async throws {
         let url = try project.loadableURL()
         let terminal = Terminal.standardOutput
-        let session = WatchSession(directory: url, name: project.directory, filter: filter, strict: strict, terminal: terminal)
+        let session = WatchSession(directory: url, name: project.directory, filter: tests.pattern, strict: strict, terminal: terminal)
         let stopped = "stopped watching \(project.directory)"
         let stop = StopSignals { terminal.line(stopped) }
         defer { stop.cancel() }
