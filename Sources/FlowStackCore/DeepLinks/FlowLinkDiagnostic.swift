@@ -17,7 +17,7 @@ public struct FlowLinkDiagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// How serious the problem is (always `.warning` for now).
-    public let severity: Severity
+    public let severity: Severity = .warning
     /// What the problem is.
     public let kind: Kind
     /// The pattern that can never win.
@@ -28,21 +28,6 @@ public struct FlowLinkDiagnostic: Hashable, Sendable, CustomStringConvertible {
     public let earlier: [FlowLinkPatternReference]
     /// A sentence saying what is wrong, where, and what to do.
     public let message: String
-
-    /// Creates a diagnostic.
-    public init(
-        severity: Severity = .warning,
-        kind: Kind,
-        subject: FlowLinkPatternReference,
-        earlier: [FlowLinkPatternReference],
-        message: String
-    ) {
-        self.severity = severity
-        self.kind = kind
-        self.subject = subject
-        self.earlier = earlier
-        self.message = message
-    }
 
     /// Where the subject pattern was registered, if known.
     public var location: FlowLinkSourceLocation? { subject.location }

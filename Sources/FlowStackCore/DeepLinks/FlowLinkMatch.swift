@@ -15,22 +15,6 @@ public struct FlowLinkMatch<Handler> {
     /// The normalized link.
     public let request: FlowLinkRequest
 
-    /// Creates a match.
-    public init(
-        pattern: FlowLinkPattern,
-        handler: Handler,
-        parameters: [String: String],
-        index: Int,
-        location: FlowLinkSourceLocation?,
-        request: FlowLinkRequest
-    ) {
-        self.pattern = pattern
-        self.handler = handler
-        self.parameters = parameters
-        self.index = index
-        self.location = location
-        self.request = request
-    }
 }
 
 extension FlowLinkMatch: Sendable where Handler: Sendable {}

@@ -7,13 +7,6 @@ public struct FlowLinkPatternReference: Hashable, Sendable, CustomStringConverti
     /// Where it was registered, if known.
     public let location: FlowLinkSourceLocation?
 
-    /// Creates a reference.
-    public init(index: Int, pattern: FlowLinkPattern, location: FlowLinkSourceLocation?) {
-        self.index = index
-        self.pattern = pattern
-        self.location = location
-    }
-
     /// `'/products/:id' (#2, rules/links.lua:7)`: the pattern, its 1-based registration
     /// number and its location when known.
     public var description: String {

@@ -7,12 +7,6 @@ public struct FlowLinkRegistration<Handler> {
     /// Where the pattern was registered, if known.
     public let location: FlowLinkSourceLocation?
 
-    /// Creates a registration.
-    public init(pattern: FlowLinkPattern, handler: Handler, location: FlowLinkSourceLocation? = nil) {
-        self.pattern = pattern
-        self.handler = handler
-        self.location = location
-    }
 }
 
 extension FlowLinkRegistration: Sendable where Handler: Sendable {}

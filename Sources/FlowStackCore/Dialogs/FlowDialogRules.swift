@@ -92,11 +92,4 @@ public struct FlowDialogRedirectResult: Hashable, Codable, Sendable {
     /// Why it was not shown (a dialog rule's reason, a conversion error, a transaction), or `nil`.
     public let reason: String?
 
-    /// Creates a result.
-    public init(dialog: FlowDialogValue, policy: FlowDialogPolicy, applied: Bool, reason: String?) {
-        self.dialog = dialog
-        self.policy = policy
-        self.applied = applied
-        self.reason = reason
-    }
 }

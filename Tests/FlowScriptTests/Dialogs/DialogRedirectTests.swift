@@ -80,8 +80,10 @@ struct DialogRedirectTests {
         #expect(!result.isApplied)
         #expect(result.status == .blockedByGuard)
         #expect(result.reason == "login required")
-        #expect(result.dialogRedirect == FlowDialogRedirectResult(
-            dialog: FlowDialogValue(id: "loginRequired"), policy: .replace, applied: true, reason: nil))
+        #expect(result.dialogRedirect?.dialog == FlowDialogValue(id: "loginRequired"))
+        #expect(result.dialogRedirect?.policy == .replace)
+        #expect(result.dialogRedirect?.applied == true)
+        #expect(result.dialogRedirect?.reason == nil)
         #expect(rig.router.globalDialog?.id == "loginRequired")
         #expect(rig.router.activeStack.path.isEmpty)
         #expect(sources == ["rules"])

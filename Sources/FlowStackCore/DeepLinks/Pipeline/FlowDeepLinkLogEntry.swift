@@ -25,14 +25,6 @@ public struct FlowDeepLinkLogEntry: Hashable, Sendable, CustomStringConvertible 
     /// Why (the status's reason, or why the link was dropped); `nil` for an applied link.
     public let reason: String?
 
-    /// Creates a log entry.
-    public init(date: Date, url: URL, event: Event, reason: String?) {
-        self.date = date
-        self.url = url
-        self.event = event
-        self.reason = reason
-    }
-
     /// `open myapp://products/42: applied`, `dropped myapp://editor: <reason>`.
     public var description: String {
         let head: String

@@ -11,7 +11,7 @@ public struct FlowPendingLink<Route: Hashable>: Hashable {
     /// Why its plan was blocked, at the last attempt.
     public internal(set) var reason: String
     /// The number of attempts so far, the first `open` included.
-    public internal(set) var attempts: Int
+    public internal(set) var attempts: Int = 1
     /// The last redirect performed for this link, if any; an automatic retry does not perform
     /// the same redirect again.
     public internal(set) var lastRedirect: FlowCommand<Route>?
@@ -24,25 +24,6 @@ public struct FlowPendingLink<Route: Hashable>: Hashable {
     public internal(set) var lastDialog: FlowDialogValue?
     /// The policy of that dialog.
     var dialogPolicy: FlowDialogPolicy = .replace
-
-    /// Creates a held link.
-    public init(
-        url: URL,
-        source: FlowOperationSource,
-        heldAt: Date,
-        reason: String,
-        attempts: Int = 1,
-        lastRedirect: FlowCommand<Route>? = nil,
-        presentedStackID: UUID? = nil
-    ) {
-        self.url = url
-        self.source = source
-        self.heldAt = heldAt
-        self.reason = reason
-        self.attempts = attempts
-        self.lastRedirect = lastRedirect
-        self.presentedStackID = presentedStackID
-    }
 
     /// When the link is dropped, given a timeout in seconds.
     public func expiry(timeout: TimeInterval) -> Date {
