@@ -125,10 +125,13 @@ struct RouterHistoryTests {
 
     @Test func operationRecordsCanBeBuiltAsInFlowStack() {
         let stacks = [FlowStackState<TestRoute>(root: .home)]
-        let record = FlowOperationRecord(operation: .dismissAll, previousStacks: stacks, newStacks: stacks, status: .blockedByGuard)
+        let record = FlowOperationRecord(operation: .dismissAll, previousStacks: stacks, newStacks: stacks, outcome: .blockedByGuard)
         #expect(record.operation.kind == .dismissAll)
+        #expect(record.outcome == .blockedByGuard)
         #expect(record.source == .code)
         #expect(record.reason == nil)
+        #expect(record.sequence == 0)
+        #expect(record.generation == 0)
         #expect(record.status.isBlocked)
         #expect(!record.status.isApplied)
     }

@@ -144,7 +144,8 @@ public struct FlowOperationRecord<Route: Hashable>: Identifiable {
     /// What happened: FlowStack's three-case summary of `status`.
     public var outcome: FlowOperationOutcome { FlowOperationOutcome(status) }
 
-    /// Creates a record with one of FlowStack's three outcomes (FlowStack's initializer).
+    /// Creates a record with one of FlowStack's three outcomes (FlowStack's initializer); the
+    /// fields FlowStack did not have are a code request's, with no reason and no rules.
     public init(
         id: UUID = UUID(),
         date: Date = Date(),
@@ -153,35 +154,31 @@ public struct FlowOperationRecord<Route: Hashable>: Identifiable {
         newStacks: [FlowStackState<Route>],
         outcome: FlowOperationOutcome
     ) {
-        self.init(
-            id: id, date: date, operation: operation, previousStacks: previousStacks, newStacks: newStacks,
-            status: FlowOperationStatus(outcome)
-        )
-    }
-
-    /// Creates a record with a detailed status and the optional fields.
-    public init(
-        id: UUID = UUID(),
-        date: Date = Date(),
-        operation: FlowOperation<Route>,
-        previousStacks: [FlowStackState<Route>],
-        newStacks: [FlowStackState<Route>],
-        status: FlowOperationStatus,
-        reason: String? = nil,
-        source: FlowOperationSource = .code,
-        sequence: Int = 0,
-        generation: Int = 0
-    ) {
         self.id = id
         self.date = date
         self.operation = operation
         self.previousStacks = previousStacks
         self.newStacks = newStacks
-        self.status = status
-        self.reason = reason
-        self.source = source
-        self.sequence = sequence
-        self.generation = generation
+        status = FlowOperationStatus(outcome)
+        reason = nil
+        source = .code
+        sequence = 0
+        generation = 0
+    }
+
+    /// The record of one operation of a history entry's command (a `push(contentsOf:)` batch
+    /// has one per route, all with the entry's identity).
+    init(_ entry: FlowHistoryEntry<Route>, operation: FlowOperation<Route>) {
+        id = entry.id
+        date = entry.date
+        previousStacks = entry.previousStacks
+        newStacks = entry.newStacks
+        self.operation = operation
+        status = entry.status
+        reason = entry.reason
+        source = entry.source
+        sequence = entry.sequence
+        generation = entry.generation
     }
 }
 

@@ -169,12 +169,7 @@ public final class FlowRouter<Route: Hashable, Dialog> {
         for entry in history {
             guard let command = entry.command else { continue }
             for operation in command.operations {
-                records.append(FlowOperationRecord(
-                    id: entry.id, date: entry.date, operation: operation,
-                    previousStacks: entry.previousStacks, newStacks: entry.newStacks,
-                    status: entry.status, reason: entry.reason, source: entry.source,
-                    sequence: entry.sequence, generation: entry.generation
-                ))
+                records.append(FlowOperationRecord(entry, operation: operation))
             }
         }
         return records
