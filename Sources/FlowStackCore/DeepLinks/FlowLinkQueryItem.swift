@@ -4,10 +4,4 @@ public struct FlowLinkQueryItem: Hashable, Sendable {
     public let name: String
     /// The decoded value; empty for an item written without `=` (`?flag`).
     public let value: String
-
-    /// Creates a query item.
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }

@@ -77,11 +77,8 @@ struct DeepLinkRequestTests {
 
     @Test func queryItemsAreDecodedAndPlusStaysAPlus() {
         let request = FlowLinkRequest("myapp://search?q=caf%C3%A9%20au+lait&flag&=dropped&empty=")
-        #expect(request.queryItems == [
-            FlowLinkQueryItem(name: "q", value: "café au+lait"),
-            FlowLinkQueryItem(name: "flag", value: ""),
-            FlowLinkQueryItem(name: "empty", value: ""),
-        ])
+        #expect(request.queryItems.map(\.name) == ["q", "flag", "empty"])
+        #expect(request.queryItems.map(\.value) == ["café au+lait", "", ""])
     }
 
     @Test func repeatedQueryNamesKeepTheLastValue() {
