@@ -12,18 +12,9 @@ public enum FlowRuleKind: String, Hashable, Codable, Sendable, CaseIterable {
     case push
     /// Several routes pushed at once (`push(contentsOf:)`).
     case pushMany
-    /// `pushRemovingPrevious`.
-    case pushRemovingPrevious
-    /// `replaceCurrent`.
-    case replaceCurrent
-    /// `replacePath`.
-    case replacePath
-    /// `pop(count)`.
-    case pop
-    /// `popToRoot`.
-    case popToRoot
-    /// `popTo(route)`.
-    case popTo
+    /// The stack edits, each as ``FlowOperationKind`` names it: `pushRemovingPrevious`,
+    /// `replaceCurrent`, `replacePath`, `pop(count)`, `popToRoot`, `popTo(route)`.
+    case pushRemovingPrevious, replaceCurrent, replacePath, pop, popToRoot, popTo
     /// A stack presented as a sheet.
     case sheet
     /// A stack presented as a full-screen cover.

@@ -2,60 +2,28 @@ import Foundation
 
 /// Horizontal alignment of multi-line text.
 public enum FlowTextAlignment: String, Hashable, Codable, Sendable, CaseIterable {
-    /// Leading edge.
-    case leading
-    /// Centred.
-    case center
-    /// Trailing edge.
-    case trailing
+    /// The leading edge, centred, the trailing edge.
+    case leading, center, trailing
 }
 
 /// A colour scheme.
 public enum FlowColorScheme: String, Hashable, Codable, Sendable, CaseIterable {
-    /// Light appearance.
-    case light
-    /// Dark appearance.
-    case dark
+    /// Light or dark appearance.
+    case light, dark
 }
 
 /// Visibility of a system element such as the sheet's drag indicator.
 public enum FlowVisibility: String, Hashable, Codable, Sendable, CaseIterable {
-    /// The system decides.
-    case automatic
-    /// Shown.
-    case visible
-    /// Hidden.
-    case hidden
+    /// The system decides; shown; hidden.
+    case automatic, visible, hidden
 }
 
 /// A named colour that rules may use instead of a hex value.
 public enum FlowNamedColor: String, Hashable, Codable, Sendable, CaseIterable {
-    /// The primary colour.
-    case primary
-    /// The secondary colour.
-    case secondary
-    /// The accent colour.
-    case accent
-    /// Red.
-    case red
-    /// Orange.
-    case orange
-    /// Yellow.
-    case yellow
-    /// Green.
-    case green
-    /// Blue.
-    case blue
-    /// Purple.
-    case purple
-    /// Pink.
-    case pink
-    /// Gray.
-    case gray
-    /// Black.
-    case black
-    /// White.
-    case white
+    /// The system's semantic colours: primary, secondary and the app's accent.
+    case primary, secondary, accent
+    /// The system's colours of these names.
+    case red, orange, yellow, green, blue, purple, pink, gray, black, white
     /// Transparent.
     case clear
 }
