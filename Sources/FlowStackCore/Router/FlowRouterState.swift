@@ -504,34 +504,32 @@ extension FlowRouterState: Equatable where Dialog: Equatable {
 }
 
 extension FlowRouterState: Codable where Route: Codable, Dialog: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case stacks, rootID, globalDialog, dialogQueue, tabs, selectedTab
+    /// What a state is written as: the tabs only when there are.
+    private struct Fields: Codable {
+        let stacks: [FlowStackState<Route>]
+        let rootID: UUID
+        let globalDialog: Dialog?
+        let dialogQueue: [Dialog]
+        let tabs: [FlowTabState<Route>]?
+        let selectedTab: Int?
     }
 
     /// Decodes the stacks, root identity, dialog and queue, and the tabs when there are (a fresh
     /// history).
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let fields = try Fields(from: decoder)
         self.init(
-            stacks: try container.decode([FlowStackState<Route>].self, forKey: .stacks),
-            rootID: try container.decode(UUID.self, forKey: .rootID),
-            tabs: try container.decodeIfPresent([FlowTabState<Route>].self, forKey: .tabs) ?? [],
-            selectedTab: try container.decodeIfPresent(Int.self, forKey: .selectedTab),
-            globalDialog: try container.decodeIfPresent(Dialog.self, forKey: .globalDialog),
-            dialogQueue: try container.decode([Dialog].self, forKey: .dialogQueue))
+            stacks: fields.stacks, rootID: fields.rootID, tabs: fields.tabs ?? [], selectedTab: fields.selectedTab,
+            globalDialog: fields.globalDialog, dialogQueue: fields.dialogQueue)
     }
 
     /// Encodes the stacks, root identity, dialog and queue, and the tabs when there are.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(stacks, forKey: .stacks)
-        try container.encode(rootID, forKey: .rootID)
-        try container.encodeIfPresent(globalDialog, forKey: .globalDialog)
-        try container.encode(dialogQueue, forKey: .dialogQueue)
-        if !tabSlots.isEmpty {
-            try container.encode(tabs, forKey: .tabs)
-            try container.encodeIfPresent(selectedTabIndex, forKey: .selectedTab)
-        }
+        let hasTabs = !tabSlots.isEmpty
+        try Fields(
+            stacks: stacks, rootID: rootID, globalDialog: globalDialog, dialogQueue: dialogQueue,
+            tabs: hasTabs ? tabs : nil, selectedTab: hasTabs ? selectedTabIndex : nil
+        ).encode(to: encoder)
     }
 }
 

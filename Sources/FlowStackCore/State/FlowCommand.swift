@@ -88,31 +88,29 @@ public struct FlowCommand<Route: Hashable>: Hashable {
 }
 
 extension FlowCommand: Codable where Route: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case operation, batch, path, options, refreshIfSameRoute, tab
+    /// What a command is written as: its fields but the shape, which the operation gives.
+    private struct Fields: Codable {
+        let operation: FlowOperation<Route>
+        let batch: [Route]?
+        let path: [Route]
+        let options: FlowPresentationOptions
+        let refreshIfSameRoute: Bool
+        let tab: String?
     }
 
     /// Decodes a command (the shape is derived from the operation, not stored).
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            try container.decode(FlowOperation<Route>.self, forKey: .operation),
-            path: try container.decode([Route].self, forKey: .path),
-            options: try container.decode(FlowPresentationOptions.self, forKey: .options),
-            refreshIfSameRoute: try container.decode(Bool.self, forKey: .refreshIfSameRoute))
-        batch = try container.decodeIfPresent([Route].self, forKey: .batch)
-        tab = try container.decodeIfPresent(String.self, forKey: .tab)
+        let fields = try Fields(from: decoder)
+        self.init(fields.operation, path: fields.path, options: fields.options, refreshIfSameRoute: fields.refreshIfSameRoute)
+        batch = fields.batch
+        tab = fields.tab
     }
 
     /// Encodes a command's fields (the operation, batch, path, options, refreshIfSameRoute, tab).
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(operation, forKey: .operation)
-        try container.encodeIfPresent(batch, forKey: .batch)
-        try container.encode(path, forKey: .path)
-        try container.encode(options, forKey: .options)
-        try container.encode(refreshIfSameRoute, forKey: .refreshIfSameRoute)
-        try container.encodeIfPresent(tab, forKey: .tab)
+        try Fields(
+            operation: operation, batch: batch, path: path, options: options, refreshIfSameRoute: refreshIfSameRoute, tab: tab
+        ).encode(to: encoder)
     }
 }
 extension FlowCommand: Sendable where Route: Sendable {}

@@ -115,31 +115,25 @@ public struct FlowStackState<Route: Hashable>: Identifiable, Hashable {
 extension FlowStackState: Sendable where Route: Sendable {}
 
 extension FlowStackState: Codable where Route: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case id, rootID, root, path, style, options
+    /// What a stack is written as: every identity, the screens as `path`.
+    private struct Fields: Codable {
+        let id: UUID
+        let rootID: UUID
+        let root: Route
+        let path: [FlowRouteNode<Route>]
+        let style: FlowPresentationStyle
+        let options: FlowPresentationOptions
     }
 
     /// Decodes a stack, keeping every identity.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let fields = try Fields(from: decoder)
         self.init(
-            id: try container.decode(UUID.self, forKey: .id),
-            rootID: try container.decode(UUID.self, forKey: .rootID),
-            root: try container.decode(Route.self, forKey: .root),
-            nodes: try container.decode([FlowRouteNode<Route>].self, forKey: .path),
-            style: try container.decode(FlowPresentationStyle.self, forKey: .style),
-            options: try container.decode(FlowPresentationOptions.self, forKey: .options)
-        )
+            id: fields.id, rootID: fields.rootID, root: fields.root, nodes: fields.path, style: fields.style, options: fields.options)
     }
 
     /// Encodes a stack with every identity.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(rootID, forKey: .rootID)
-        try container.encode(root, forKey: .root)
-        try container.encode(storage.nodes, forKey: .path)
-        try container.encode(style, forKey: .style)
-        try container.encode(options, forKey: .options)
+        try Fields(id: id, rootID: rootID, root: root, path: storage.nodes, style: style, options: options).encode(to: encoder)
     }
 }
