@@ -51,13 +51,19 @@ end
 
 local function fail(message, level) error(locate(level) .. message, 0) end
 
+-- Lua's own "bad argument" error unless `value` is of type `wanted`: argument `position` of
+-- `fname`, described as `what`; `level` as fail's, counted from the caller.
+local function needType(value, wanted, fname, position, what, level)
+  if type(value) ~= wanted then
+    fail("bad argument #" .. position .. " to '" .. fname .. "' (" .. what .. " expected, got " .. type(value) .. ")", level + 1)
+  end
+end
+
 -- The kinds a function takes besides KINDS (as flowstack check lists them): "*" for
 -- flow.precondition (every kind), "dialog" for flow.redirect, "showDialog" for flow.op.
 local EXTRA_KIND = { ["flow.precondition"] = "*", ["flow.redirect"] = "dialog", ["flow.op"] = "showDialog" }
 local function checkKind(kind, fname, level)
-  if type(kind) ~= "string" then
-    fail("bad argument #1 to '" .. fname .. "' (operation kind expected, got " .. type(kind) .. ")", level + 1)
-  end
+  needType(kind, "string", fname, 1, "operation kind", level + 1)
   local extra = EXTRA_KIND[fname]
   if isKind[kind] or kind == extra then return end
   local accepted = { table.unpack(KINDS) }
@@ -102,9 +108,7 @@ local function whereOf(fn)
 end
 
 local function entry(fn, fname)
-  if type(fn) ~= "function" then
-    fail("bad argument #2 to '" .. fname .. "' (function expected, got " .. type(fn) .. ")", 3)
-  end
+  needType(fn, "function", fname, 2, "function", 3)
   order = order + 1
   return { fn = fn, order = order, where = whereOf(fn) }
 end
@@ -125,9 +129,7 @@ end
 
 function flow.guard(name, fn)
   needLoading("flow.guard")
-  if type(name) ~= "string" then
-    fail("bad argument #1 to 'flow.guard' (route name expected, got " .. type(name) .. ")", 2)
-  end
+  needType(name, "string", "flow.guard", 1, "route name", 2)
   checkRoute(name, "flow.guard", 1, 2)
   guards[name] = guards[name] or {}
   append(guards[name], entry(fn, "flow.guard"))
@@ -206,9 +208,7 @@ end
 
 function flow.dialog_guard(name, fn)
   needLoading("flow.dialog_guard")
-  if type(name) ~= "string" then
-    fail("bad argument #1 to 'flow.dialog_guard' (dialog id or \"*\" expected, got " .. type(name) .. ")", 2)
-  end
+  needType(name, "string", "flow.dialog_guard", 1, 'dialog id or "*"', 2)
   if name ~= "*" then checkDialog(name, "flow.dialog_guard", 1, 2) end
   dialogGuards[name] = dialogGuards[name] or {}
   append(dialogGuards[name], entry(fn, "flow.dialog_guard"))
@@ -298,12 +298,8 @@ flow.style = { screen = styleRegistrar("screen"), stack = styleRegistrar("stack"
 
 function flow.deeplink(pattern, fn)
   needLoading("flow.deeplink")
-  if type(pattern) ~= "string" then
-    fail("bad argument #1 to 'flow.deeplink' (pattern string expected, got " .. type(pattern) .. ")", 2)
-  end
-  if type(fn) ~= "function" then
-    fail("bad argument #2 to 'flow.deeplink' (function expected, got " .. type(fn) .. ")", 2)
-  end
+  needType(pattern, "string", "flow.deeplink", 1, "pattern string", 2)
+  needType(fn, "function", "flow.deeplink", 2, "function", 2)
   local problem = registerLink(pattern, fn)
   if problem then fail(problem, 2) end
 end
@@ -314,9 +310,7 @@ end
 local factsHandlers = {}
 function flow.on_facts_changed(fn)
   needLoading("flow.on_facts_changed")
-  if type(fn) ~= "function" then
-    fail("bad argument #1 to 'flow.on_facts_changed' (function expected, got " .. type(fn) .. ")", 2)
-  end
+  needType(fn, "function", "flow.on_facts_changed", 1, "function", 2)
   append(factsHandlers, entry(fn, "flow.on_facts_changed"))
 end
 
@@ -327,9 +321,7 @@ end
 local audiences = {}
 function flow.audience(name, fn)
   needLoading("flow.audience")
-  if type(name) ~= "string" then
-    fail("bad argument #1 to 'flow.audience' (experiment name expected, got " .. type(name) .. ")", 2)
-  end
+  needType(name, "string", "flow.audience", 1, "experiment name", 2)
   local problem = experimentProblem(name)
   if problem then fail(problem, 2) end
   local item = entry(fn, "flow.audience")
