@@ -2,30 +2,37 @@
 -- Every route, dialog and fact used by Scripts/rules and Scripts/flows is declared here:
 -- a name that is not is an error, with a "did you mean" suggestion.
 return {
-  -- The screen the app starts on, and the root of every fresh flow test.
-  root = "splash",
+  -- The tab bar (docs/lua-surface.md, section 2), in its order; home is selected at start.
+  -- Home starts on the splash screen (the root of every fresh flow test): the launch screens and then home replace its root
+  -- (setRoot, rules/10-auth.lua); the other tabs are for signed-in users.
+  tabs = {
+    { name = "home", root = "splash" },
+    { name = "projects", root = "projects" },
+    { name = "profile", root = "profile" },
+  },
 
   routes = {
     -- Launch and account.
-    splash = {},
-    onboarding = {},
-    login = {},
+    -- `opens`: the operations the app shows a route with (explore and diff try only those).
+    splash = { opens = { "setRoot" } },
+    onboarding = { opens = { "setRoot" } },
+    login = { opens = { "setRoot", "sheet" } },
 
     -- The signed-in app.
-    home = {},
-    projects = {},
-    detail = { params = { id = "string" } },
-    editor = { params = { id = "string" } }, -- premium only (rules/20-paywall.lua)
-    settings = {},
-    profile = {},
-    orders = {}, -- signed out, opening it asks to sign in first and opens it afterwards (rules/10-auth.lua)
+    home = { opens = { "setRoot" } },
+    projects = { opens = { "push" } },
+    detail = { params = { id = "string" }, opens = { "push" } },
+    editor = { params = { id = "string" }, opens = { "push" } }, -- premium only (rules/20-paywall.lua)
+    settings = { opens = { "push" } },
+    profile = { opens = { "push" } },
+    orders = { opens = { "push" } }, -- signed out, opening it asks to sign in first and opens it afterwards (rules/10-auth.lua)
 
     -- Presented screens.
-    paywall = {},          -- full-screen cover
-    photoPicker = {},      -- behind the photo permission prompt (rules/30-permissions.lua)
-    permissionDenied = {}, -- shown when the prompt is refused
-    promo = {},            -- a sheet, never pushed (rules/50-navigation.lua)
-    checkout = {},         -- the purchase, pushed on the paywall (no rating prompt here, rules/90-dialogs.lua)
+    paywall = { opens = { "fullScreenCover" } },
+    photoPicker = { opens = { "sheet" } },      -- behind the photo permission prompt (rules/30-permissions.lua)
+    permissionDenied = { opens = { "sheet" } }, -- shown when the prompt is refused
+    promo = {},            -- a sheet, never pushed (rules/50-navigation.lua; no `opens`: explore tries every way)
+    checkout = { opens = { "push" } },         -- the purchase, pushed on the paywall (no rating prompt here, rules/90-dialogs.lua)
   },
 
   dialogs = {

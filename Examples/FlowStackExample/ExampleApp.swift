@@ -10,30 +10,14 @@ import FlowStack
 ///
 /// No `@main`: this target is a library that the package builds to type-check the example on
 /// every platform. An Xcode app target uses it by marking this type `@main` (or by wrapping
-/// `ExampleRootView` in its own `App`).
+/// `ExampleTabsRootView` in its own `App`).
 struct FlowStackExampleApp: App {
     /// The app's one router, created once.
     @StateObject private var router = ExampleRouterFactory.makeRouter()
 
     var body: some Scene {
         WindowGroup {
-            ExampleRootView(router: router)
-        }
-    }
-}
-
-/// The whole navigation UI: one `FlowStackView` with the example's style and dialog.
-struct ExampleRootView: View {
-    /// The app's router.
-    @ObservedObject var router: AppRouter
-
-    var body: some View {
-        FlowStackView(router: router, style: .example) { route in
-            ExampleScreen(route: route, router: router)
-        } destination: { route in
-            ExampleScreen(route: route, router: router)
-        } dialog: { dialog in
-            AnyView(AppDialogView(dialog: dialog, onDelete: { router.pop() }))
+            ExampleTabsRootView(router: router)
         }
     }
 }
@@ -45,11 +29,12 @@ enum ExampleRouterFactory {
     /// rules can reload.
     static var engine: FlowRulesEngine<AppRoute>?
 
-    /// A router at the manifest's root, with the Swift style rules the example uses and the
-    /// Lua rules of `Scripts/rules/` installed: from the source folder and watched in a DEBUG
-    /// Simulator build, bundled and not watched on a device (`ExampleRulesLocation`).
+    /// A router with the manifest's tab bar (home starts on the splash screen), the Swift style
+    /// rules the example uses and the Lua rules of `Scripts/rules/` installed: from the source
+    /// folder and watched in a DEBUG Simulator build, bundled and not watched on a device
+    /// (`ExampleRulesLocation`).
     static func makeRouter(rules location: ExampleRulesLocation? = .current()) -> AppRouter {
-        let router = AppRouter(root: .splash)
+        let router = AppRouter(tabs: [ExampleTab.home: .splash, .projects: .projects, .profile: .profile])
         if let location {
             do {
                 let scripts = location.scripts

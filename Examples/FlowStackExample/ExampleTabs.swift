@@ -6,8 +6,10 @@ import SwiftUIStandIn
 #if canImport(SwiftUI) || canImport(SwiftUIStandIn)
 import FlowStack
 
-/// The example's tabs once signed in: home, the projects and the profile, each with its own
-/// stack. The names are the raw values (`FlowTab`): what rules and flows call them.
+/// The example's tabs: home, the projects and the profile, each with its own stack, as
+/// `Scripts/routes.lua` declares them. Home starts on the splash screen and the launch screens
+/// replace its root; the other two wait for a sign-in (`Scripts/rules/10-auth.lua`). The names
+/// are the raw values (`FlowTab`): what rules and flows call them.
 enum ExampleTab: String, FlowTab, CaseIterable {
     case home, projects, profile
 
@@ -30,10 +32,10 @@ enum ExampleTab: String, FlowTab, CaseIterable {
     }
 }
 
-/// The tabbed navigation UI: one `FlowTabView` with the example's style and dialog. A tap on a
+/// The whole navigation UI: one `FlowTabView` with the example's style and dialog. A tap on a
 /// tab is `router.selectTab`; a tap on the selected one pops it to its root.
 struct ExampleTabsRootView: View {
-    /// The app's tabbed router (`ExampleRouterFactory.makeTabbedRouter()`).
+    /// The app's router (`ExampleRouterFactory.makeRouter()`).
     @ObservedObject var router: AppRouter
 
     var body: some View {
@@ -46,14 +48,6 @@ struct ExampleTabsRootView: View {
         } dialog: { dialog in
             AnyView(AppDialogView(dialog: dialog, onDelete: { router.pop() }))
         }
-    }
-}
-
-extension ExampleRouterFactory {
-    /// A router with the example's tabs (home selected), without rules: an app installs its
-    /// engine as `makeRouter(rules:)` does.
-    static func makeTabbedRouter() -> AppRouter {
-        AppRouter(tabs: [ExampleTab.home: .home, .projects: .projects, .profile: .profile])
     }
 }
 

@@ -1,7 +1,7 @@
 -- Deep links (rules/80-links.lua): router.open(url), the link policy of routes.lua, plans
 -- checked by the rules as one transaction, and links held until the rules allow them.
 
--- The route names of the root stack, root first.
+-- The route names of the selected tab's stack, root first.
 local function rootNames()
   local out = {}
   for _, route in ipairs(router.stacks()[1].routes) do
@@ -21,7 +21,7 @@ describe("deep links", function()
       expect(r.status).to_be("applied")
       expect(r.reason).to_be_nil()
       expect(r.result).to_equal({ applied = true, kind = "push" })
-      expect(#r.steps).to_be(3)
+      expect(#r.steps).to_be(4) -- selectTab home, setRoot home, push projects, push detail
       expect(rootNames()).to_equal({ "home", "projects", "detail" })
       expect(router.top()).to_equal({ name = "detail", id = "42" })
     end)
@@ -35,12 +35,12 @@ describe("deep links", function()
     it("records the plan's operations with source deeplink", function()
       router.open("myapp://projects/42")
       local h = router.history()
-      expect(#h).to_be(3)
+      expect(#h).to_be(4)
       for _, entry in ipairs(h) do
         expect(entry.op.source).to_be("deeplink")
         expect(entry.applied).to_be(true)
       end
-      expect(h[3].op.route).to_equal({ name = "detail", id = "42" })
+      expect(h[4].op.route).to_equal({ name = "detail", id = "42" })
     end)
 
     it("accepts https links to the declared host", function()

@@ -8,6 +8,10 @@
 --     sheet and holds the push (flow.redirect with { resume = true }); once the person has
 --     signed in (the isLoggedIn fact turns true), the sheet is dismissed and the push runs.
 --   * While the "session expired" dialog is up, private screens cannot be opened.
+--   * The projects and profile tabs are for signed-in users: tapping one signed out shows
+--     the login sheet and holds the tap; once signed in, the tab opens.
+--   * The launch screens and home replace the home tab's root only (setRoot elsewhere is
+--     refused): the other tabs keep their own roots.
 --   * Login and home both come after onboarding: a user who has not seen it yet is sent
 --     there first (so a signed-out first launch goes home -> login -> onboarding).
 
@@ -62,6 +66,20 @@ end)
 flow.precondition("*", function(op, stacks, ctx)
   if dialogId(ctx.dialog) == "sessionExpired" and firstPrivateTarget(op) ~= nil then
     return false, "session expired"
+  end
+end)
+
+-- Signed out, only the home tab opens; another tab waits for the sign-in.
+flow.precondition("selectTab", function(op)
+  if op.tab ~= "home" and not facts.isLoggedIn then
+    return flow.redirect("sheet", "login", "sign in to see " .. op.tab, { resume = true })
+  end
+end)
+
+-- setRoot belongs to the home tab.
+flow.precondition("setRoot", function(op, stacks, ctx)
+  if ctx.tab ~= "home" then
+    return false, "only the home tab's root is replaced"
   end
 end)
 

@@ -5,9 +5,11 @@
 -- login screen, and the link is held and retried once they have signed in; a free user
 -- following a link to the editor gets the paywall, and the link opens after the purchase.
 
--- myapp://projects/42, https://example.com/projects/42: the project's detail, above home.
+-- myapp://projects/42, https://example.com/projects/42: the project's detail, above home (on the
+-- home tab, whichever tab was selected).
 flow.deeplink("/projects/:id", function(p)
   return {
+    flow.op("selectTab", "home"),
     flow.op("setRoot", "home"),
     flow.op("push", "projects"),
     flow.op("push", { name = "detail", id = p.id }),
@@ -17,6 +19,7 @@ end)
 -- myapp://projects/42/edit: straight into the editor (a premium feature).
 flow.deeplink("/projects/:id/edit", function(p)
   return {
+    flow.op("selectTab", "home"),
     flow.op("setRoot", "home"),
     flow.op("push", { name = "detail", id = p.id }),
     flow.op("push", { name = "editor", id = p.id }),
@@ -27,12 +30,13 @@ end)
 -- applies, through the dialog rules).
 flow.deeplink("/invites/:code", function(p)
   return {
+    flow.op("selectTab", "home"),
     flow.op("setRoot", "home"),
     flow.op("showDialog", { id = "inviteAccepted", code = p.code }),
   }
 end)
 
--- myapp://settings: settings, on top of whatever the root stack shows.
+-- myapp://settings: settings, on top of whatever the selected tab shows.
 flow.deeplink("/settings", function()
   return { flow.op("dismissAll"), flow.op("push", "settings") }
 end)

@@ -76,7 +76,7 @@ struct CheckCommand: AsyncParsableCommand {
                 'home'?) (declared in routes.lua)
               rules/60-style-screens.lua:8: warning: screen style attribute
                 tint ignored: expected "#RRGGBB", ... got "purpel"
-              checked Scripts: 9 rules files, 12 flow files (134 tests):
+              checked Scripts: 9 rules files, 13 flow files (141 tests):
                 1 error, 1 warning
             """
     )

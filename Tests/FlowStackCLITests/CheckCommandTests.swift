@@ -8,7 +8,7 @@ struct CheckCommandTests {
     func exampleIsClean() async throws {
         let output = try await CLIRunner.run(["check", "Scripts"])
         #expect(output.status == 0, "\(output.stdout)")
-        #expect(output.lines.last?.hasPrefix("checked Scripts: 9 rules files, 12 flow files") == true)
+        #expect(output.lines.last?.hasPrefix("checked Scripts: 9 rules files, 13 flow files") == true)
         #expect(output.lines.last?.hasSuffix(": 0 errors, 0 warnings") == true)
     }
 
