@@ -8,36 +8,7 @@ extension FlowTestRunner {
     /// `app.generation`, `app.wait` and `app.advance`.
     func registerApp(in vm: LuaVM) throws(FlowScriptError) {
         try vm.register("app.reset", returning: { [unowned self] arguments in
-            var root: Route?
-            var tab: String?
-            var facts: [String: FlowScriptValue] = [:]
-            var experiments = FlowExperimentChoices()
-            if !arguments.isNil(at: 1) {
-                let options = try arguments.table(at: 1)
-                let known = ["root", "facts", "tab", "experiments", "unit"]
-                for key in options.fields.keys {
-                    guard case .string(let name) = key, known.contains(name) else {
-                        let hint = FlowSuggestion.closest(to: key.description, in: known).map { " (did you mean '\($0)'?)" } ?? ""
-                        throw FlowScriptError(
-                            kind: .typeError, message: "app.reset: unknown option \(key)\(hint); options are root, facts, tab, experiments and unit")
-                    }
-                }
-                switch options["unit"] {
-                case .nil: break
-                case .string(let unit): experiments.unit = unit
-                default: throw FlowScriptError(kind: .typeError, message: "app.reset: unit must be a string (the experiment unit id), got \(options["unit"].typeName)")
-                }
-                experiments.variants = try self.experimentChoices(options["experiments"], function: "app.reset")
-                if options["root"] != .nil { root = try self.route(options["root"], function: "app.reset", position: 1) }
-                switch options["tab"] {
-                case .nil: break
-                case .string(let name): tab = name
-                default: throw FlowScriptError(kind: .typeError, message: "app.reset: tab must be a tab's name, got \(options["tab"].typeName)")
-                }
-                facts = try Self.facts(options["facts"], function: "app.reset")
-            }
-            try self.resetState(root: root, tab: tab, facts: facts, experiments: experiments)
-            self.recordingSetup?.append(.reset(root: root, tab: tab, facts: facts, experiments: experiments))
+            try self.reset(options: arguments.isNil(at: 1) ? nil : try arguments.table(at: 1))
             return []
         })
         // Adaptive: in a test (run as a coroutine) it waits for the automatic resume of a
@@ -68,6 +39,55 @@ extension FlowTestRunner {
                 return .table(table)
             }))]
         })
+        try registerHostStubs(in: vm)
+        try vm.register("app.scriptErrors", returning: { [unowned self] _ in
+            // The errors so far, taken: a test that expects them checks them, and --strict
+            // does not count them against it.
+            self.harvestSteps()
+            let errors = self.scriptErrors
+            self.scriptErrors.removeAll()
+            return [.table(LuaTable(array: errors.map { .string($0.location.isEmpty ? $0.message : "\($0.location): \($0.message)") }))]
+        })
+        try registerReload(in: vm)
+        try registerClock(in: vm)
+    }
+
+    /// `app.reset{ root, tab, facts, experiments, unit }`: a fresh router, as at the start of a
+    /// test, with the options given.
+    private func reset(options: LuaTable?) throws(FlowScriptError) {
+        var root: Route?
+        var tab: String?
+        var facts: [String: FlowScriptValue] = [:]
+        var experiments = FlowExperimentChoices()
+        if let options {
+            let known = ["root", "facts", "tab", "experiments", "unit"]
+            for key in options.fields.keys {
+                guard case .string(let name) = key, known.contains(name) else {
+                    let hint = FlowSuggestion.closest(to: key.description, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+                    throw FlowScriptError(
+                        kind: .typeError, message: "app.reset: unknown option \(key)\(hint); options are root, facts, tab, experiments and unit")
+                }
+            }
+            switch options["unit"] {
+            case .nil: break
+            case .string(let unit): experiments.unit = unit
+            default: throw FlowScriptError(kind: .typeError, message: "app.reset: unit must be a string (the experiment unit id), got \(options["unit"].typeName)")
+            }
+            experiments.variants = try experimentChoices(options["experiments"], function: "app.reset")
+            if options["root"] != .nil { root = try route(options["root"], function: "app.reset", position: 1) }
+            switch options["tab"] {
+            case .nil: break
+            case .string(let name): tab = name
+            default: throw FlowScriptError(kind: .typeError, message: "app.reset: tab must be a tab's name, got \(options["tab"].typeName)")
+            }
+            facts = try Self.facts(options["facts"], function: "app.reset")
+        }
+        try resetState(root: root, tab: tab, facts: facts, experiments: experiments)
+        recordingSetup?.append(.reset(root: root, tab: tab, facts: facts, experiments: experiments))
+    }
+
+    /// `app.host(name, fn)`, which stubs a host function, and `app.calls(name)`, the calls it got.
+    private func registerHostStubs(in vm: LuaVM) throws(FlowScriptError) {
         try vm.register("app.host", returning: { [unowned self] arguments in
             let name = try arguments.string(at: 1)
             let stub = try arguments.function(at: 2)
@@ -89,15 +109,10 @@ extension FlowTestRunner {
                 .table(LuaTable(array: call.map { $0?.luaValue ?? .nil }))
             }))]
         })
-        try vm.register("app.scriptErrors", returning: { [unowned self] _ in
-            // The errors so far, taken: a test that expects them checks them, and --strict
-            // does not count them against it.
-            self.harvestSteps()
-            let errors = self.scriptErrors
-            self.scriptErrors.removeAll()
-            return [.table(LuaTable(array: errors.map { .string($0.location.isEmpty ? $0.message : "\($0.location): \($0.message)") }))]
-        })
-        try registerReload(in: vm)
+    }
+
+    /// `app.wait(seconds)` and `app.advance(seconds)`: the flows' virtual clock.
+    private func registerClock(in vm: LuaVM) throws(FlowScriptError) {
         try vm.registerAsync("app.wait") { [unowned self] arguments in
             self.clock.addTimeInterval(try Self.seconds(arguments.first ?? .nil, function: "app.wait"))
             await Task.yield()
