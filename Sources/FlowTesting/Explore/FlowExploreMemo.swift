@@ -90,10 +90,8 @@ struct FlowExploreMemo {
     /// An entry answers when each value it read is the assignment's: its decisions ran the same
     /// way. The first read the assignment leaves unset splits the branch (the operation would
     /// read it, unset, right there).
-    /// The outcome holds `placeholder` for the router state (`withoutState`).
-    func answer(
-        _ slot: Int64, combination: Int, placeholder: FlowRouterState<FlowRouteValue, FlowDialogValue>, value: (Int) -> Int?
-    ) -> Answer {
+    /// The outcome holds no router state (`successor` is `nil`).
+    func answer(_ slot: Int64, combination: Int, value: (Int) -> Int?) -> Answer {
         guard let known = entries[slot] else { return .unknown }
         entries: for entry in known {
             for read in entry.reads {
@@ -101,11 +99,11 @@ struct FlowExploreMemo {
                 if current != Int(read.value) { continue entries }
             }
             let transition = FlowExplorer.Transition(
-                state: placeholder, key: FlowExplorer.StateKey(codes: entry.codes, combination: combination), changed: entry.changed,
+                key: FlowExplorer.StateKey(codes: entry.codes, combination: combination), changed: entry.changed,
                 allowed: entry.allowed, decision: entry.decision, entries: entry.entries, locations: entry.locations,
                 failures: entry.failures)
             return .outcome(FlowExplorer.Outcome(
-                transition: transition, unanswered: entry.unanswered, styleFailures: entry.styleFailures, withoutState: true))
+                transition: transition, unanswered: entry.unanswered, styleFailures: entry.styleFailures))
         }
         return .unknown
     }

@@ -189,6 +189,15 @@ extension FlowExplorer {
         /// Operations tried so far.
         var tried = 0
         let started = Date()
+        /// The router states of the next depth's states, by screens (`successor(of:)`).
+        var successors: [[UInt32]: SuccessorState] = [:]
+
+        /// Moves on to the next depth's states.
+        mutating func startNextDepth() {
+            layer = next
+            successors = [:]
+            if !layer.isEmpty { depth += 1 }
+        }
     }
 
     /// Explores every (facts, state) pair breadth-first within the bounds and reports the
@@ -238,8 +247,7 @@ extension FlowExplorer {
                 if !run.frontier.next.isEmpty { run.frontier.stoppedAt = run.frontier.depth + 1 }
                 break
             }
-            run.frontier.layer = run.frontier.next
-            if !run.frontier.layer.isEmpty { run.frontier.depth += 1 }
+            run.frontier.startNextDepth()
         }
         return finish(&run)
     }
@@ -284,20 +292,20 @@ extension FlowExplorer {
         run.report.states += 1
         run.usedAssignments.insert(assignment)
         note(shown: state, combination: assignment, in: &run.layerShown)
-        let labels = assignments.labels(Int(run.graph.origins[id]))
         for (invariant, error) in expansion.broken {
             let steps = run.graph.steps(to: id)
             let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
                 ?? "invariant '\(invariant.name)' (\(invariant.location)) does not hold after \(steps.map(\.description).joined(separator: ", "))"
             run.findings.note("invariant \(invariant.name)", FlowExploreFinding(
                 kind: .invariant, message: message, route: state.stacks.last?.topRoute.name,
-                location: invariant.location, invariant: invariant.name, facts: labels, steps: steps), length: steps.count)
+                location: invariant.location, invariant: invariant.name, facts: assignments.labels(Int(run.graph.origins[id])),
+                steps: steps), length: steps.count)
         }
         for failure in expansion.styleFailures {
-            noteFailure(failure, graph: run.graph, id: id, step: nil, labels: labels, findings: &run.findings)
+            noteFailure(failure, graph: run.graph, id: id, step: nil, findings: &run.findings)
         }
         for (step, outcome) in expansion.outcomes {
-            follow(step, outcome, from: id, state: state, labels: labels, in: &run)
+            follow(step, outcome, from: id, state: state, in: &run)
         }
     }
 
@@ -329,22 +337,24 @@ extension FlowExplorer {
     /// leads: a known state, one the bounds leave out, or a new one of the next depth.
     func follow(
         _ step: FlowExploreStep, _ outcome: Outcome, from id: Int, state: FlowRouterState<FlowRouteValue, FlowDialogValue>,
-        labels: [String: FlowScriptValue], in run: inout Run
+        in run: inout Run
     ) {
         let transition = outcome.transition
         run.report.transitions += 1
-        decidedLocations.formUnion(transition.locations)
+        if !transition.locations.isEmpty { decidedLocations.formUnion(transition.locations) }
         for name in outcome.unanswered {
             run.findings.note("host \(name)", FlowExploreFinding(
                 kind: .unansweredHost,
                 message: "host.\(name) was called with no answers to explore: list its outcomes in routes.lua, "
                     + "as in explore = { hostAnswers = { \(name) = { true, false } } }",
-                route: step.route?.name, facts: labels, steps: run.graph.steps(to: id, then: step)),
+                route: step.route?.name, facts: assignments.labels(Int(run.graph.origins[id])), steps: run.graph.steps(to: id, then: step)),
                 length: run.frontier.depth + 1)
         }
-        if !transition.failures.isEmpty || !outcome.styleFailures.isEmpty { run.graph.failing[id] = true }
-        for failure in transition.failures + outcome.styleFailures where !failure.contains(Self.unansweredMarker) {
-            noteFailure(failure, graph: run.graph, id: id, step: step, labels: labels, findings: &run.findings)
+        if !transition.failures.isEmpty || !outcome.styleFailures.isEmpty {
+            run.graph.failing[id] = true
+            for failure in transition.failures + outcome.styleFailures where !failure.contains(Self.unansweredMarker) {
+                noteFailure(failure, graph: run.graph, id: id, step: step, findings: &run.findings)
+            }
         }
         guard transition.changed else { return }
         let isFactChange = if case .setFact = step { true } else { false }
@@ -364,9 +374,11 @@ extension FlowExplorer {
             }
             // Past the depth: showing a known state's screens (only what is held differs), it
             // leads back as that one does.
-            if !isFactChange, let same = run.screensIndex[Self.screens(of: transition.key)] { run.graph.link(id, Int(same)) }
+            if options.factChanges, !isFactChange, let same = run.screensIndex[Self.screens(of: transition.key)] {
+                run.graph.link(id, Int(same))
+            }
         } else {
-            let successor = successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id])
+            let successor = successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id], known: &run.frontier.successors)
             let new = add(successor, key: transition.key, parent: (id, step), depth: run.frontier.depth + 1, to: &run)
             if !isFactChange { run.graph.link(id, new) }
             run.frontier.next.append(new)
@@ -453,7 +465,7 @@ extension FlowExplorer {
     /// The same failure recurs in many states: its trace is only built when it is the first or
     /// a shorter one, and a loop's key is worked out once per reason.
     func noteFailure(
-        _ reason: String, graph: Graph, id: Int, step: FlowExploreStep?, labels: [String: FlowScriptValue], findings: inout Findings
+        _ reason: String, graph: Graph, id: Int, step: FlowExploreStep?, findings: inout Findings
     ) {
         let length = Int(graph.depths[id]) + (step == nil ? 0 : 1)
         let route = step?.route?.name ?? stacks(of: graph.stateKeys[id]).last?.routes.last?.name
@@ -471,7 +483,8 @@ extension FlowExplorer {
         }
         let kind: FlowExploreFinding.Kind = key.hasPrefix("loop ") ? .redirectLoop : .ruleError
         findings.note(key, FlowExploreFinding(
-            kind: kind, message: reason, route: route, location: FlowExploreRuleInventory.location(in: reason), facts: labels,
+            kind: kind, message: reason, route: route, location: FlowExploreRuleInventory.location(in: reason),
+            facts: assignments.labels(Int(graph.origins[id])),
             steps: graph.steps(to: id, then: step)), length: length)
     }
 

@@ -214,8 +214,7 @@ package final class FlowRulesDiff {
                 if !run.frontier.next.isEmpty { run.frontier.stoppedAt = run.frontier.depth + 1 }
                 break
             }
-            run.frontier.layer = run.frontier.next
-            if !run.frontier.layer.isEmpty { run.frontier.depth += 1 }
+            run.frontier.startNextDepth()
         }
         return report(of: run)
     }
@@ -325,7 +324,8 @@ package final class FlowRulesDiff {
             run.frontier.truncated = true
             if run.frontier.depth < options.depth { run.frontier.budgetReached = true }
         } else {
-            let successor = explorer.successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id])
+            let successor = explorer.successor(
+                of: outcome, step: step, from: state, key: run.graph.stateKeys[id], known: &run.frontier.successors)
             run.frontier.next.append(run.graph.add(successor, key: transition.key, parent: (id, step), depth: run.frontier.depth + 1))
         }
     }
