@@ -146,8 +146,13 @@ extension FlowExplorer {
             return expansion
         }
         let screens = memo.screensNumber(key.codes)
-        for (number, step) in steps.enumerated() {
+        // By position (so are the outcomes followed in `visit`): a debug build's iterators cost
+        // more than a memo lookup.
+        var number = 0
+        while number < steps.count {
+            let step = steps[number]
             let outcome = self.outcome(of: step, number: number, from: state, key: key, screens: screens)
+            number += 1
             if let variable = outcome.transition.reads.first {
                 expansion.split = variable
                 break
@@ -162,16 +167,17 @@ extension FlowExplorer {
         var report = FlowExploreReport()
         var findings = Findings()
         var graph = Graph()
-        /// Routes shown by states explored in finished depths, with the assignments they show under.
-        var shownUnder: [String: Set<Int>] = [:]
+        /// Routes (by number) shown by states explored in finished depths, with the assignments
+        /// they show under.
+        var shownUnder: [UInt32: Set<Int>] = [:]
         /// The same, for the depth being explored.
-        var layerShown: [String: Set<Int>] = [:]
+        var layerShown: [UInt32: Set<Int>] = [:]
         var usedAssignments = Set<Int>()
         /// With fact changes, the first state showing each screens (what is held stays held on
         /// the way back: a state past the depth that shows a known state's screens leads there).
         var screensIndex: [StateKey: Int32] = [:]
-        /// Routes some reached state shows (under any facts).
-        var reached = Set<String>()
+        /// Routes (by number) some reached state shows (under any facts).
+        var reached = Set<UInt32>()
         /// Where the breadth-first walk is.
         var frontier = Frontier()
     }
@@ -258,9 +264,9 @@ extension FlowExplorer {
         origin: Int? = nil, to run: inout Run
     ) -> Int {
         let id = run.graph.add(state, key: key, parent: parent, depth: depth, origin: origin)
-        for stack in state.stacks {
-            for route in stack.routes { run.reached.insert(route.name) }
-        }
+        // Read from the key's numbers: a stack's routes as an array cost more than the rest of
+        // adding a state in a debug build.
+        Self.forEachStackRoute(in: key) { run.reached.insert($0) }
         if options.factChanges, run.screensIndex[Self.screens(of: key)] == nil { run.screensIndex[Self.screens(of: key)] = Int32(id) }
         return id
     }
@@ -291,7 +297,7 @@ extension FlowExplorer {
         // Every operation ran with the facts it read set: the state is explored.
         run.report.states += 1
         run.usedAssignments.insert(assignment)
-        note(shown: state, combination: assignment, in: &run.layerShown)
+        Self.forEachStackRoute(in: key) { run.layerShown[$0, default: []].insert(assignment) }
         for (invariant, error) in expansion.broken {
             let steps = run.graph.steps(to: id)
             let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
@@ -304,8 +310,10 @@ extension FlowExplorer {
         for failure in expansion.styleFailures {
             noteFailure(failure, graph: run.graph, id: id, step: nil, findings: &run.findings)
         }
-        for (step, outcome) in expansion.outcomes {
-            follow(step, outcome, from: id, state: state, in: &run)
+        var index = 0
+        while index < expansion.outcomes.count {
+            follow(expansion.outcomes[index].step, expansion.outcomes[index].outcome, from: id, state: state, in: &run)
+            index += 1
         }
     }
 
@@ -398,9 +406,11 @@ extension FlowExplorer {
         // Unreachable routes and dead rules are claimed of what was explored completely: the
         // whole space, or every state within `completeDepth` steps.
         if report.complete || report.completeDepth > 0 {
-            noteUnexplored(reached: run.reached, report: report, findings: &run.findings)
+            noteUnexplored(reached: Set(run.reached.map { coder.route($0).name }), report: report, findings: &run.findings)
         }
-        report.someFactsOnly = someFactsOnly(run.shownUnder)
+        var shownUnder: [String: Set<Int>] = [:]
+        for (code, assignments) in run.shownUnder { shownUnder[coder.route(code).name, default: []].formUnion(assignments) }
+        report.someFactsOnly = someFactsOnly(shownUnder)
         let kinds = FlowExploreFinding.Kind.allCases
         report.findings = run.findings.order.map { run.findings.byKey[$0]! }.sorted { lhs, rhs in
             let left = kinds.firstIndex(of: lhs.kind)!, right = kinds.firstIndex(of: rhs.kind)!
@@ -437,13 +447,6 @@ extension FlowExplorer {
                 message: "\(what) never blocked, redirected or refused anything in any explored state\(within): remove it, "
                     + "or list the facts it needs in the manifest's explore section\(further)",
                 location: location), length: 0)
-        }
-    }
-
-    /// Notes the routes `state` shows under assignment `combination`.
-    func note(shown state: FlowRouterState<FlowRouteValue, FlowDialogValue>, combination: Int, in shownUnder: inout [String: Set<Int>]) {
-        for stack in state.stacks {
-            for route in stack.routes { shownUnder[route.name, default: []].insert(combination) }
         }
     }
 
