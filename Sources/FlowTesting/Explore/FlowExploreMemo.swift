@@ -90,22 +90,28 @@ struct FlowExploreMemo {
     /// An entry answers when each value it read is the assignment's: its decisions ran the same
     /// way. The first read the assignment leaves unset splits the branch (the operation would
     /// read it, unset, right there).
-    /// The outcome holds `placeholder` for the router state (`withoutState`).
-    func answer(
-        _ slot: Int64, combination: Int, placeholder: FlowRouterState<FlowRouteValue, FlowDialogValue>, value: (Int) -> Int?
-    ) -> Answer {
+    /// The outcome holds no router state (`successor` is `nil`).
+    func answer(_ slot: Int64, combination: Int, value: (Int) -> Int?) -> Answer {
         guard let known = entries[slot] else { return .unknown }
-        entries: for entry in known {
-            for read in entry.reads {
+        // By position: iterators are most of a lookup's cost in a debug build.
+        var position = 0
+        entries: while position < known.count {
+            let entry = known[position]
+            position += 1
+            let reads = entry.reads
+            var index = 0
+            while index < reads.count {
+                let read = reads[index]
+                index += 1
                 guard let current = value(Int(read.variable)) else { return .split(Int(read.variable)) }
                 if current != Int(read.value) { continue entries }
             }
             let transition = FlowExplorer.Transition(
-                state: placeholder, key: FlowExplorer.StateKey(codes: entry.codes, combination: combination), changed: entry.changed,
+                key: FlowExplorer.StateKey(codes: entry.codes, combination: combination), changed: entry.changed,
                 allowed: entry.allowed, decision: entry.decision, entries: entry.entries, locations: entry.locations,
                 failures: entry.failures)
             return .outcome(FlowExplorer.Outcome(
-                transition: transition, unanswered: entry.unanswered, styleFailures: entry.styleFailures, withoutState: true))
+                transition: transition, unanswered: entry.unanswered, styleFailures: entry.styleFailures))
         }
         return .unknown
     }

@@ -143,6 +143,21 @@ extension FlowExplorer {
         return held.url.absoluteString + redirect + (shown ? " after dismiss" : "")
     }
 
+    /// Calls `body` with the number of every route the stacks of `key` show (`state.stacks`,
+    /// root first), read from its numbers.
+    static func forEachStackRoute(in key: StateKey, _ body: (UInt32) -> Void) {
+        let codes = key.codes
+        var index = 1
+        for _ in 0..<Int(codes[0]) {
+            let end = index + 1 + Int(codes[index] & 0xFF_FFFF)
+            index += 1
+            while index < end {
+                body(codes[index])
+                index += 1
+            }
+        }
+    }
+
     /// The stacks a key shows (presentation and routes, root first), decoded.
     func stacks(of key: StateKey) -> [(style: FlowPresentationStyle, routes: [FlowRouteValue])] {
         var stacks: [(style: FlowPresentationStyle, routes: [FlowRouteValue])] = []

@@ -146,8 +146,14 @@ extension FlowExplorer {
             return expansion
         }
         let screens = memo.screensNumber(key.codes)
-        for (number, step) in steps.enumerated() {
+        // By position (so are the outcomes followed in `visit`): a debug build's iterators cost
+        // more than a memo lookup (with the routes read from keys in `add`: streaming fixture,
+        // 2.8 -> 2.3 processor seconds).
+        var number = 0
+        while number < steps.count {
+            let step = steps[number]
             let outcome = self.outcome(of: step, number: number, from: state, key: key, screens: screens)
+            number += 1
             if let variable = outcome.transition.reads.first {
                 expansion.split = variable
                 break
@@ -162,16 +168,17 @@ extension FlowExplorer {
         var report = FlowExploreReport()
         var findings = Findings()
         var graph = Graph()
-        /// Routes shown by states explored in finished depths, with the assignments they show under.
-        var shownUnder: [String: Set<Int>] = [:]
+        /// Routes (by number) shown by states explored in finished depths, with the assignments
+        /// they show under.
+        var shownUnder: [UInt32: Set<Int>] = [:]
         /// The same, for the depth being explored.
-        var layerShown: [String: Set<Int>] = [:]
+        var layerShown: [UInt32: Set<Int>] = [:]
         var usedAssignments = Set<Int>()
         /// With fact changes, the first state showing each screens (what is held stays held on
         /// the way back: a state past the depth that shows a known state's screens leads there).
         var screensIndex: [StateKey: Int32] = [:]
-        /// Routes some reached state shows (under any facts).
-        var reached = Set<String>()
+        /// Routes (by number) some reached state shows (under any facts).
+        var reached = Set<UInt32>()
         /// Where the breadth-first walk is.
         var frontier = Frontier()
     }
@@ -189,6 +196,15 @@ extension FlowExplorer {
         /// Operations tried so far.
         var tried = 0
         let started = Date()
+        /// The router states of the next depth's states, by screens (`successor(of:)`).
+        var successors: [[UInt32]: SuccessorState] = [:]
+
+        /// Moves on to the next depth's states.
+        mutating func startNextDepth() {
+            layer = next
+            successors = [:]
+            if !layer.isEmpty { depth += 1 }
+        }
     }
 
     /// Explores every (facts, state) pair breadth-first within the bounds and reports the
@@ -238,8 +254,7 @@ extension FlowExplorer {
                 if !run.frontier.next.isEmpty { run.frontier.stoppedAt = run.frontier.depth + 1 }
                 break
             }
-            run.frontier.layer = run.frontier.next
-            if !run.frontier.layer.isEmpty { run.frontier.depth += 1 }
+            run.frontier.startNextDepth()
         }
         return finish(&run)
     }
@@ -250,9 +265,9 @@ extension FlowExplorer {
         origin: Int? = nil, to run: inout Run
     ) -> Int {
         let id = run.graph.add(state, key: key, parent: parent, depth: depth, origin: origin)
-        for stack in state.stacks {
-            for route in stack.routes { run.reached.insert(route.name) }
-        }
+        // Read from the key's numbers: a stack's routes as an array cost more than the rest of
+        // adding a state in a debug build.
+        Self.forEachStackRoute(in: key) { run.reached.insert($0) }
         if options.factChanges, run.screensIndex[Self.screens(of: key)] == nil { run.screensIndex[Self.screens(of: key)] = Int32(id) }
         return id
     }
@@ -283,21 +298,23 @@ extension FlowExplorer {
         // Every operation ran with the facts it read set: the state is explored.
         run.report.states += 1
         run.usedAssignments.insert(assignment)
-        note(shown: state, combination: assignment, in: &run.layerShown)
-        let labels = assignments.labels(Int(run.graph.origins[id]))
+        Self.forEachStackRoute(in: key) { run.layerShown[$0, default: []].insert(assignment) }
         for (invariant, error) in expansion.broken {
             let steps = run.graph.steps(to: id)
             let message = error.map { "invariant '\(invariant.name)' failed to run: \($0)" }
                 ?? "invariant '\(invariant.name)' (\(invariant.location)) does not hold after \(steps.map(\.description).joined(separator: ", "))"
             run.findings.note("invariant \(invariant.name)", FlowExploreFinding(
                 kind: .invariant, message: message, route: state.stacks.last?.topRoute.name,
-                location: invariant.location, invariant: invariant.name, facts: labels, steps: steps), length: steps.count)
+                location: invariant.location, invariant: invariant.name, facts: assignments.labels(Int(run.graph.origins[id])),
+                steps: steps), length: steps.count)
         }
         for failure in expansion.styleFailures {
-            noteFailure(failure, graph: run.graph, id: id, step: nil, labels: labels, findings: &run.findings)
+            noteFailure(failure, graph: run.graph, id: id, step: nil, findings: &run.findings)
         }
-        for (step, outcome) in expansion.outcomes {
-            follow(step, outcome, from: id, state: state, labels: labels, in: &run)
+        var index = 0
+        while index < expansion.outcomes.count {
+            follow(expansion.outcomes[index].step, expansion.outcomes[index].outcome, from: id, state: state, in: &run)
+            index += 1
         }
     }
 
@@ -329,22 +346,24 @@ extension FlowExplorer {
     /// leads: a known state, one the bounds leave out, or a new one of the next depth.
     func follow(
         _ step: FlowExploreStep, _ outcome: Outcome, from id: Int, state: FlowRouterState<FlowRouteValue, FlowDialogValue>,
-        labels: [String: FlowScriptValue], in run: inout Run
+        in run: inout Run
     ) {
         let transition = outcome.transition
         run.report.transitions += 1
-        decidedLocations.formUnion(transition.locations)
+        if !transition.locations.isEmpty { decidedLocations.formUnion(transition.locations) }
         for name in outcome.unanswered {
             run.findings.note("host \(name)", FlowExploreFinding(
                 kind: .unansweredHost,
                 message: "host.\(name) was called with no answers to explore: list its outcomes in routes.lua, "
                     + "as in explore = { hostAnswers = { \(name) = { true, false } } }",
-                route: step.route?.name, facts: labels, steps: run.graph.steps(to: id, then: step)),
+                route: step.route?.name, facts: assignments.labels(Int(run.graph.origins[id])), steps: run.graph.steps(to: id, then: step)),
                 length: run.frontier.depth + 1)
         }
-        if !transition.failures.isEmpty || !outcome.styleFailures.isEmpty { run.graph.failing[id] = true }
-        for failure in transition.failures + outcome.styleFailures where !failure.contains(Self.unansweredMarker) {
-            noteFailure(failure, graph: run.graph, id: id, step: step, labels: labels, findings: &run.findings)
+        if !transition.failures.isEmpty || !outcome.styleFailures.isEmpty {
+            run.graph.failing[id] = true
+            for failure in transition.failures + outcome.styleFailures where !failure.contains(Self.unansweredMarker) {
+                noteFailure(failure, graph: run.graph, id: id, step: step, findings: &run.findings)
+            }
         }
         guard transition.changed else { return }
         let isFactChange = if case .setFact = step { true } else { false }
@@ -364,9 +383,11 @@ extension FlowExplorer {
             }
             // Past the depth: showing a known state's screens (only what is held differs), it
             // leads back as that one does.
-            if !isFactChange, let same = run.screensIndex[Self.screens(of: transition.key)] { run.graph.link(id, Int(same)) }
+            if options.factChanges, !isFactChange, let same = run.screensIndex[Self.screens(of: transition.key)] {
+                run.graph.link(id, Int(same))
+            }
         } else {
-            let successor = successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id])
+            let successor = successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id], known: &run.frontier.successors)
             let new = add(successor, key: transition.key, parent: (id, step), depth: run.frontier.depth + 1, to: &run)
             if !isFactChange { run.graph.link(id, new) }
             run.frontier.next.append(new)
@@ -386,9 +407,11 @@ extension FlowExplorer {
         // Unreachable routes and dead rules are claimed of what was explored completely: the
         // whole space, or every state within `completeDepth` steps.
         if report.complete || report.completeDepth > 0 {
-            noteUnexplored(reached: run.reached, report: report, findings: &run.findings)
+            noteUnexplored(reached: Set(run.reached.map { coder.route($0).name }), report: report, findings: &run.findings)
         }
-        report.someFactsOnly = someFactsOnly(run.shownUnder)
+        var shownUnder: [String: Set<Int>] = [:]
+        for (code, assignments) in run.shownUnder { shownUnder[coder.route(code).name, default: []].formUnion(assignments) }
+        report.someFactsOnly = someFactsOnly(shownUnder)
         let kinds = FlowExploreFinding.Kind.allCases
         report.findings = run.findings.order.map { run.findings.byKey[$0]! }.sorted { lhs, rhs in
             let left = kinds.firstIndex(of: lhs.kind)!, right = kinds.firstIndex(of: rhs.kind)!
@@ -428,13 +451,6 @@ extension FlowExplorer {
         }
     }
 
-    /// Notes the routes `state` shows under assignment `combination`.
-    func note(shown state: FlowRouterState<FlowRouteValue, FlowDialogValue>, combination: Int, in shownUnder: inout [String: Set<Int>]) {
-        for stack in state.stacks {
-            for route in stack.routes { shownUnder[route.name, default: []].insert(combination) }
-        }
-    }
-
     /// The registered rule whose function starts last at or before `location` in its file.
     func enclosingRule(of location: String) -> String? {
         guard let colon = location.lastIndex(of: ":"), let line = Int(location[location.index(after: colon)...]) else { return nil }
@@ -453,7 +469,7 @@ extension FlowExplorer {
     /// The same failure recurs in many states: its trace is only built when it is the first or
     /// a shorter one, and a loop's key is worked out once per reason.
     func noteFailure(
-        _ reason: String, graph: Graph, id: Int, step: FlowExploreStep?, labels: [String: FlowScriptValue], findings: inout Findings
+        _ reason: String, graph: Graph, id: Int, step: FlowExploreStep?, findings: inout Findings
     ) {
         let length = Int(graph.depths[id]) + (step == nil ? 0 : 1)
         let route = step?.route?.name ?? stacks(of: graph.stateKeys[id]).last?.routes.last?.name
@@ -471,7 +487,8 @@ extension FlowExplorer {
         }
         let kind: FlowExploreFinding.Kind = key.hasPrefix("loop ") ? .redirectLoop : .ruleError
         findings.note(key, FlowExploreFinding(
-            kind: kind, message: reason, route: route, location: FlowExploreRuleInventory.location(in: reason), facts: labels,
+            kind: kind, message: reason, route: route, location: FlowExploreRuleInventory.location(in: reason),
+            facts: assignments.labels(Int(graph.origins[id])),
             steps: graph.steps(to: id, then: step)), length: length)
     }
 

@@ -214,8 +214,7 @@ package final class FlowRulesDiff {
                 if !run.frontier.next.isEmpty { run.frontier.stoppedAt = run.frontier.depth + 1 }
                 break
             }
-            run.frontier.layer = run.frontier.next
-            if !run.frontier.layer.isEmpty { run.frontier.depth += 1 }
+            run.frontier.startNextDepth()
         }
         return report(of: run)
     }
@@ -239,8 +238,13 @@ package final class FlowRulesDiff {
         old.beginReads()
         new.beginReads()
         var steps = old.steps(from: state)
-        let known = Set(steps)
-        steps += new.steps(from: state).filter { !known.contains($0) }
+        let newSteps = new.steps(from: state)
+        // Both versions share the manifest: their steps differ only where their styles allow
+        // different gestures (hashing every step of every state was 2% of a diff).
+        if newSteps != steps {
+            let known = Set(steps)
+            steps += newSteps.filter { !known.contains($0) }
+        }
         let outcomes = old.unsetReads.isEmpty && new.unsetReads.isEmpty ? decide(steps, from: id, state: state, in: &run) : []
         if let variable = old.unsetReads.first ?? new.unsetReads.first {
             // Either version read an unset fact: the state is compared again under each value
@@ -258,8 +262,10 @@ package final class FlowRulesDiff {
         for (step, before, after) in outcomes {
             run.decisions += 1
             note(step, before.transition, after.transition, from: id, state: state, in: &run)
-            for (explorer, outcome) in [(old, before), (new, after)] where outcome.transition.changed {
-                follow(step, outcome, of: explorer, from: id, state: state, in: &run)
+            if before.transition.changed { follow(step, before, of: old, from: id, state: state, in: &run) }
+            // The same state as the old version's (most operations): followed already.
+            if after.transition.changed, !before.transition.changed || after.transition.key != before.transition.key {
+                follow(step, after, of: new, from: id, state: state, in: &run)
             }
         }
     }
@@ -325,7 +331,8 @@ package final class FlowRulesDiff {
             run.frontier.truncated = true
             if run.frontier.depth < options.depth { run.frontier.budgetReached = true }
         } else {
-            let successor = explorer.successor(of: outcome, step: step, from: state, key: run.graph.stateKeys[id])
+            let successor = explorer.successor(
+                of: outcome, step: step, from: state, key: run.graph.stateKeys[id], known: &run.frontier.successors)
             run.frontier.next.append(run.graph.add(successor, key: transition.key, parent: (id, step), depth: run.frontier.depth + 1))
         }
     }

@@ -17,7 +17,7 @@ struct ExploreMemoTests {
 
     static func outcome(_ decision: String) -> FlowExplorer.Outcome {
         FlowExplorer.Outcome(transition: FlowExplorer.Transition(
-            state: emptyState, key: FlowExplorer.StateKey(codes: [1, 1, 0, 0, 0], combination: 0), changed: false, allowed: true,
+            key: FlowExplorer.StateKey(codes: [1, 1, 0, 0, 0], combination: 0), changed: false, allowed: true,
             decision: decision, failures: []))
     }
 
@@ -39,7 +39,7 @@ struct ExploreMemoTests {
         // Variable 0 read as its value 1, then variable 2 as its value 0.
         memo.keep(Self.outcome("refused"), in: slot, reads: [.init(variable: 0, value: 1), .init(variable: 2, value: 0)])
         func ask(_ values: [Int?]) -> String {
-            Self.text(memo.answer(slot, combination: 7, placeholder: Self.emptyState) { values[$0] })
+            Self.text(memo.answer(slot, combination: 7) { values[$0] })
         }
         #expect(ask([1, nil, 0]) == "refused")
         // Variable 1 was never read: its value does not matter.
@@ -52,17 +52,18 @@ struct ExploreMemoTests {
         #expect(ask([nil, nil, nil]) == "split on 0")
         #expect(ask([1, nil, nil]) == "split on 2")
         // The key of an outcome from the memo is under the assignment asked about.
-        if case .outcome(let outcome) = memo.answer(slot, combination: 7, placeholder: Self.emptyState, value: { [1, nil, 0][$0] }) {
+        if case .outcome(let outcome) = memo.answer(slot, combination: 7, value: { [1, nil, 0][$0] }) {
             #expect(outcome.transition.key.combination == 7)
-            #expect(outcome.withoutState)
+            // It keeps no router state.
+            #expect(outcome.transition.successor == nil)
         } else {
             Issue.record("no outcome")
         }
         // A decision that read nothing answers under every assignment; other steps are apart.
         let other = memo.slot(screens, 3, .pop)
         memo.keep(Self.outcome("popped"), in: other, reads: [])
-        #expect(Self.text(memo.answer(other, combination: 0, placeholder: Self.emptyState) { _ in nil }) == "popped")
-        #expect(Self.text(memo.answer(memo.slot(screens, 4, .pop), combination: 0, placeholder: Self.emptyState) { _ in nil }) == "unknown")
+        #expect(Self.text(memo.answer(other, combination: 0) { _ in nil }) == "popped")
+        #expect(Self.text(memo.answer(memo.slot(screens, 4, .pop), combination: 0) { _ in nil }) == "unknown")
     }
 
     @Test("a rule that reads a fact in some states only: each state's outcome follows the facts it read there")
@@ -97,6 +98,36 @@ struct ExploreMemoTests {
             """])
         let paid = try await FlowExplorer(project: sheetOnly, options: .init(depth: 3, maxStack: 2, maxPresented: 1)).run()
         #expect(paid.someFactsOnly == ["b": ["isPaid": [true]]], "\(paid.json())")
+    }
+
+    @Test("a new state from the memo takes the router state a transition of its depth led to with the same screens, else runs again")
+    func successorsShared() throws {
+        let project = try ExploreFixtures.project(manifest: """
+            return { root = "a", routes = { a = {}, b = {} }, facts = { isPaid = false } }
+            """, rules: [:])
+        let explorer = try FlowExplorer(project: project)
+        let root = try explorer.prepare(explorer.assignments.root)
+        let rootKey = explorer.key(of: root, combination: 0)
+        let push = FlowExploreStep.push(FlowRouteValue("b", [:]))
+        let ran = explorer.apply(push, to: root, key: rootKey)
+        let pushed = try #require(ran.successor)
+        #expect(ran.changed)
+        // From the memo: no router state.
+        var memoized = ran
+        memoized.successor = nil
+        let outcome = FlowExplorer.Outcome(transition: memoized)
+        // Known screens: that router state, the operation not run again (the router still
+        // shows the root).
+        var known = [ran.key.codes: pushed]
+        try explorer.router.restore(root)
+        let shared = explorer.successor(of: outcome, step: push, from: root, key: rootKey, known: &known)
+        #expect(shared.rootID == pushed.state.rootID && shared.stacks == pushed.state.stacks)
+        #expect(explorer.router.state.stacks.last?.pathCount == 0)
+        // Unknown screens: the operation runs again, and its router state is kept for the depth.
+        var none: [[UInt32]: FlowExplorer.SuccessorState] = [:]
+        let again = explorer.successor(of: outcome, step: push, from: root, key: rootKey, known: &none)
+        #expect(explorer.key(of: again, combination: 0) == ran.key)
+        #expect(none[ran.key.codes] != nil)
     }
 
     @Test("the shop fixture's JSON is the same on every run", .enabled(if: TestTier.slow))

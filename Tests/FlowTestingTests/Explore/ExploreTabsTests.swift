@@ -26,12 +26,14 @@ struct ExploreTabsTests {
         #expect(FlowExploreStep.selectTab("search").luaCall == #"router.selectTab("search")"#)
         let switched = explorer.apply(.selectTab("search"), to: start)
         #expect(switched.changed)
-        #expect(switched.state.selectedTab == "search")
-        #expect(explorer.key(of: switched.state) != explorer.key(of: start))
+        let switchedState = try #require(switched.successor).state
+        #expect(switchedState.selectedTab == "search")
+        #expect(explorer.key(of: switchedState) != explorer.key(of: start))
         // Signed out, the profile tab is refused and answered with the sign-in sheet.
         let refused = explorer.apply(.selectTab("profile"), to: start)
         #expect(!refused.allowed)
-        #expect(refused.state.selectedTab == "feed")
-        #expect(refused.state.stacks.count == 2)
+        let refusedState = try #require(refused.successor).state
+        #expect(refusedState.selectedTab == "feed")
+        #expect(refusedState.stacks.count == 2)
     }
 }
