@@ -16,7 +16,7 @@ struct ExploreBounds: ParsableArguments {
     @Option(help: "Dialogs waiting behind the visible one (each queued dialog is another state).")
     var maxQueued = 0
 
-    @Option(help: "Distinct states over all fact assignments: once reached, the depth being explored is finished and the run stops.")
+    @Option(help: "Distinct (facts, state) pairs met, those split on a fact read included: once reached, the depth being explored is finished and the run stops.")
     var maxStates = 50_000
 
     /// The explorer's options; a bound out of range is a usage error (exit 2).

@@ -33,8 +33,8 @@ package final class FlowExplorer {
         package var maxPresented: Int
         /// Dialogs waiting behind the visible one (the queue a `queue` policy fills).
         package var maxQueued: Int
-        /// Distinct states, over every fact assignment: once reached, no new state is added (the
-        /// depth being explored is finished).
+        /// Distinct (facts, state) pairs, those split on a fact read included: once reached, no
+        /// new state is added (the depth being explored is finished).
         package var maxStates: Int
         /// Whether facts may also change between steps (a fact change is a step, `set isLoggedIn
         /// false`); without it, facts are fixed within one exploration branch.
