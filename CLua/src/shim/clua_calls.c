@@ -99,24 +99,23 @@ int clua_resume(lua_State *co, lua_State *from, int nargs, int *nresults, long l
     return status;
 }
 
-int clua_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+/** Loads a chunk in `mode` ("t" text, "b" precompiled) under the memory budget. */
+static int clua_load_metered(lua_State *L, const char *buf, size_t len, const char *chunkname, const char *mode) {
     clua_ctx *c = clua_getctx(L);
     c->mem_exceeded = 0;
     c->mem_thread = NULL;
     c->mem_enforce = 1;
-    int status = luaL_loadbufferx(L, buf, len, chunkname, "t");
+    int status = luaL_loadbufferx(L, buf, len, chunkname, mode);
     c->mem_enforce = 0;
     return status;
 }
 
+int clua_loadtext(lua_State *L, const char *buf, size_t len, const char *chunkname) {
+    return clua_load_metered(L, buf, len, chunkname, "t");
+}
+
 int clua_loadtrusted(lua_State *L, const char *buf, size_t len, const char *chunkname) {
-    clua_ctx *c = clua_getctx(L);
-    c->mem_exceeded = 0;
-    c->mem_thread = NULL;
-    c->mem_enforce = 1;
-    int status = luaL_loadbufferx(L, buf, len, chunkname, "b");
-    c->mem_enforce = 0;
-    return status;
+    return clua_load_metered(L, buf, len, chunkname, "b");
 }
 
 static int clua_dump_writer(lua_State *L, const void *p, size_t sz, void *ud) {
